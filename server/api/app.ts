@@ -1,0 +1,40 @@
+/** Composes the API: every route and its dependencies, nothing started or listening. */
+import type { S3Client } from '@aws-sdk/client-s3';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { OpenDatabase } from '../db/client';
+import { createAuthenticate } from './auth';
+import { devMailboxRoutes } from './routes/dev-mailbox';
+import { healthRoutes } from './routes/health';
+import { runtimeConfigRoutes } from './routes/runtime-config';
+import { userRoutes } from './routes/users';
+import type { Settings } from './settings';
+import { staticFiles } from './static-files';
+
+export interface ApiDependencies {
+  settings: Settings;
+  database: OpenDatabase;
+  s3: S3Client;
+  logger?: boolean;
+}
+
+export async function buildApi({ settings, database, s3, logger = false }: ApiDependencies): Promise<FastifyInstance> {
+  const app = Fastify({ logger: logger ? { level: 'info' } : false, trustProxy: true });
+  const authenticate = createAuthenticate({
+    issuer: settings.auth.issuer,
+    jwksUrl: settings.auth.jwksUrl,
+    clientId: settings.auth.userPoolClientId,
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) request.log.error(error);
+    return reply.code(status).send({ message: status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message });
+  });
+
+  healthRoutes(app, { pingDatabase: database.ping, s3, bucket: settings.storage.bucket, jwksUrl: settings.auth.jwksUrl });
+  runtimeConfigRoutes(app, settings);
+  userRoutes(app, { db: database.db, authenticate });
+  if (settings.devMailboxFile) devMailboxRoutes(app, settings.devMailboxFile);
+  await staticFiles(app, settings.staticDir);
+  return app;
+}

@@ -1,0 +1,58 @@
+/**
+ * Bearer ID-token verification for every non-public route: signature against the issuer's
+ * JWKS, issuer, audience (the app client), expiry, and token_use "id" (an access token is
+ * not accepted where the spec says calls carry the identity token, SPEC §7).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+
+export interface Caller {
+  sub: string;
+  email: string;
+  groups: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller?: Caller;
+  }
+}
+
+export type Authenticate = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export function createAuthenticate(options: { issuer: string; jwksUrl: string; clientId: string }): Authenticate {
+  const keys = createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000 });
+
+  async function verify(token: string): Promise<Caller> {
+    const { payload } = await jwtVerify(token, keys, {
+      issuer: options.issuer,
+      audience: options.clientId,
+      algorithms: ['RS256'],
+      clockTolerance: 5 * 60, // SPEC §9 clock-skew tolerance
+    });
+    if (payload.token_use !== 'id') throw new Error('not an ID token');
+    return callerFrom(payload);
+  }
+
+  return async function authenticate(request, reply) {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+    if (!token) {
+      await reply.code(401).send({ message: 'User is not authenticated' });
+      return;
+    }
+    try {
+      request.caller = await verify(token);
+    } catch (error) {
+      request.log.info({ reason: (error as Error).message }, 'rejected bearer token');
+      await reply.code(401).send({ message: 'Your session is not valid. Please sign in again.' });
+    }
+  };
+}
+
+function callerFrom(payload: JWTPayload): Caller {
+  const email = typeof payload.email === 'string' ? payload.email : '';
+  const groups = Array.isArray(payload['cognito:groups']) ? (payload['cognito:groups'] as string[]) : [];
+  if (!payload.sub) throw new Error('token has no subject');
+  return { sub: payload.sub, email, groups };
+}

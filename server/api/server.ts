@@ -1,0 +1,30 @@
+/** Opens the API's dependencies from its settings and listens. */
+import { join } from 'node:path';
+import { openDatabase } from '../db/client';
+import { createS3Client } from '../storage/s3-client';
+import { buildApi } from './app';
+import type { Settings } from './settings';
+
+export async function startApi(settings: Settings, options: { logger?: boolean } = {}) {
+  const database = await openDatabase(
+    settings.databaseUrl ? { kind: 'postgres', url: settings.databaseUrl } : { kind: 'pglite', dataDir: join(settings.dataDir, 'db') },
+  );
+  const s3 = createS3Client(settings.storage);
+  const app = await buildApi({ settings, database, s3, logger: options.logger });
+  try {
+    await app.listen({ host: settings.host, port: settings.port });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : settings.port;
+  return {
+    url: `http://${settings.host}:${port}`,
+    async close() {
+      await app.close();
+      await database.close();
+      s3.destroy();
+    },
+  };
+}

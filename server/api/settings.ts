@@ -1,0 +1,105 @@
+/**
+ * API settings, read once from the environment and validated. These are the deployment
+ * contract documented in README.md; `/config.json` is derived from them.
+ */
+import { z } from 'zod';
+
+const optionalUrl = z.url().optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: optionalUrl,
+  STATIC_DIR: z.string().default('dist'),
+  API_BASE_URL: z.string().default('/api'),
+  CONTENT_BASE_URL: z.string().default('/content'),
+  HELP_CENTRE_URL: z.url().default('https://help.example.com/'),
+  AUTH_REGION: z.string().default('us-west-2'),
+  AUTH_USER_POOL_ID: z.string().regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'Invalid UserPoolId format.').max(55),
+  AUTH_USER_POOL_CLIENT_ID: z.string().min(1),
+  /** Only for a local user pool (cognito-local); absent for Amazon Cognito. */
+  AUTH_USER_POOL_ENDPOINT: optionalUrl,
+  AUTH_OAUTH_DOMAIN: z.string().optional(),
+  AUTH_OAUTH_REDIRECT_URL: optionalUrl,
+  STORAGE_REGION: z.string().default('us-west-2'),
+  STORAGE_BUCKET: z.string().min(3).max(63),
+  /** Only for a local S3-compatible server; absent for Amazon S3. */
+  STORAGE_ENDPOINT: optionalUrl,
+  STORAGE_ACCESS_KEY_ID: z.string().optional(),
+  STORAGE_SECRET_ACCESS_KEY: z.string().optional(),
+  VERIFICATION_WIDGET_HOST: z.url().default('https://inquiry.withpersona.com'),
+  VERIFICATION_WIDGET_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Local stack only: where the identity sandbox drops codes (server/stack/mailbox.ts). */
+  DEV_MAILBOX_FILE: z.string().optional(),
+});
+
+export type Settings = ReturnType<typeof loadSettings>;
+
+export function loadSettings(env: Record<string, string | undefined>) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid API settings: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const issuer = e.AUTH_USER_POOL_ENDPOINT
+    ? `${e.AUTH_USER_POOL_ENDPOINT.replace(/\/$/, '')}/${e.AUTH_USER_POOL_ID}`
+    : `https://cognito-idp.${e.AUTH_REGION}.amazonaws.com/${e.AUTH_USER_POOL_ID}`;
+  const settings = {
+    production: e.NODE_ENV === 'production',
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    staticDir: e.STATIC_DIR,
+    apiBaseUrl: e.API_BASE_URL,
+    contentBaseUrl: e.CONTENT_BASE_URL,
+    helpCentreUrl: e.HELP_CENTRE_URL,
+    auth: {
+      region: e.AUTH_REGION,
+      userPoolId: e.AUTH_USER_POOL_ID,
+      userPoolClientId: e.AUTH_USER_POOL_CLIENT_ID,
+      userPoolEndpoint: e.AUTH_USER_POOL_ENDPOINT,
+      issuer,
+      jwksUrl: `${issuer}/.well-known/jwks.json`,
+      oauth:
+        e.AUTH_OAUTH_DOMAIN && e.AUTH_OAUTH_REDIRECT_URL
+          ? { domain: e.AUTH_OAUTH_DOMAIN, redirectUrl: e.AUTH_OAUTH_REDIRECT_URL }
+          : undefined,
+    },
+    storage: {
+      region: e.STORAGE_REGION,
+      bucket: e.STORAGE_BUCKET,
+      endpoint: e.STORAGE_ENDPOINT,
+      credentials:
+        e.STORAGE_ACCESS_KEY_ID && e.STORAGE_SECRET_ACCESS_KEY
+          ? { accessKeyId: e.STORAGE_ACCESS_KEY_ID, secretAccessKey: e.STORAGE_SECRET_ACCESS_KEY }
+          : undefined,
+    },
+    verificationWidget: { host: e.VERIFICATION_WIDGET_HOST, environment: e.VERIFICATION_WIDGET_ENVIRONMENT },
+    devMailboxFile: e.DEV_MAILBOX_FILE,
+  };
+  assertSafeForProduction(settings);
+  return settings;
+}
+
+const AMAZON_COGNITO_ISSUER = /^https:\/\/cognito-idp\.[a-z0-9-]+\.amazonaws\.com\/[\w-]+_[0-9a-zA-Z]+$/;
+
+/**
+ * cognito-local signs every token with a private key published in its npm package, so an API
+ * that trusts it in production accepts tokens anyone can mint.
+ */
+function assertSafeForProduction(settings: { production: boolean; auth: { issuer: string }; devMailboxFile?: string }) {
+  if (!settings.production) return;
+  if (!AMAZON_COGNITO_ISSUER.test(settings.auth.issuer)) {
+    throw new Error(
+      `Refusing to start with NODE_ENV=production: the token issuer ${settings.auth.issuer} is not Amazon Cognito. ` +
+        'A local user pool signs tokens with a publicly known key; unset AUTH_USER_POOL_ENDPOINT and use a Cognito user pool.',
+    );
+  }
+  if (settings.devMailboxFile) {
+    throw new Error('Refusing to start with NODE_ENV=production: DEV_MAILBOX_FILE exposes sign-in codes; unset it.');
+  }
+}

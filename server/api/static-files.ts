@@ -1,0 +1,43 @@
+/**
+ * Serves the built app from STATIC_DIR: hashed assets cached for a year, the shell, service
+ * worker and build manifest always revalidated, content entries by extension-less path
+ * (`{content base}/app/pageNotFound`, SPEC §7), and index.html for client routes.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const ALWAYS_REVALIDATE = /(^|\/)(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest|latest\.json|config\.json)$/;
+
+export async function staticFiles(app: FastifyInstance, staticDir: string) {
+  const root = resolve(staticDir);
+  if (!existsSync(resolve(root, 'index.html'))) {
+    app.log.warn(`no built app in ${root}; run "npm run build" to serve the web app`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    index: false,
+    wildcard: false, // one route per built file, so unknown paths reach the SPA fallback below
+    setHeaders(res, path) {
+      if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+      else if (ALWAYS_REVALIDATE.test(path)) res.header('cache-control', 'no-cache');
+      else res.header('cache-control', 'public, max-age=3600');
+    },
+  });
+
+  app.get('/content/*', async (request, reply) => {
+    const entry = (request.params as { '*': string })['*'];
+    if (!/^[\w-]+(\/[\w-]+)*$/.test(entry)) return reply.code(404).send({ message: 'No such content entry' });
+    if (!existsSync(resolve(root, 'content', `${entry}.json`))) return reply.code(404).send({ message: 'No such content entry' });
+    return reply.header('cache-control', 'no-cache').type('application/json').sendFile(`content/${entry}.json`);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const isClientRoute = request.method === 'GET' && !path.startsWith('/api/') && !/\.\w+$/.test(path);
+    if (!isClientRoute) return reply.code(404).send({ message: 'Not found' });
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * Opens the database: PGlite files under `<dataDir>/db` by default, PostgreSQL when a
+ * connection URL is given. Both run the same migrations (server/db/migrations) on open and
+ * expose the same drizzle API, so no query knows which one it talks to.
+ */
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface OpenDatabase {
+  db: Database;
+  /** Answers when the database takes a query; throws otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  /** `dataDir` undefined keeps the database in memory; `template` seeds it (see tests). */
+  | { kind: 'pglite'; dataDir?: string; template?: Blob };
+
+export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder });
+    return { db: db as unknown as Database, ping: () => ping(db as unknown as Database), close: () => pool.end() };
+  }
+  const client = await PGlite.create(target.dataDir, target.template ? { loadDataDir: target.template } : {});
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Database, ping: () => ping(db as unknown as Database), close: () => client.close() };
+}
+
+async function ping(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+/** A migrated, empty database as a tarball: tests load it instead of migrating each time. */
+export async function migratedTemplate(): Promise<Blob> {
+  const client = await PGlite.create();
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  return dump;
+}

@@ -1,0 +1,4 @@
+import { startIdentity } from './identity';
+import { serveInChild } from './service-process';
+
+await serveInChild(startIdentity);

@@ -1,0 +1,101 @@
+/**
+ * `npm start`: the whole product on this machine with no cloud account. Builds the web app
+ * when needed, starts identity (cognito-local) and storage (s3rver) as child processes and the
+ * API in this one, then prints the Ready line. Ctrl-C stops everything.
+ *
+ * Interface: PORT (default 8080) for the app and API, IDENTITY_PORT (PORT+1) and
+ * STORAGE_PORT (PORT+2), DATA_DIR (default .data) for every part's data.
+ */
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startApi } from '../api/server';
+import { loadSettings } from '../api/settings';
+import { buildIfNeeded } from './build-if-needed';
+import type { IdentityInfo } from './identity';
+import { ensureDataDir, ensurePortFree, PreflightError } from './preflight';
+import { startService, type RunningService } from './service-process';
+import { LOCAL_STORAGE_CREDENTIALS } from './storage';
+
+// This machine runs Node 20; the SDK's notice about its future Node 22 floor is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const host = '127.0.0.1';
+const port = Number(process.env.PORT ?? 8080);
+const identityPort = Number(process.env.IDENTITY_PORT ?? port + 1);
+const storagePort = Number(process.env.STORAGE_PORT ?? port + 2);
+const dataDir = resolve(process.env.DATA_DIR ?? '.data');
+const bucket = 'caramel-documents';
+
+const running: { stop(): Promise<void> }[] = [];
+
+async function main() {
+  ensureDataDir(dataDir);
+  await ensurePortFree(host, port, 'app and API', 'PORT');
+  await ensurePortFree(host, identityPort, 'identity', 'IDENTITY_PORT');
+  await ensurePortFree(host, storagePort, 'storage', 'STORAGE_PORT');
+  const staticDir = process.env.STATIC_DIR ?? join(root, 'dist');
+  buildIfNeeded(root, staticDir);
+
+  const mailboxFile = join(dataDir, 'identity', 'mailbox.json');
+  const appOrigins = [`http://${host}:${port}`, `http://localhost:${port}`];
+  const [identity, storage] = await Promise.all([
+    startService<IdentityInfo>('identity', new URL('./identity-service.ts', import.meta.url), {
+      host,
+      port: identityPort,
+      dataDir,
+      mailboxFile,
+    }),
+    startService<{ endpoint: string }>(
+      'storage',
+      new URL('./storage-service.ts', import.meta.url),
+      { host, port: storagePort, dataDir, bucket, allowedOrigins: appOrigins },
+      ['--openssl-legacy-provider'],
+    ),
+  ]).then(track);
+
+  const settings = loadSettings({
+    ...process.env,
+    HOST: host,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    STATIC_DIR: staticDir,
+    AUTH_USER_POOL_ID: identity.info.userPoolId,
+    AUTH_USER_POOL_CLIENT_ID: identity.info.userPoolClientId,
+    AUTH_USER_POOL_ENDPOINT: identity.info.endpoint,
+    STORAGE_BUCKET: bucket,
+    STORAGE_ENDPOINT: storage.info.endpoint,
+    STORAGE_ACCESS_KEY_ID: LOCAL_STORAGE_CREDENTIALS.accessKeyId,
+    STORAGE_SECRET_ACCESS_KEY: LOCAL_STORAGE_CREDENTIALS.secretAccessKey,
+    DEV_MAILBOX_FILE: mailboxFile,
+  });
+  const api = await startApi(settings).catch((error: Error) => {
+    throw new PreflightError(
+      `The API could not start (${error.message}); if the database under ${join(dataDir, 'db')} is damaged, move it aside to start fresh.`,
+    );
+  });
+  running.push({ stop: api.close });
+
+  const health = await fetch(`${api.url}/api/healthz`).then((answer) => answer.json());
+  if (health.status !== 'ok') throw new PreflightError(`A part did not answer: ${JSON.stringify(health)}`);
+  console.log(`Codes the identity service sends are listed at ${api.url}/dev/mailbox`);
+  console.log(`Ready: ${api.url}`);
+}
+
+function track<T extends RunningService<unknown>[]>(services: T): T {
+  running.push(...services);
+  return services;
+}
+
+async function stopAll(code: number) {
+  await Promise.allSettled(running.reverse().map((part) => part.stop()));
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+main().catch((error: Error) => {
+  console.error(error instanceof PreflightError ? error.message : `Could not start: ${error.message}`);
+  void stopAll(1);
+});

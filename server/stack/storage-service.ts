@@ -1,0 +1,4 @@
+import { serveInChild } from './service-process';
+import { startStorage } from './storage';
+
+await serveInChild(startStorage);

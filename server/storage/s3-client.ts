@@ -1,0 +1,13 @@
+/** One S3 client for the API: Amazon S3 by default, a local S3-compatible server by endpoint. */
+import { S3Client } from '@aws-sdk/client-s3';
+import type { Settings } from '../api/settings';
+
+export function createS3Client(storage: Settings['storage']): S3Client {
+  return new S3Client({
+    region: storage.region,
+    endpoint: storage.endpoint,
+    forcePathStyle: storage.endpoint !== undefined,
+    credentials: storage.credentials,
+    maxAttempts: 3, // SPEC §9 retry limit
+  });
+}

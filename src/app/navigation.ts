@@ -1,0 +1,47 @@
+/**
+ * The navigation pipeline of SPEC §2.8, run by the root route's loader on every navigation:
+ * the general guard, then (when logged in) session, profile and dashboard, then the redirect
+ * check by path, where an external target leaves the site. Route guards (guards.ts) wait for
+ * this navigation's pipeline before they decide.
+ */
+import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { loadDashboard, loadProfile } from '../data/account';
+import { refreshSession } from '../data/session';
+import { session } from '../data/session-store';
+import { redirectFor } from './redirects';
+
+let pipeline: Promise<void> = Promise.resolve();
+
+/** Resolves once the current navigation's session is known. */
+export function pipelineSettled(): Promise<void> {
+  return pipeline;
+}
+
+async function generalGuard(url: URL): Promise<void> {
+  // Paths are matched without a trailing slash, so /dashboard/ and /dashboard are one page.
+  if (url.pathname.length > 1 && url.pathname.endsWith('/')) {
+    throw redirect(url.pathname.replace(/\/+$/, '') + url.search + url.hash);
+  }
+}
+
+async function loadSignedInData(): Promise<void> {
+  await refreshSession();
+  if (session.status === 'signed-in') await Promise.all([loadProfile(), loadDashboard()]);
+}
+
+export async function navigationLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  const url = new URL(request.url);
+  pipeline = (async () => {
+    await generalGuard(url);
+    await loadSignedInData();
+  })();
+  await pipeline;
+  const target = redirectFor(url.pathname);
+  if (target?.external) {
+    window.location.assign(target.to);
+    // Leaving the site: hold this navigation until the browser unloads the page.
+    await new Promise(() => {});
+  }
+  if (target) throw redirect(target.to + url.search);
+  return null;
+}

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { PAGE_NOT_FOUND_FALLBACK, pageNotFoundSchema, useContentEntry } from '../data/content';
+import { ErrorLayout } from './layouts/error-layout';
+
+/** SPEC §2.9: shown for an unknown route and after a fatal error; its text is the pageNotFound entry. */
+export function NotFoundScreen() {
+  const { pathname, search, hash } = useLocation();
+  const fullPath = pathname + search + hash;
+  const content = useContentEntry('app/pageNotFound', pageNotFoundSchema, PAGE_NOT_FOUND_FALLBACK);
+  const home = content.links.returnToHomePageLink;
+
+  useEffect(() => {
+    document.title = 'Page not found';
+  }, []);
+
+  return (
+    <ErrorLayout>
+      <img src="/images/page-not-found.svg" alt="" width={240} height={160} className="not-found-image" />
+      <h1 className="title is-3">{content.title}</h1>
+      <p className="subtitle is-6 has-text-grey" data-testid="not-found-message">
+        Page Not Found: {fullPath}
+      </p>
+      <p className="mb-5">{content.subtitle}</p>
+      <Link to={home.url} className="button is-primary">
+        {home.text}
+      </Link>
+    </ErrorLayout>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * The redirect check by path (SPEC §2.8). Old or common spellings go to the real route; a
+ * target with `external` leaves the site. Table, not branches (STYLE.md rule 8).
+ */
+import { runtimeConfig } from '../data/runtime-config';
+
+type Redirect = { to: string; external?: false } | { to: () => string; external: true };
+
+const REDIRECTS: Record<string, Redirect> = {
+  '/login': { to: '/sign-in' },
+  '/signin': { to: '/sign-in' },
+  '/signup': { to: '/sign-up' },
+  '/logout': { to: '/sign-out' },
+  '/help-centre': { to: () => runtimeConfig().helpCentreUrl, external: true },
+  '/help-center': { to: () => runtimeConfig().helpCentreUrl, external: true },
+};
+
+export function redirectFor(pathname: string): { to: string; external: boolean } | undefined {
+  const entry = REDIRECTS[pathname.toLowerCase()];
+  if (!entry) return undefined;
+  return entry.external ? { to: entry.to(), external: true } : { to: entry.to, external: false };
+}

@@ -1,0 +1,47 @@
+/**
+ * The route table (SPEC §2): each area lazy-loaded inside its layout (SPEC §2.7), guards by
+ * name (guards.ts), and the navigation pipeline on the root route (navigation.ts). Areas add
+ * their routes here as they are built.
+ */
+import type { RouteObject } from 'react-router-dom';
+import { FatalError } from './fatal-error';
+import { guarded } from './guards';
+import { AuthFlowLayout } from './layouts/auth-flow-layout';
+import { DashboardLayout } from './layouts/dashboard-layout';
+import { DefaultFlowLayout } from './layouts/default-flow-layout';
+import { MarketingLayout } from './layouts/marketing-layout';
+import { navigationLoader } from './navigation';
+import { NotFoundScreen } from './not-found';
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    loader: navigationLoader,
+    shouldRevalidate: () => true,
+    errorElement: <FatalError />,
+    hydrateFallbackElement: <p className="section has-text-centered" aria-busy="true">Loading…</p>,
+    children: [
+      {
+        element: <MarketingLayout />,
+        children: [{ index: true, lazy: () => import('../features/marketing/home-page') }],
+      },
+      {
+        element: <DefaultFlowLayout />,
+        children: [{ path: 'healthcheck', lazy: () => import('../features/healthcheck/healthcheck-page') }],
+      },
+      {
+        element: <AuthFlowLayout />,
+        children: [
+          { path: 'sign-in', lazy: () => import('../features/auth/sign-in-page') },
+          { path: 'sign-out', lazy: () => import('../features/auth/sign-out-page') },
+        ],
+      },
+      {
+        element: <DashboardLayout />,
+        loader: guarded('auth'),
+        children: [{ path: 'dashboard', lazy: () => import('../features/dashboard/welcome-page') }],
+      },
+      { path: '*', element: <NotFoundScreen /> },
+    ],
+  },
+];

@@ -1,0 +1,32 @@
+/**
+ * IndexedDB (Dexie): the server records screens read with useLiveQuery, so they still render
+ * offline. Holds the signed-in user's profile; cleared on sign-out (DESIGN.md §4 shared devices).
+ * Every schema change adds a version here with its migration.
+ */
+import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
+import { z } from 'zod';
+
+export const profileSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  mobile: z.string().nullable(),
+  type: z.enum(['admin', 'dealer', 'customer']),
+  isAdditionalDetailsSubmitted: z.boolean(),
+  cognitoIdentityId: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export type CachedProfile = Profile & { sub: string; savedAt: number };
+
+export class AppDatabase extends Dexie {
+  profiles!: EntityTable<CachedProfile, 'sub'>;
+
+  constructor(name = 'caramel', options?: DexieOptions) {
+    super(name, options);
+    this.version(1).stores({ profiles: 'sub' });
+  }
+}
+
+export const db = new AppDatabase();

@@ -1,0 +1,51 @@
+/**
+ * Runtime configuration from `/config.json` (SPEC §7: the base URL comes from runtime
+ * configuration), validated once at start-up. The keys are the deployment contract in README.md.
+ */
+import { z } from 'zod';
+
+export const runtimeConfigSchema = z.object({
+  apiBaseUrl: z.string().min(1),
+  contentBaseUrl: z.string().min(1),
+  auth: z.object({
+    region: z.string().min(1),
+    userPoolId: z.string().max(55).regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'Invalid UserPoolId format.'),
+    userPoolClientId: z.string().min(1),
+    /** Present only for a local user pool; Amazon Cognito is addressed by region. */
+    userPoolEndpoint: z.url().optional(),
+    oauth: z.object({ domain: z.string().min(1), redirectUrl: z.url() }).optional(),
+  }),
+  storage: z.object({ region: z.string().min(1), bucket: z.string().min(3).max(63) }),
+  verificationWidget: z.object({ host: z.url(), environment: z.enum(['sandbox', 'production']) }),
+  helpCentreUrl: z.url(),
+});
+
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+export type ConfigResult = { ok: true; config: RuntimeConfig } | { ok: false; problem: string };
+
+let loaded: RuntimeConfig | undefined;
+
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<ConfigResult> {
+  let body: unknown;
+  try {
+    const answer = await fetchImpl('/config.json', { cache: 'no-cache' });
+    if (!answer.ok) return { ok: false, problem: `/config.json answered HTTP ${answer.status}.` };
+    body = await answer.json();
+  } catch {
+    return { ok: false, problem: '/config.json could not be read. Check your connection and reload.' };
+  }
+  const parsed = runtimeConfigSchema.safeParse(body);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    return { ok: false, problem: `/config.json is not valid: ${fields.join('; ')}.` };
+  }
+  loaded = parsed.data;
+  return { ok: true, config: parsed.data };
+}
+
+/** The configuration loaded at start-up; main.tsx loads it before anything else runs. */
+export function runtimeConfig(): RuntimeConfig {
+  if (!loaded) throw new Error('Runtime configuration used before it was loaded');
+  return loaded;
+}

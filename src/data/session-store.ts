@@ -1,0 +1,47 @@
+/**
+ * Session and dashboard state (valtio): who is signed in and the dashboard counts (SPEC §3
+ * "dashboard state holds count and isNewUser"). Server records such as the profile live in
+ * IndexedDB (db.ts), not here. The ID token is kept outside the proxy so it never renders.
+ */
+import { proxy } from 'valtio';
+
+export type SessionStatus = 'unknown' | 'signed-in' | 'signed-out';
+
+export interface DashboardCounts {
+  activeTransactions: number;
+  offers: number;
+  previousTransactions: number;
+}
+
+export interface SessionState {
+  status: SessionStatus;
+  user: { sub: string; email: string } | null;
+  dashboard: { count: DashboardCounts; isNewUser: boolean } | null;
+}
+
+export const session = proxy<SessionState>({ status: 'unknown', user: null, dashboard: null });
+
+let idToken: string | undefined;
+
+export function currentIdToken(): string | undefined {
+  return session.status === 'signed-in' ? idToken : undefined;
+}
+
+export function setSignedIn(user: { sub: string; email: string }, token: string): void {
+  idToken = token;
+  session.user = user;
+  session.status = 'signed-in';
+}
+
+export function setSignedOut(): void {
+  idToken = undefined;
+  session.user = null;
+  session.dashboard = null;
+  session.status = 'signed-out';
+}
+
+export function setDashboard(count: DashboardCounts | null): void {
+  session.dashboard = count
+    ? { count, isNewUser: count.activeTransactions === 0 && count.offers === 0 && count.previousTransactions === 0 }
+    : null;
+}

@@ -1,0 +1,25 @@
+/** Bootstrap: runtime config first (nothing works without it), then the router. */
+import 'bulma/css/bulma.min.css';
+import './ui/theme.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { ConfigErrorScreen } from './app/config-error';
+import { routes } from './app/routes';
+import { loadRuntimeConfig } from './data/runtime-config';
+
+async function bootstrap() {
+  const root = createRoot(document.getElementById('root')!);
+  const config = await loadRuntimeConfig();
+  if (!config.ok) {
+    root.render(<ConfigErrorScreen problem={config.problem} />);
+    return;
+  }
+  root.render(
+    <StrictMode>
+      <RouterProvider router={createBrowserRouter(routes)} />
+    </StrictMode>,
+  );
+}
+
+void bootstrap();
