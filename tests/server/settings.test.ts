@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { loadSettings } from '../../server/api/settings';
+
+const base = {
+  AUTH_USER_POOL_ID: 'us-west-2_AbC123',
+  AUTH_USER_POOL_CLIENT_ID: 'client',
+  STORAGE_BUCKET: 'caramel-documents',
+};
+
+describe('API settings', () => {
+  it('derives the Amazon Cognito issuer and JWKS from region and pool', () => {
+    const settings = loadSettings({ ...base, NODE_ENV: 'production' });
+    expect(settings.auth.issuer).toBe('https://cognito-idp.us-west-2.amazonaws.com/us-west-2_AbC123');
+    expect(settings.auth.jwksUrl).toBe('https://cognito-idp.us-west-2.amazonaws.com/us-west-2_AbC123/.well-known/jwks.json');
+  });
+
+  it('refuses to start in production while trusting a local user pool', () => {
+    expect(() => loadSettings({ ...base, NODE_ENV: 'production', AUTH_USER_POOL_ENDPOINT: 'http://127.0.0.1:8081' })).toThrow(
+      /Refusing to start with NODE_ENV=production.*not Amazon Cognito/,
+    );
+  });
+
+  it('refuses the development mailbox in production', () => {
+    expect(() => loadSettings({ ...base, NODE_ENV: 'production', DEV_MAILBOX_FILE: '/tmp/mailbox.json' })).toThrow(/DEV_MAILBOX_FILE/);
+  });
+
+  it('names each invalid variable', () => {
+    const load = () => loadSettings({ ...base, AUTH_USER_POOL_ID: 'nounderscore', PORT: 'eighty' });
+    expect(load).toThrow(/AUTH_USER_POOL_ID: Invalid UserPoolId format\./);
+    expect(load).toThrow(/PORT: /);
+  });
+});

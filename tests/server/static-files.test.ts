@@ -1,0 +1,49 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { staticFiles } from '../../server/api/static-files';
+
+const app = Fastify();
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caramel-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  mkdirSync(join(dir, 'content/app'), { recursive: true });
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>shell</title>');
+  writeFileSync(join(dir, 'assets/app-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'content/app/pageNotFound.json'), '{"title":"t"}');
+  await staticFiles(app, dir);
+});
+
+describe('static files', () => {
+  it('caches hashed assets for a year as immutable', async () => {
+    const answer = await app.inject('/assets/app-abc123.js');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the shell for client routes, always revalidated', async () => {
+    for (const path of ['/', '/dashboard', '/learn-more/title-transfer?ref=x']) {
+      const answer = await app.inject(path);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toContain('<title>shell</title>');
+      expect(answer.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers 404 for unknown API paths and missing files instead of the shell', async () => {
+    expect((await app.inject('/api/nope')).statusCode).toBe(404);
+    expect((await app.inject('/assets/missing.js')).statusCode).toBe(404);
+  });
+
+  it('serves content entries by extension-less path as JSON', async () => {
+    const answer = await app.inject('/content/app/pageNotFound');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/application\/json/);
+    expect(answer.json()).toEqual({ title: 't' });
+    expect((await app.inject('/content/app/missing')).statusCode).toBe(404);
+    expect((await app.inject('/content/..%2Fsecret')).statusCode).toBe(404);
+  });
+});
