@@ -20,7 +20,7 @@ const cognitoLocalKey = createRequire(import.meta.url)('cognito-local/lib/keys/c
 
 beforeAll(async () => {
   api = await apiFor(parts);
-  user = await createConfirmedUser(parts);
+  user = await createConfirmedUser(parts.identity);
   Amplify.configure({
     Auth: {
       Cognito: {

@@ -1,9 +1,13 @@
 /** Calls to the user pool's JSON protocol, as the admin API and the tests use it locally. */
 import { randomUUID } from 'node:crypto';
-import type { LocalParts } from './local-parts';
 
-export async function cognitoCall<T = Record<string, unknown>>(parts: LocalParts, target: string, body: object): Promise<T> {
-  const answer = await fetch(parts.identity.endpoint, {
+export interface PoolAddress {
+  endpoint: string;
+  userPoolId: string;
+}
+
+export async function cognitoCall<T = Record<string, unknown>>(pool: Pick<PoolAddress, 'endpoint'>, target: string, body: object): Promise<T> {
+  const answer = await fetch(pool.endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
     body: JSON.stringify(body),
@@ -16,9 +20,9 @@ export async function cognitoCall<T = Record<string, unknown>>(parts: LocalParts
 export const TEST_PASSWORD = 'Caramel!2026';
 
 /** A confirmed user with a permanent password, made through AdminCreateUser + AdminSetUserPassword. */
-export async function createConfirmedUser(parts: LocalParts, email = `user-${randomUUID()}@example.com`) {
-  await cognitoCall(parts, 'AdminCreateUser', {
-    UserPoolId: parts.identity.userPoolId,
+export async function createConfirmedUser(pool: PoolAddress, email = `user-${randomUUID()}@example.com`) {
+  await cognitoCall(pool, 'AdminCreateUser', {
+    UserPoolId: pool.userPoolId,
     Username: email,
     MessageAction: 'SUPPRESS',
     UserAttributes: [
@@ -26,8 +30,8 @@ export async function createConfirmedUser(parts: LocalParts, email = `user-${ran
       { Name: 'email_verified', Value: 'true' },
     ],
   });
-  await cognitoCall(parts, 'AdminSetUserPassword', {
-    UserPoolId: parts.identity.userPoolId,
+  await cognitoCall(pool, 'AdminSetUserPassword', {
+    UserPoolId: pool.userPoolId,
     Username: email,
     Password: TEST_PASSWORD,
     Permanent: true,

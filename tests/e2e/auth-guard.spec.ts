@@ -1,0 +1,39 @@
+import { createConfirmedUser } from '../support/identity-admin';
+import { expect, test } from './fixtures';
+
+test('a signed-out visit to /dashboard lands on /sign-in', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/sign-in\?returnTo=%2Fdashboard$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test('after signing in, the visitor returns to where they were going', async ({ page, request }) => {
+  const config = await (await request.get('/config.json')).json();
+  const { email, password } = await createConfirmedUser({ endpoint: config.auth.userPoolEndpoint, userPoolId: config.auth.userPoolId });
+
+  await page.goto('/dashboard');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Wrong!pass1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Incorrect e-mail or password.');
+
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: new RegExp(`Welcome, ${email}`) })).toBeVisible();
+  await expect(page.getByText('You have no offers or transactions yet.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'You are signed out' })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/sign-in\?returnTo=%2Fdashboard$/);
+});
+
+test('an empty sign-in form says what is missing', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Email cannot be empty');
+  await page.getByLabel('Email').fill('someone@example.com');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Password cannot be empty');
+});

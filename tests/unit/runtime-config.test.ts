@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { loadRuntimeConfig, runtimeConfig } from '../../src/data/runtime-config';
+
+const valid = {
+  apiBaseUrl: '/api',
+  contentBaseUrl: '/content',
+  auth: { region: 'us-west-2', userPoolId: 'us-west-2_AbC123', userPoolClientId: 'client' },
+  storage: { region: 'us-west-2', bucket: 'caramel-documents' },
+  verificationWidget: { host: 'https://inquiry.withpersona.com', environment: 'sandbox' },
+  helpCentreUrl: 'https://help.example.com/',
+};
+
+const answering = (status: number, body: unknown) => (async () => new Response(JSON.stringify(body), { status })) as typeof fetch;
+
+describe('loadRuntimeConfig', () => {
+  it('accepts a valid /config.json and makes it available', async () => {
+    const result = await loadRuntimeConfig(answering(200, valid));
+    expect(result).toEqual({ ok: true, config: valid });
+    expect(runtimeConfig().auth.userPoolId).toBe('us-west-2_AbC123');
+  });
+
+  it('names every invalid key', async () => {
+    const result = await loadRuntimeConfig(answering(200, { ...valid, auth: { ...valid.auth, userPoolId: 'bad' }, helpCentreUrl: 'nope' }));
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.problem).toMatch(/auth\.userPoolId: Invalid UserPoolId format\..*helpCentreUrl/);
+  });
+
+  it('explains an HTTP failure and an unreachable server', async () => {
+    expect(await loadRuntimeConfig(answering(404, {}))).toEqual({ ok: false, problem: '/config.json answered HTTP 404.' });
+    const offline = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    expect(await loadRuntimeConfig(offline)).toMatchObject({ ok: false, problem: expect.stringContaining('could not be read') });
+  });
+});
