@@ -17,7 +17,10 @@ const envSchema = z.object({
   CONTENT_BASE_URL: z.string().default('/content'),
   HELP_CENTRE_URL: z.url().default('https://help.example.com/'),
   AUTH_REGION: z.string().default('us-west-2'),
-  AUTH_USER_POOL_ID: z.string().regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'Invalid UserPoolId format.').max(55),
+  AUTH_USER_POOL_ID: z
+    .string()
+    .regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'Invalid UserPoolId format.')
+    .max(55),
   AUTH_USER_POOL_CLIENT_ID: z.string().min(1),
   /** Only for a local user pool (cognito-local); absent for Amazon Cognito. */
   AUTH_USER_POOL_ENDPOINT: optionalUrl,

@@ -12,7 +12,9 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     cognitoSub: text('cognito_sub').notNull().unique(),
     email: text('email').notNull(),
-    type: text('type', { enum: ['admin', 'dealer', 'customer'] }).notNull().default('customer'),
+    type: text('type', { enum: ['admin', 'dealer', 'customer'] })
+      .notNull()
+      .default('customer'),
     firstName: text('first_name'),
     lastName: text('last_name'),
     mobile: text('mobile'),

@@ -20,8 +20,7 @@ const NEW_PASSWORD_FIELD: Record<string, (req: Request) => unknown> = {
   ConfirmForgotPassword: (req) => req.Password,
   AdminSetUserPassword: (req) => req.Password,
   AdminCreateUser: (req) => req.TemporaryPassword,
-  RespondToAuthChallenge: (req) =>
-    (req.ChallengeResponses as Record<string, unknown> | undefined)?.NEW_PASSWORD,
+  RespondToAuthChallenge: (req) => (req.ChallengeResponses as Record<string, unknown> | undefined)?.NEW_PASSWORD,
 };
 
 const RULE_MESSAGES = {
@@ -36,10 +35,7 @@ function enforcePasswordPolicy(target: string, req: Request): void {
   if (typeof password !== 'string') return;
   const [firstUnmet] = unmetPasswordRules(password);
   if (firstUnmet) {
-    throw new CognitoError(
-      'InvalidPasswordException',
-      `Password did not conform with policy: ${RULE_MESSAGES[firstUnmet]}`,
-    );
+    throw new CognitoError('InvalidPasswordException', `Password did not conform with policy: ${RULE_MESSAGES[firstUnmet]}`);
   }
 }
 

@@ -81,11 +81,10 @@ export async function startIdentity(options: IdentityOptions): Promise<IdentityI
   const ctx = { logger: pino({ level: 'error' }) };
   const clock = new DateClock();
   const dataStores = new StormDBDataStoreFactory(dbDir);
-  const cognito = await new CognitoServiceFactoryImpl(
-    dbDir,
-    dataStores,
-    new UserPoolServiceFactoryImpl(clock, dataStores),
-  ).create(ctx as never, config.UserPoolDefaults);
+  const cognito = await new CognitoServiceFactoryImpl(dbDir, dataStores, new UserPoolServiceFactoryImpl(clock, dataStores)).create(
+    ctx as never,
+    config.UserPoolDefaults,
+  );
   const triggers = new TriggersService(
     clock,
     cognito,

@@ -10,9 +10,7 @@ export function ensureDataDir(dir: string): void {
     if (!statSync(dir).isDirectory()) throw new Error('it is not a folder');
     accessSync(dir, constants.W_OK);
   } catch (error) {
-    throw new PreflightError(
-      `DATA_DIR "${dir}" cannot be used (${(error as Error).message}); point DATA_DIR at a writable folder.`,
-    );
+    throw new PreflightError(`DATA_DIR "${dir}" cannot be used (${(error as Error).message}); point DATA_DIR at a writable folder.`);
   }
 }
 

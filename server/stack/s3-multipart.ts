@@ -134,7 +134,9 @@ export function multipartExtension(storageDir: string): Middleware {
           );
         }
         if (index > 0 && part.number <= requested[index - 1]!.number) {
-          throw new S3Error('InvalidPartOrder', 'The list of parts was not in ascending order. Parts must be ordered by part number.', { UploadId: uploadId });
+          throw new S3Error('InvalidPartOrder', 'The list of parts was not in ascending order. Parts must be ordered by part number.', {
+            UploadId: uploadId,
+          });
         }
         if (index < requested.length - 1 && found.size < MIN_PART_SIZE) {
           throw new S3Error('EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed object size.', {

@@ -19,7 +19,11 @@ export const routes: RouteObject[] = [
     loader: navigationLoader,
     shouldRevalidate: () => true,
     errorElement: <FatalError />,
-    hydrateFallbackElement: <p className="section has-text-centered" aria-busy="true">Loading…</p>,
+    hydrateFallbackElement: (
+      <p className="section has-text-centered" aria-busy="true">
+        Loading…
+      </p>
+    ),
     children: [
       {
         element: <MarketingLayout />,

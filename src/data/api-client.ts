@@ -36,12 +36,7 @@ export function apiUrl(path: string, token: string | undefined, baseUrl = runtim
   return `${baseUrl.replace(/\/+$/, '')}/${token ? relative : `public/${relative}`}`;
 }
 
-export async function apiRequest<T>(
-  method: Method,
-  path: string,
-  schema: z.ZodType<T>,
-  body?: unknown,
-): Promise<T> {
+export async function apiRequest<T>(method: Method, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
   const token = currentIdToken();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;

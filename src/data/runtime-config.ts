@@ -9,7 +9,10 @@ export const runtimeConfigSchema = z.object({
   contentBaseUrl: z.string().min(1),
   auth: z.object({
     region: z.string().min(1),
-    userPoolId: z.string().max(55).regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'Invalid UserPoolId format.'),
+    userPoolId: z
+      .string()
+      .max(55)
+      .regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'Invalid UserPoolId format.'),
     userPoolClientId: z.string().min(1),
     /** Present only for a local user pool; Amazon Cognito is addressed by region. */
     userPoolEndpoint: z.url().optional(),

@@ -24,7 +24,11 @@ test('/api/healthz reports every part ok', async ({ request }) => {
 test('/config.json carries the documented keys', async ({ request }) => {
   const config = await (await request.get('/config.json')).json();
   expect(Object.keys(config).sort()).toEqual(['apiBaseUrl', 'auth', 'contentBaseUrl', 'helpCentreUrl', 'storage', 'verificationWidget']);
-  expect(config.auth).toMatchObject({ region: expect.any(String), userPoolId: expect.stringMatching(/_/), userPoolEndpoint: expect.stringMatching(/^http:\/\/127\.0\.0\.1:/) });
+  expect(config.auth).toMatchObject({
+    region: expect.any(String),
+    userPoolId: expect.stringMatching(/_/),
+    userPoolEndpoint: expect.stringMatching(/^http:\/\/127\.0\.0\.1:/),
+  });
 });
 
 test('an unknown path shows the not-found screen, whose button returns home', async ({ page }) => {

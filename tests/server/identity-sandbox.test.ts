@@ -15,7 +15,10 @@ async function passwordSignIn(email: string, password: string) {
 }
 
 function refresh(refreshToken: string) {
-  return cognitoCall<Auth>(parts.identity, 'GetTokensFromRefreshToken', { ClientId: parts.identity.userPoolClientId, RefreshToken: refreshToken });
+  return cognitoCall<Auth>(parts.identity, 'GetTokensFromRefreshToken', {
+    ClientId: parts.identity.userPoolClientId,
+    RefreshToken: refreshToken,
+  });
 }
 
 describe('local identity sandbox', () => {
@@ -39,8 +42,15 @@ describe('local identity sandbox', () => {
 
   it('enforces the SPEC §5 password policy like Amazon Cognito', async () => {
     const signUp = (Password: string) =>
-      cognitoCall(parts.identity, 'SignUp', { ClientId: parts.identity.userPoolClientId, Username: `weak-${Date.now()}@example.com`, Password });
-    await expect(signUp('Sh0rt!')).rejects.toMatchObject({ name: 'InvalidPasswordException', message: expect.stringMatching(/long enough/) });
+      cognitoCall(parts.identity, 'SignUp', {
+        ClientId: parts.identity.userPoolClientId,
+        Username: `weak-${Date.now()}@example.com`,
+        Password,
+      });
+    await expect(signUp('Sh0rt!')).rejects.toMatchObject({
+      name: 'InvalidPasswordException',
+      message: expect.stringMatching(/long enough/),
+    });
     await expect(signUp('alllowercase!')).rejects.toMatchObject({ message: expect.stringMatching(/uppercase/) });
     await expect(signUp('ALLUPPERCASE!')).rejects.toMatchObject({ message: expect.stringMatching(/lowercase/) });
     await expect(signUp('NoSymbolsHere1')).rejects.toMatchObject({ message: expect.stringMatching(/symbol/) });
@@ -52,7 +62,11 @@ describe('local identity sandbox', () => {
     const message = latestMessageFor(parts.mailboxFile, email);
     expect(message).toMatchObject({ channel: 'email', to: email });
     expect(message?.code).toMatch(/^\d{6}$/);
-    await cognitoCall(parts.identity, 'ConfirmSignUp', { ClientId: parts.identity.userPoolClientId, Username: email, ConfirmationCode: message!.code });
+    await cognitoCall(parts.identity, 'ConfirmSignUp', {
+      ClientId: parts.identity.userPoolClientId,
+      Username: email,
+      ConfirmationCode: message!.code,
+    });
     await expect(passwordSignIn(email, 'Good!Pass1')).resolves.toHaveProperty('AuthenticationResult.IdToken');
   });
 });

@@ -138,9 +138,16 @@ describe('S3 conformance', () => {
   it('answers NoSuchUpload for an upload id it never issued', async () => {
     const key = `${prefix}unknown.bin`;
     const UploadId = 'a'.repeat(32);
-    expect(await errorName(s3.send(new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: 1, Body: 'x' })))).toBe('NoSuchUpload');
+    expect(await errorName(s3.send(new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: 1, Body: 'x' })))).toBe(
+      'NoSuchUpload',
+    );
     const completion = s3.send(
-      new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId, MultipartUpload: { Parts: [{ ETag: '"x"', PartNumber: 1 }] } }),
+      new CompleteMultipartUploadCommand({
+        Bucket: bucket,
+        Key: key,
+        UploadId,
+        MultipartUpload: { Parts: [{ ETag: '"x"', PartNumber: 1 }] },
+      }),
     );
     expect(await errorName(completion)).toBe('NoSuchUpload');
   });
@@ -191,7 +198,10 @@ describe('S3 conformance', () => {
     expect(preflight.status).toBe(200);
     // S3 echoes the origin; s3rver answers '*' for a matched rule. Browsers accept both.
     expect([origin, '*']).toContain(preflight.headers.get('access-control-allow-origin'));
-    const stranger = await fetch(url, { method: 'OPTIONS', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'PUT' } });
+    const stranger = await fetch(url, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'PUT' },
+    });
     expect(stranger.status).toBe(403);
     const answer = await fetch(url, { method: 'PUT', body: 'part-bytes', headers: { origin } });
     expect(answer.status).toBe(200);

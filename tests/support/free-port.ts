@@ -17,9 +17,7 @@ export function freePort(): Promise<number> {
 export async function freePortRun(count: number): Promise<number> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const base = await freePort();
-    const neighbours = await Promise.all(
-      Array.from({ length: count - 1 }, (_, i) => isFree(base + i + 1)),
-    );
+    const neighbours = await Promise.all(Array.from({ length: count - 1 }, (_, i) => isFree(base + i + 1)));
     if (neighbours.every(Boolean)) return base;
   }
   throw new Error('no run of free ports found');

@@ -6,7 +6,11 @@ export interface PoolAddress {
   userPoolId: string;
 }
 
-export async function cognitoCall<T = Record<string, unknown>>(pool: Pick<PoolAddress, 'endpoint'>, target: string, body: object): Promise<T> {
+export async function cognitoCall<T = Record<string, unknown>>(
+  pool: Pick<PoolAddress, 'endpoint'>,
+  target: string,
+  body: object,
+): Promise<T> {
   const answer = await fetch(pool.endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },

@@ -23,7 +23,8 @@ export function devMailboxRoutes(app: FastifyInstance, file: string) {
           `<tr><td>${escape(m.sentAt)}</td><td>${escape(m.channel)}</td><td>${escape(m.to)}</td><td><strong>${escape(m.code ?? '')}</strong></td><td>${escape(m.subject ?? '')}</td></tr>`,
       )
       .join('');
-    const body = rows || '<tr><td colspan="5">No messages yet. Codes sent by sign-up, verification and password reset appear here.</td></tr>';
+    const body =
+      rows || '<tr><td colspan="5">No messages yet. Codes sent by sign-up, verification and password reset appear here.</td></tr>';
     return reply
       .header('cache-control', 'no-store')
       .type('text/html')

@@ -28,7 +28,12 @@ async function probe(check: (signal: AbortSignal) => Promise<void>): Promise<str
 }
 
 function describe(error: unknown): string {
-  const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string }; $metadata?: { httpStatusCode?: number } };
+  const err = error as {
+    name?: string;
+    message?: string;
+    cause?: { code?: string; message?: string };
+    $metadata?: { httpStatusCode?: number };
+  };
   if (err.cause?.code) return `${err.cause.code} ${err.cause.message ?? ''}`.trim();
   if (err.$metadata?.httpStatusCode) return `${err.name ?? 'Error'} (HTTP ${err.$metadata.httpStatusCode})`;
   return err.message || err.name || String(error);

@@ -50,7 +50,14 @@ export function Component() {
           Email
         </label>
         <div className="control">
-          <input id="sign-in-email" className="input" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            id="sign-in-email"
+            className="input"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </div>
       </div>
       <div className="field">

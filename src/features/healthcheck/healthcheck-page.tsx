@@ -35,7 +35,9 @@ export function Component() {
               <tr key={key}>
                 <th scope="row">{label}</th>
                 <td>
-                  <span className={`tag ${health[key] === 'ok' ? 'is-success' : 'is-danger'}`}>{health[key] === 'ok' ? 'Working' : 'Not working'}</span>
+                  <span className={`tag ${health[key] === 'ok' ? 'is-success' : 'is-danger'}`}>
+                    {health[key] === 'ok' ? 'Working' : 'Not working'}
+                  </span>
                   {health[key] !== 'ok' && <span className="ml-2">{health[key]}</span>}
                 </td>
               </tr>

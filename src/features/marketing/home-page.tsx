@@ -3,10 +3,22 @@ import { Link } from 'react-router-dom';
 import { BRAND } from '../../domain/brand';
 
 const STEPS = [
-  { title: 'Agree a price', text: 'Make an offer or counter one. Either side can accept, counter or decline — by e-mail link if they have no account yet.' },
-  { title: 'Verify and finance', text: 'Both sides verify their identity. Buyers can apply for a loan and compare protection and insurance.' },
-  { title: 'Pay safely', text: 'Money moves through a linked bank account, never cash in a car park. Any loan on the car is paid off first.' },
-  { title: 'Title, transport, done', text: 'We prepare the title paperwork, collect e-signatures and arrange open or closed transport to the buyer.' },
+  {
+    title: 'Agree a price',
+    text: 'Make an offer or counter one. Either side can accept, counter or decline — by e-mail link if they have no account yet.',
+  },
+  {
+    title: 'Verify and finance',
+    text: 'Both sides verify their identity. Buyers can apply for a loan and compare protection and insurance.',
+  },
+  {
+    title: 'Pay safely',
+    text: 'Money moves through a linked bank account, never cash in a car park. Any loan on the car is paid off first.',
+  },
+  {
+    title: 'Title, transport, done',
+    text: 'We prepare the title paperwork, collect e-signatures and arrange open or closed transport to the buyer.',
+  },
 ] as const;
 
 /** `/`: what the product is, how a private sale works here, and why it is safe. */
@@ -20,8 +32,8 @@ export function Component() {
         <div className="hero-body container">
           <h1 className="title is-1">{BRAND.tagline}</h1>
           <p className="subtitle">
-            {BRAND.name} walks buyers and sellers through every step of a private car sale — identity, financing, insurance,
-            transport, payment and title — so the deal closes without the usual risk.
+            {BRAND.name} walks buyers and sellers through every step of a private car sale — identity, financing, insurance, transport,
+            payment and title — so the deal closes without the usual risk.
           </p>
           <Link to="/sign-in" className="button is-light is-medium">
             Sign in to your deals

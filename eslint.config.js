@@ -1,0 +1,70 @@
+// Lint rules, including the import boundaries of STYLE.md: shared code (ui, data, domain) never
+// imports features or app; features never import each other; sw/ and workers/ import only
+// src/domain and their own files; no import cycles anywhere.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url));
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'playwright-report', 'test-results', '.data'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/domain',
+              from: ['./src/app', './src/features', './src/data', './src/ui'],
+              message: 'src/domain is pure: it imports nothing of the app.',
+            },
+            {
+              target: ['./src/data', './src/ui'],
+              from: ['./src/app', './src/features'],
+              message: 'Shared code never imports features or the app shell.',
+            },
+            {
+              target: './src/features',
+              from: './src/app',
+              message: 'Features do not import the app shell; move shared code down to ui/, data/ or domain/.',
+            },
+            ...FEATURES.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message: 'Features never import each other; move what they share to ui/, data/ or domain/.',
+            })),
+            {
+              target: ['./sw', './workers'],
+              from: ['./src/app', './src/features', './src/data', './src/ui', './server'],
+              message: 'sw/ and workers/ import only src/domain and their own files.',
+            },
+            { target: './src', from: ['./server', './tests'], message: 'The app never imports server or test code.' },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['tests/e2e/**/*.ts'],
+    // Playwright fixtures take an (unused) object pattern as their first parameter.
+    rules: { 'no-empty-pattern': 'off' },
+  },
+);
