@@ -12,8 +12,8 @@ function newestMtime(path: string): number {
   return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), info.mtimeMs);
 }
 
-export function buildIfNeeded(root: string, staticDir: string): void {
-  const built = join(staticDir, 'index.html');
+export function buildIfNeeded(root: string, distDir: string): void {
+  const built = join(distDir, 'index.html');
   const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
   const changedAt = Math.max(...SOURCES.map((source) => newestMtime(join(root, source))));
   if (builtAt >= changedAt) return;

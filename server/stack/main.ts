@@ -4,7 +4,8 @@
  * API in this one, then prints the Ready line. Ctrl-C stops everything.
  *
  * Interface: PORT (default 8080) for the app and API, IDENTITY_PORT (PORT+1) and
- * STORAGE_PORT (PORT+2), DATA_DIR (default .data) for every part's data.
+ * STORAGE_PORT (PORT+2), DATA_DIR (default .data) for every part's data, STATIC_DIR (default
+ * dist/, built when stale) for the web app.
  */
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,8 +35,9 @@ async function main() {
   await ensurePortFree(host, port, 'app and API', 'PORT');
   await ensurePortFree(host, identityPort, 'identity', 'IDENTITY_PORT');
   await ensurePortFree(host, storagePort, 'storage', 'STORAGE_PORT');
+  // A STATIC_DIR of your own is served as it is; the default dist/ is rebuilt when stale.
   const staticDir = process.env.STATIC_DIR ?? join(root, 'dist');
-  buildIfNeeded(root, staticDir);
+  if (!process.env.STATIC_DIR) buildIfNeeded(root, staticDir);
 
   const mailboxFile = join(dataDir, 'identity', 'mailbox.json');
   const appOrigins = [`http://${host}:${port}`, `http://localhost:${port}`];

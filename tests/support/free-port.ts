@@ -23,7 +23,7 @@ export async function freePortRun(count: number): Promise<number> {
   throw new Error('no run of free ports found');
 }
 
-function isFree(port: number): Promise<boolean> {
+export function isFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
     server.once('error', () => resolve(false));

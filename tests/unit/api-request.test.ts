@@ -1,0 +1,60 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, apiRequest, NetworkError, ServerError } from '../../src/data/api-client';
+import { loadRuntimeConfig } from '../../src/data/runtime-config';
+import { setSignedIn, setSignedOut } from '../../src/data/session-store';
+
+const config = {
+  apiBaseUrl: '/api',
+  contentBaseUrl: '/content',
+  auth: { region: 'us-west-2', userPoolId: 'us-west-2_AbC123', userPoolClientId: 'client' },
+  storage: { region: 'us-west-2', bucket: 'caramel-documents' },
+  verificationWidget: { host: 'https://inquiry.withpersona.com', environment: 'sandbox' },
+  helpCentreUrl: 'https://help.example.com/',
+};
+
+beforeAll(async () => {
+  await loadRuntimeConfig((async () => new Response(JSON.stringify(config))) as typeof fetch);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setSignedOut();
+});
+
+function answering(status: number, body: unknown) {
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('apiRequest', () => {
+  it('sends the bearer ID token when signed in and validates the answer', async () => {
+    setSignedIn({ sub: 's', email: 'e@example.com' }, 'the-id-token');
+    const fetchMock = answering(200, { total: 3 });
+    await expect(apiRequest('GET', 'dashboard', z.object({ total: z.number() }))).resolves.toEqual({ total: 3 });
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/dashboard',
+      expect.objectContaining({ headers: expect.objectContaining({ authorization: 'Bearer the-id-token' }) }),
+    );
+  });
+
+  it('rethrows a 5xx as ServerError (SPEC §8)', async () => {
+    answering(503, { message: 'down for maintenance' });
+    await expect(apiRequest('GET', 'dashboard', z.unknown())).rejects.toEqual(new ServerError(503, 'down for maintenance'));
+  });
+
+  it('turns a 4xx into ApiError with the server message', async () => {
+    answering(409, { message: 'This offer changed; reload it.' });
+    const failure = apiRequest('POST', 'offers', z.unknown(), {});
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ status: 409, message: 'This offer changed; reload it.' });
+  });
+
+  it('reports an unreachable API as NetworkError, not as an answer', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(apiRequest('GET', 'dashboard', z.unknown())).rejects.toBeInstanceOf(NetworkError);
+  });
+});
