@@ -12,9 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { startApi } from '../api/server';
 import { loadSettings } from '../api/settings';
 import { buildIfNeeded } from './build-if-needed';
-import type { IdentityInfo } from './identity';
+import { startLocalServices } from './local-services';
 import { ensureDataDir, ensurePortFree, PreflightError } from './preflight';
-import { startService, type RunningService } from './service-process';
 import { LOCAL_STORAGE_CREDENTIALS } from './storage';
 
 // This machine runs Node 20; the SDK's notice about its future Node 22 floor is noise here.
@@ -39,22 +38,16 @@ async function main() {
   const staticDir = process.env.STATIC_DIR ?? join(root, 'dist');
   if (!process.env.STATIC_DIR) buildIfNeeded(root, staticDir);
 
-  const mailboxFile = join(dataDir, 'identity', 'mailbox.json');
-  const appOrigins = [`http://${host}:${port}`, `http://localhost:${port}`];
-  const [identity, storage] = await Promise.all([
-    startService<IdentityInfo>('identity', new URL('./identity-service.ts', import.meta.url), {
-      host,
-      port: identityPort,
-      dataDir,
-      mailboxFile,
-    }),
-    startService<{ endpoint: string }>(
-      'storage',
-      new URL('./storage-service.ts', import.meta.url),
-      { host, port: storagePort, dataDir, bucket, allowedOrigins: appOrigins },
-      ['--openssl-legacy-provider'],
-    ),
-  ]).then(track);
+  const services = await startLocalServices({
+    host,
+    identityPort,
+    storagePort,
+    dataDir,
+    bucket,
+    allowedOrigins: [`http://${host}:${port}`, `http://localhost:${port}`],
+  });
+  running.push(services);
+  const { identity, storage, mailboxFile } = services;
 
   const settings = loadSettings({
     ...process.env,
@@ -62,11 +55,11 @@ async function main() {
     PORT: String(port),
     DATA_DIR: dataDir,
     STATIC_DIR: staticDir,
-    AUTH_USER_POOL_ID: identity.info.userPoolId,
-    AUTH_USER_POOL_CLIENT_ID: identity.info.userPoolClientId,
-    AUTH_USER_POOL_ENDPOINT: identity.info.endpoint,
+    AUTH_USER_POOL_ID: identity.userPoolId,
+    AUTH_USER_POOL_CLIENT_ID: identity.userPoolClientId,
+    AUTH_USER_POOL_ENDPOINT: identity.endpoint,
     STORAGE_BUCKET: bucket,
-    STORAGE_ENDPOINT: storage.info.endpoint,
+    STORAGE_ENDPOINT: storage.endpoint,
     STORAGE_ACCESS_KEY_ID: LOCAL_STORAGE_CREDENTIALS.accessKeyId,
     STORAGE_SECRET_ACCESS_KEY: LOCAL_STORAGE_CREDENTIALS.secretAccessKey,
     DEV_MAILBOX_FILE: mailboxFile,
@@ -82,11 +75,6 @@ async function main() {
   if (health.status !== 'ok') throw new PreflightError(`A part did not answer: ${JSON.stringify(health)}`);
   console.log(`Codes the identity service sends are listed at ${api.url}/dev/mailbox`);
   console.log(`Ready: ${api.url}`);
-}
-
-function track<T extends RunningService<unknown>[]>(services: T): T {
-  running.push(...services);
-  return services;
 }
 
 async function stopAll(code: number) {

@@ -1,17 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, apiRequest, NetworkError, ServerError } from '../../src/data/api-client';
+import { validRuntimeConfig as config } from '../support/runtime-config-fixture';
 import { loadRuntimeConfig } from '../../src/data/runtime-config';
 import { setSignedIn, setSignedOut } from '../../src/data/session-store';
-
-const config = {
-  apiBaseUrl: '/api',
-  contentBaseUrl: '/content',
-  auth: { region: 'us-west-2', userPoolId: 'us-west-2_AbC123', userPoolClientId: 'client' },
-  storage: { region: 'us-west-2', bucket: 'caramel-documents' },
-  verificationWidget: { host: 'https://inquiry.withpersona.com', environment: 'sandbox' },
-  helpCentreUrl: 'https://help.example.com/',
-};
 
 beforeAll(async () => {
   await loadRuntimeConfig((async () => new Response(JSON.stringify(config))) as typeof fetch);

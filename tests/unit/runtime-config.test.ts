@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { validRuntimeConfig as valid } from '../support/runtime-config-fixture';
 import { loadRuntimeConfig, runtimeConfig } from '../../src/data/runtime-config';
-
-const valid = {
-  apiBaseUrl: '/api',
-  contentBaseUrl: '/content',
-  auth: { region: 'us-west-2', userPoolId: 'us-west-2_AbC123', userPoolClientId: 'client' },
-  storage: { region: 'us-west-2', bucket: 'caramel-documents' },
-  verificationWidget: { host: 'https://inquiry.withpersona.com', environment: 'sandbox' },
-  helpCentreUrl: 'https://help.example.com/',
-};
 
 const answering = (status: number, body: unknown) => (async () => new Response(JSON.stringify(body), { status })) as typeof fetch;
 

@@ -1,0 +1,54 @@
+/** Identity and storage, each in its own child process (service-process.ts), started together. */
+import { join } from 'node:path';
+import type { IdentityInfo } from './identity';
+import { startService, type RunningService } from './service-process';
+
+export interface LocalServicesOptions {
+  host: string;
+  identityPort: number;
+  storagePort: number;
+  dataDir: string;
+  bucket: string;
+  allowedOrigins: string[];
+}
+
+export function mailboxFileIn(dataDir: string): string {
+  return join(dataDir, 'identity', 'mailbox.json');
+}
+
+export async function startLocalServices(options: LocalServicesOptions) {
+  const { host, dataDir, bucket } = options;
+  const started = await Promise.allSettled([
+    startService<IdentityInfo>('identity', new URL('./identity-service.ts', import.meta.url), {
+      host,
+      port: options.identityPort,
+      dataDir,
+      mailboxFile: mailboxFileIn(dataDir),
+    }),
+    startService<{ endpoint: string }>(
+      'storage',
+      new URL('./storage-service.ts', import.meta.url),
+      { host, port: options.storagePort, dataDir, bucket, allowedOrigins: options.allowedOrigins },
+      ['--openssl-legacy-provider'],
+    ),
+  ]);
+  const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value as RunningService<unknown>] : []));
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    // Never leave one service running when its sibling failed to start.
+    await Promise.all(running.map((service) => service.stop()));
+    throw failure.reason;
+  }
+  const [identity, storage] = started as [
+    PromiseFulfilledResult<RunningService<IdentityInfo>>,
+    PromiseFulfilledResult<RunningService<{ endpoint: string }>>,
+  ];
+  return {
+    identity: identity.value.info,
+    storage: { ...storage.value.info, bucket },
+    mailboxFile: mailboxFileIn(dataDir),
+    stop: async () => {
+      await Promise.all(running.map((service) => service.stop()));
+    },
+  };
+}
