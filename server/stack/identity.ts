@@ -141,6 +141,11 @@ async function ensurePool(
     ClientName: `${BRAND.slug}-web`,
     GenerateSecret: false,
     ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    // Amazon Cognito's defaults; cognito-local would otherwise issue 24-hour access tokens.
+    AccessTokenValidity: 60,
+    IdTokenValidity: 60,
+    RefreshTokenValidity: 30,
+    TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
   })) as { UserPoolClient: { ClientId: string } };
   const record = { userPoolId: UserPool.Id, userPoolClientId: UserPoolClient.ClientId };
   writeFileSync(recordFile, JSON.stringify(record, null, 2));
