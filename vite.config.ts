@@ -3,6 +3,10 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
+  css: {
+    // Bulma's own Sass still uses deprecated features; its warnings are not ours to fix.
+    preprocessorOptions: { scss: { quietDeps: true } },
+  },
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -1,6 +1,5 @@
 /** Bootstrap: runtime config first (nothing works without it), then the router. */
-import 'bulma/css/bulma.min.css';
-import './ui/theme.css';
+import './ui/theme/index.scss';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';

@@ -18,7 +18,7 @@ export function NotFoundScreen() {
     <ErrorLayout>
       <img src="/images/page-not-found.svg" alt="" width={240} height={160} className="not-found-image" />
       <h1 className="title is-3">{content.title}</h1>
-      <p className="subtitle is-6 has-text-grey" data-testid="not-found-message">
+      <p className="subtitle is-6 text-muted" data-testid="not-found-message">
         Page Not Found: {fullPath}
       </p>
       <p className="mb-5">{content.subtitle}</p>

@@ -4,6 +4,7 @@
  * their routes here as they are built.
  */
 import type { RouteObject } from 'react-router-dom';
+import { SHOWCASE_PAGES } from '../features/component-library/pages';
 import { FatalError } from './fatal-error';
 import { guarded } from './guards';
 import { AuthFlowLayout } from './layouts/auth-flow-layout';
@@ -12,12 +13,14 @@ import { DefaultFlowLayout } from './layouts/default-flow-layout';
 import { MarketingLayout } from './layouts/marketing-layout';
 import { navigationLoader } from './navigation';
 import { NotFoundScreen } from './not-found';
+import { RootShell } from './root-shell';
 
 export const routes: RouteObject[] = [
   {
     id: 'root',
     loader: navigationLoader,
     shouldRevalidate: () => true,
+    element: <RootShell />,
     errorElement: <FatalError />,
     hydrateFallbackElement: (
       <p className="section has-text-centered" aria-busy="true">
@@ -44,6 +47,14 @@ export const routes: RouteObject[] = [
         element: <DashboardLayout />,
         loader: guarded('auth'),
         children: [{ path: 'dashboard', lazy: () => import('../features/dashboard/welcome-page') }],
+      },
+      {
+        path: 'component-library',
+        lazy: () => import('../features/component-library/showcase'),
+        children: [
+          { index: true, lazy: () => import('../features/component-library/index-page') },
+          ...SHOWCASE_PAGES.map((page) => ({ path: page, lazy: () => import(`../features/component-library/${page}-page.tsx`) })),
+        ],
       },
       { path: '*', element: <NotFoundScreen /> },
     ],

@@ -1,29 +1,50 @@
-import { NavLink, Outlet } from 'react-router-dom';
+import { useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Icon } from '../../ui/icon';
+import { DASHBOARD_LINKS } from '../site-links';
 import { SiteHeader } from './site-header';
 
-const SECTIONS = [{ to: '/dashboard', label: 'Welcome' }] as const;
-
-/** SPEC §2.7 active-user-dashboard-flow: side navigation beside the signed-in user's pages. */
+/**
+ * SPEC §2.7 active-user-dashboard-flow: side navigation beside the signed-in user's pages;
+ * on small screens it folds behind a "Dashboard menu" button.
+ */
 export function DashboardLayout() {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const [lastPath, setLastPath] = useState(pathname);
+  if (lastPath !== pathname) {
+    setLastPath(pathname);
+    setOpen(false);
+  }
   return (
     <div className="layout-page">
       <SiteHeader />
       <div className="section layout-main">
-        <div className="container columns">
-          <aside className="column is-3">
-            <nav className="menu" aria-label="Dashboard">
+        <div className="container dashboard-grid">
+          <aside className="dashboard-aside">
+            <button
+              type="button"
+              className="button is-fullwidth dashboard-menu-toggle"
+              aria-expanded={open}
+              aria-controls="dashboard-nav"
+              onClick={() => setOpen((value) => !value)}
+            >
+              <Icon name="menu" />
+              <span>Dashboard menu</span>
+            </button>
+            <nav id="dashboard-nav" className={`menu dashboard-nav${open ? ' is-open' : ''}`} aria-label="Dashboard">
               <ul className="menu-list">
-                {SECTIONS.map((section) => (
-                  <li key={section.to}>
-                    <NavLink to={section.to} end className={({ isActive }) => (isActive ? 'is-active' : undefined)}>
-                      {section.label}
+                {DASHBOARD_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} end={link.end} className={({ isActive }) => (isActive ? 'is-active' : undefined)}>
+                      {link.label}
                     </NavLink>
                   </li>
                 ))}
               </ul>
             </nav>
           </aside>
-          <main id="main" className="column">
+          <main id="main" className="dashboard-main" tabIndex={-1}>
             <Outlet />
           </main>
         </div>

@@ -1,5 +1,5 @@
-import { Link, Outlet } from 'react-router-dom';
-import { BRAND } from '../../domain/brand';
+import { Outlet } from 'react-router-dom';
+import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /** SPEC §2.7 marketing-flow: public pages with the site header and footer. */
@@ -7,16 +7,10 @@ export function MarketingLayout() {
   return (
     <div className="layout-page">
       <SiteHeader />
-      <main id="main" className="layout-main">
+      <main id="main" className="layout-main" tabIndex={-1}>
         <Outlet />
       </main>
-      <footer className="footer">
-        <div className="content has-text-centered">
-          <p>
-            © {new Date().getFullYear()} {BRAND.name}. <Link to="/healthcheck">Service status</Link>
-          </p>
-        </div>
-      </footer>
+      <SiteFooter />
     </div>
   );
 }

@@ -1,38 +1,78 @@
-import { Link, NavLink } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { session } from '../../data/session-store';
 import { BRAND } from '../../domain/brand';
+import { PRIMARY_LINKS } from '../site-links';
 
-/** The header every layout with navigation shares; account links follow the session. */
-export function SiteHeader() {
+/** The site header: brand, main navigation (a menu button on small screens) and account links. */
+export function SiteHeader({ navigation = true }: { navigation?: boolean }) {
   const { status } = useSnapshot(session);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const [lastPath, setLastPath] = useState(pathname);
+  if (lastPath !== pathname) {
+    // A navigation closes the small-screen menu.
+    setLastPath(pathname);
+    setMenuOpen(false);
+  }
+
   return (
     <header>
-      <nav className="navbar is-spaced has-shadow" aria-label="Main navigation">
+      <a href="#main" className="button is-primary skip-link">
+        Skip to content
+      </a>
+      <nav className="navbar has-shadow" aria-label="Main navigation">
         <div className="container">
           <div className="navbar-brand">
-            <Link to="/" className="navbar-item has-text-weight-bold is-size-4 brand-mark">
+            <Link to="/" className="navbar-item brand-mark">
               {BRAND.name}
             </Link>
+            {navigation && (
+              <button
+                type="button"
+                className={`navbar-burger${menuOpen ? ' is-active' : ''}`}
+                aria-label="Menu"
+                aria-expanded={menuOpen}
+                aria-controls="site-menu"
+                onClick={() => setMenuOpen((open) => !open)}
+              >
+                <span aria-hidden="true" />
+                <span aria-hidden="true" />
+                <span aria-hidden="true" />
+                <span aria-hidden="true" />
+              </button>
+            )}
           </div>
-          <div className="navbar-menu is-active">
-            <div className="navbar-end">
-              {status === 'signed-in' ? (
-                <>
-                  <NavLink to="/dashboard" className="navbar-item">
-                    Dashboard
+          {navigation && (
+            <div id="site-menu" className={`navbar-menu${menuOpen ? ' is-active' : ''}`}>
+              <div className="navbar-start">
+                {PRIMARY_LINKS.map((link) => (
+                  <NavLink key={link.to} to={link.to} className="navbar-item">
+                    {link.label}
                   </NavLink>
-                  <NavLink to="/sign-out" className="navbar-item">
-                    Sign out
-                  </NavLink>
-                </>
-              ) : (
-                <NavLink to="/sign-in" className="navbar-item">
-                  Sign in
-                </NavLink>
-              )}
+                ))}
+              </div>
+              <div className="navbar-end">
+                {status === 'signed-in' ? (
+                  <>
+                    <NavLink to="/dashboard" className="navbar-item">
+                      Dashboard
+                    </NavLink>
+                    <NavLink to="/sign-out" className="navbar-item">
+                      Sign out
+                    </NavLink>
+                  </>
+                ) : (
+                  <div className="navbar-item">
+                    <Link to="/sign-in" className="button is-primary is-outlined">
+                      Sign in
+                    </Link>
+                  </div>
+                )}
+              </div>
             </div>
-          </div>
+          )}
         </div>
       </nav>
     </header>

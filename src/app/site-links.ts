@@ -1,0 +1,43 @@
+/** Where the site's navigation points (SPEC §2.1), kept as data so header and footer agree. */
+export const PRIMARY_LINKS = [
+  { to: '/how-it-works', label: 'How it works' },
+  { to: '/learn-more', label: 'Learn more' },
+  { to: '/dealers', label: 'Dealers' },
+  { to: '/help', label: 'Help' },
+] as const;
+
+export const FOOTER_GROUPS = [
+  {
+    title: 'Company',
+    links: [
+      { to: '/about', label: 'About' },
+      { to: '/how-it-works', label: 'How it works' },
+      { to: '/dealers', label: 'For dealers' },
+    ],
+  },
+  {
+    title: 'Support',
+    links: [
+      { to: '/help', label: 'Help' },
+      { to: '/learn-more', label: 'Learn more' },
+      { to: '/healthcheck', label: 'Service status' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { to: '/legal/terms-of-use', label: 'Terms of use' },
+      { to: '/legal/privacy-policy', label: 'Privacy policy' },
+      { to: '/legal/esign-policy', label: 'E-sign policy' },
+      { to: '/legal/tcpa-policy', label: 'TCPA policy' },
+    ],
+  },
+] as const;
+
+export const DASHBOARD_LINKS = [
+  { to: '/dashboard', label: 'Welcome', end: true },
+  { to: '/dashboard/caramel-offers', label: 'Offers', end: false },
+  { to: '/dashboard/active-transactions', label: 'Active transactions', end: false },
+  { to: '/dashboard/previous-transactions', label: 'Previous transactions', end: false },
+  { to: '/account', label: 'Account', end: false },
+] as const;

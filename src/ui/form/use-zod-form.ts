@@ -1,0 +1,78 @@
+/**
+ * The form helper every form uses: values checked against a zod schema, each field's error
+ * shown once it was left (blur) or the form submitted, the first invalid field focused on
+ * submit, and a submit that cannot run twice at once.
+ */
+import { useRef, useState, type FocusEvent, type FormEvent } from 'react';
+import type { z } from 'zod';
+
+/**
+ * `initial` fixes the shape of what the user edits (a checkbox is a boolean even when the
+ * schema only accepts `true`); the schema decides what may be submitted.
+ */
+export function useZodForm<S extends z.ZodType, V extends Record<string, unknown>>(schema: S, initial: V) {
+  const [values, setValues] = useState<V>(initial);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const inFlight = useRef(false);
+
+  const allErrors = errorsOf(schema, values);
+  const errors = Object.fromEntries(Object.entries(allErrors).filter(([name]) => touched[name]));
+
+  function field<K extends keyof V & string>(name: K) {
+    return {
+      name,
+      value: values[name],
+      error: errors[name],
+      onChange: (next: V[K]) => setValues((current) => ({ ...current, [name]: next })),
+      onBlur: (event?: FocusEvent) => {
+        // Leaving a field for the submit button: the submit shows every error at once. Showing
+        // this one now would shift the button between mouse down and up and swallow the click.
+        const next = event?.relatedTarget;
+        if (next instanceof HTMLButtonElement && next.type === 'submit') return;
+        setTouched((current) => ({ ...current, [name]: true }));
+      },
+    };
+  }
+
+  function handleSubmit(onValid: (data: z.output<S>) => Promise<void> | void) {
+    return async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (inFlight.current) return;
+      const result = schema.safeParse(values);
+      if (!result.success) {
+        const invalid = errorsOf(schema, values);
+        setTouched((current) => ({ ...current, ...Object.fromEntries(Object.keys(invalid).map((name) => [name, true])) }));
+        focusFirstInvalid(event.currentTarget, Object.keys(invalid));
+        return;
+      }
+      inFlight.current = true;
+      setSubmitting(true);
+      try {
+        await onValid(result.data);
+      } finally {
+        inFlight.current = false;
+        setSubmitting(false);
+      }
+    };
+  }
+
+  return { values, errors, field, handleSubmit, submitting, setValues };
+}
+
+function errorsOf(schema: z.ZodType, values: unknown): Record<string, string> {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const name = String(issue.path[0] ?? '');
+    errors[name] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Focuses the invalid field that comes first in the form, not first in the schema. */
+function focusFirstInvalid(form: HTMLFormElement, names: string[]) {
+  const first = [...form.elements].find((element): element is HTMLElement => names.includes((element as HTMLInputElement).name));
+  first?.focus();
+}

@@ -1,0 +1,50 @@
+import { useSnapshot } from 'valtio';
+import { Icon } from './icon';
+import { dismissToast, pauseToasts, resumeToasts, toastState, type ToastKind } from './toast-store';
+
+const ICON = { info: 'info', success: 'check-circle', warning: 'alert', danger: 'error' } as const satisfies Record<ToastKind, string>;
+
+/**
+ * Renders the toast stack once, near the root. A polite live region announces new toasts
+ * (an urgent one interrupts); hovering or focusing the stack pauses every timer.
+ */
+export function Toaster() {
+  const { toasts } = useSnapshot(toastState);
+  return (
+    <section
+      className="ui-toaster"
+      aria-label="Notifications"
+      onMouseEnter={pauseToasts}
+      onMouseLeave={resumeToasts}
+      onFocus={pauseToasts}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) resumeToasts();
+      }}
+    >
+      <div aria-live="polite" aria-relevant="additions text">
+        {toasts
+          .filter((toast) => toast.kind !== 'danger')
+          .map((toast) => (
+            <ToastItem key={toast.id} id={toast.id} kind={toast.kind} message={toast.message} />
+          ))}
+      </div>
+      <div aria-live="assertive" aria-relevant="additions text">
+        {toasts
+          .filter((toast) => toast.kind === 'danger')
+          .map((toast) => (
+            <ToastItem key={toast.id} id={toast.id} kind={toast.kind} message={toast.message} />
+          ))}
+      </div>
+    </section>
+  );
+}
+
+function ToastItem({ id, kind, message }: { id: number; kind: ToastKind; message: string }) {
+  return (
+    <div className={`notification is-${kind} ui-toast`}>
+      <Icon name={ICON[kind]} />
+      <p>{message}</p>
+      <button type="button" className="delete" aria-label={`Dismiss: ${message}`} onClick={() => dismissToast(id)} />
+    </div>
+  );
+}
