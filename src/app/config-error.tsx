@@ -1,5 +1,5 @@
 import { BRAND } from '../domain/brand';
-import { ErrorLayout } from './layouts/error-layout';
+import { ErrorLayout } from '../ui/layout/error-layout';
 
 /** Shown instead of the app when /config.json is missing or invalid: nothing else can work. */
 export function ConfigErrorScreen({ problem }: { problem: string }) {

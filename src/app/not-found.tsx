@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { PAGE_NOT_FOUND_FALLBACK, pageNotFoundSchema, useContentEntry } from '../data/content';
-import { ErrorLayout } from './layouts/error-layout';
+import { ErrorLayout } from '../ui/layout/error-layout';
 
 /** SPEC §2.9: shown for an unknown route and after a fatal error; its text is the pageNotFound entry. */
 export function NotFoundScreen() {

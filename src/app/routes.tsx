@@ -4,13 +4,13 @@
  * their routes here as they are built.
  */
 import type { RouteObject } from 'react-router-dom';
-import { SHOWCASE_PAGES } from '../features/component-library/pages';
+import { LAYOUT_PAGES, SHOWCASE_PAGES } from '../features/component-library/pages';
 import { FatalError } from './fatal-error';
 import { guarded } from './guards';
-import { AuthFlowLayout } from './layouts/auth-flow-layout';
-import { DashboardLayout } from './layouts/dashboard-layout';
-import { DefaultFlowLayout } from './layouts/default-flow-layout';
-import { MarketingLayout } from './layouts/marketing-layout';
+import { AuthFlowLayout } from '../ui/layout/auth-flow-layout';
+import { DashboardLayout } from '../ui/layout/dashboard-layout';
+import { DefaultFlowLayout } from '../ui/layout/default-flow-layout';
+import { MarketingLayout } from '../ui/layout/marketing-layout';
 import { navigationLoader } from './navigation';
 import { NotFoundScreen } from './not-found';
 import { RootShell } from './root-shell';
@@ -54,6 +54,10 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => import('../features/component-library/index-page') },
           ...SHOWCASE_PAGES.map((page) => ({ path: page, lazy: () => import(`../features/component-library/${page}-page.tsx`) })),
+          ...LAYOUT_PAGES.map((page) => ({
+            path: `layouts/${page}`,
+            lazy: () => import(`../features/component-library/layout-${page}-page.tsx`),
+          })),
         ],
       },
       { path: '*', element: <NotFoundScreen /> },

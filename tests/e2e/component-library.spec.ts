@@ -1,8 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { SHOWCASE_PAGES } from '../../src/features/component-library/pages';
+import { LAYOUT_PAGES, SHOWCASE_PAGES } from '../../src/features/component-library/pages';
 import { expect, test } from './fixtures';
 
-const PATHS = ['/component-library', ...SHOWCASE_PAGES.map((page) => `/component-library/${page}`)];
+const PATHS = [
+  '/component-library',
+  ...SHOWCASE_PAGES.map((page) => `/component-library/${page}`),
+  ...LAYOUT_PAGES.map((page) => `/component-library/layouts/${page}`),
+];
 
 for (const path of PATHS) {
   test(`${path} fits 375 px and 1280 px and has no serious accessibility violation`, async ({ page }) => {

@@ -2,10 +2,10 @@ import { Link } from 'react-router-dom';
 import { Carousel } from '../../ui/carousel';
 import { StepProgress } from '../../ui/step-progress';
 import { TableOfContents } from '../../ui/table-of-contents';
-import { SHOWCASE_PAGES } from './pages';
+import { LAYOUT_PAGES, SHOWCASE_PAGES } from './pages';
 import { Example, ShowcasePage } from './showcase';
 
-const title = (page: string) => page.charAt(0).toUpperCase() + page.slice(1).replace('-', ' ');
+const title = (page: string) => page.charAt(0).toUpperCase() + page.slice(1).replaceAll('-', ' ');
 
 export function Component() {
   return (
@@ -15,6 +15,15 @@ export function Component() {
           {SHOWCASE_PAGES.map((page) => (
             <li key={page}>
               <Link to={page}>{title(page)}</Link>
+            </li>
+          ))}
+        </ul>
+      </Example>
+      <Example title="Layouts">
+        <ul className="showcase-index">
+          {LAYOUT_PAGES.map((page) => (
+            <li key={page}>
+              <Link to={`layouts/${page}`}>{title(page)}</Link>
             </li>
           ))}
         </ul>

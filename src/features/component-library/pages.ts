@@ -14,3 +14,6 @@ export const SHOWCASE_PAGES = [
   'typography',
   'form-inputs',
 ] as const;
+
+/** Full-page previews of the layouts that have no routes of their own yet. */
+export const LAYOUT_PAGES = ['transaction-flow', 'legal-content', 'notification-flow'] as const;

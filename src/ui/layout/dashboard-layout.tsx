@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
-import { Icon } from '../../ui/icon';
-import { DASHBOARD_LINKS } from '../site-links';
+import { Icon } from '../icon';
+import { DASHBOARD_LINKS } from './site-links';
 import { SiteHeader } from './site-header';
 
 /**

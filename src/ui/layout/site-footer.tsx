@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { BRAND } from '../../domain/brand';
-import { FOOTER_GROUPS } from '../site-links';
+import { FOOTER_GROUPS } from './site-links';
 
 export function SiteFooter() {
   return (

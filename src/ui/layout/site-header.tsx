@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { session } from '../../data/session-store';
 import { BRAND } from '../../domain/brand';
-import { PRIMARY_LINKS } from '../site-links';
+import { PRIMARY_LINKS } from './site-links';
 
 /** The site header: brand, main navigation (a menu button on small screens) and account links. */
 export function SiteHeader({ navigation = true }: { navigation?: boolean }) {
