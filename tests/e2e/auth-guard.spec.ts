@@ -12,12 +12,12 @@ test('after signing in, the visitor returns to where they were going', async ({ 
   const { email, password } = await createConfirmedUser({ endpoint: config.auth.userPoolEndpoint, userPoolId: config.auth.userPoolId });
 
   await page.goto('/dashboard');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('Wrong!pass1');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Wrong!pass1');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toHaveText('Incorrect e-mail or password.');
 
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: new RegExp(`Welcome, ${email}`) })).toBeVisible();
@@ -29,11 +29,15 @@ test('after signing in, the visitor returns to where they were going', async ({ 
   await expect(page).toHaveURL(/\/sign-in\?returnTo=%2Fdashboard$/);
 });
 
-test('an empty sign-in form says what is missing', async ({ page }) => {
+test('an empty sign-in form says what is missing and focuses it', async ({ page }) => {
   await page.goto('/sign-in');
+  const email = page.getByRole('textbox', { name: 'Email' });
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Email cannot be empty');
-  await page.getByLabel('Email').fill('someone@example.com');
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAccessibleDescription('Email cannot be empty');
+  await expect(page.getByText('Password cannot be empty')).toBeVisible();
+  await email.fill('someone@example.com');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Password cannot be empty');
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await expect(page.getByText('Email cannot be empty')).toBeHidden();
 });

@@ -1,83 +1,74 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { z } from 'zod';
 import { signIn } from '../../data/session';
 import { signInErrorMessage } from '../../domain/auth-errors';
 import { returnTarget } from '../../domain/return-target';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { PasswordField } from '../../ui/form/password-field';
+import { TextField } from '../../ui/form/text-field';
+import { useZodForm } from '../../ui/form/use-zod-form';
+
+// SPEC §8 wording for empty fields.
+const signInSchema = z.object({
+  email: z.string().trim().min(1, 'Email cannot be empty'),
+  password: z.string().min(1, 'Password cannot be empty'),
+});
 
 /** `/sign-in` with e-mail and password; afterwards the user returns to where they were going. */
 export function Component() {
   const navigate = useNavigate();
   const { search } = useLocation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useZodForm(signInSchema, { email: '', password: '' });
+  const email = form.field('email');
+  const password = form.field('password');
 
   useEffect(() => {
     document.title = 'Sign in';
   }, []);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return; // SPEC §5: one pending password sign-in at a time
-    if (!email.trim()) return setError('Email cannot be empty');
-    if (!password) return setError('Password cannot be empty');
-    setPending(true);
-    setError(null);
+  // The form helper lets only one submit run at a time: one pending password sign-in (SPEC §5).
+  const submit = form.handleSubmit(async (credentials) => {
+    setFailure(null);
     try {
-      const result = await signIn(email, password);
+      const result = await signIn(credentials.email, credentials.password);
       if (result.done) navigate(returnTarget(search), { replace: true });
-      else setError(`Your account needs another sign-in step (${result.nextStep}) that this version cannot complete yet.`);
-    } catch (failure) {
-      setError(signInErrorMessage(failure));
-    } finally {
-      setPending(false);
+      else setFailure(`Your account needs another sign-in step (${result.nextStep}) that this version cannot complete yet.`);
+    } catch (error) {
+      setFailure(signInErrorMessage(error));
     }
-  }
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="sign-in-heading">
       <h1 id="sign-in-heading" className="title is-4">
         Sign in
       </h1>
-      {error && (
-        <div className="notification is-danger is-light" role="alert">
-          {error}
-        </div>
-      )}
-      <div className="field">
-        <label className="label" htmlFor="sign-in-email">
-          Email
-        </label>
-        <div className="control">
-          <input
-            id="sign-in-email"
-            className="input"
-            type="email"
-            autoComplete="username"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-      </div>
-      <div className="field">
-        <label className="label" htmlFor="sign-in-password">
-          Password
-        </label>
-        <div className="control">
-          <input
-            id="sign-in-password"
-            className="input"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
-      </div>
-      <button type="submit" className={`button is-primary is-fullwidth${pending ? ' is-loading' : ''}`} disabled={pending}>
+      {failure && <Alert kind="danger">{failure}</Alert>}
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="username"
+        value={email.value}
+        error={email.error}
+        onChange={(event) => email.onChange(event.target.value)}
+        onBlur={email.onBlur}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={password.value}
+        error={password.error}
+        onChange={(event) => password.onChange(event.target.value)}
+        onBlur={password.onBlur}
+      />
+      <Button type="submit" fullWidth loading={form.submitting}>
         Sign in
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,21 +1,15 @@
-import { useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { NavLink, Outlet } from 'react-router-dom';
 import { Icon } from '../icon';
 import { DASHBOARD_LINKS } from './site-links';
 import { SiteHeader } from './site-header';
+import { useMenuToggle } from './use-menu-toggle';
 
 /**
  * SPEC §2.7 active-user-dashboard-flow: side navigation beside the signed-in user's pages;
  * on small screens it folds behind a "Dashboard menu" button.
  */
 export function DashboardLayout() {
-  const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
-  const [lastPath, setLastPath] = useState(pathname);
-  if (lastPath !== pathname) {
-    setLastPath(pathname);
-    setOpen(false);
-  }
+  const { open, toggle } = useMenuToggle();
   return (
     <div className="layout-page">
       <SiteHeader />
@@ -27,7 +21,7 @@ export function DashboardLayout() {
               className="button is-fullwidth dashboard-menu-toggle"
               aria-expanded={open}
               aria-controls="dashboard-nav"
-              onClick={() => setOpen((value) => !value)}
+              onClick={toggle}
             >
               <Icon name="menu" />
               <span>Dashboard menu</span>

@@ -1,21 +1,14 @@
-import { useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { session } from '../../data/session-store';
 import { BRAND } from '../../domain/brand';
 import { PRIMARY_LINKS } from './site-links';
+import { useMenuToggle } from './use-menu-toggle';
 
 /** The site header: brand, main navigation (a menu button on small screens) and account links. */
 export function SiteHeader({ navigation = true }: { navigation?: boolean }) {
   const { status } = useSnapshot(session);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const { pathname } = useLocation();
-  const [lastPath, setLastPath] = useState(pathname);
-  if (lastPath !== pathname) {
-    // A navigation closes the small-screen menu.
-    setLastPath(pathname);
-    setMenuOpen(false);
-  }
+  const { open: menuOpen, toggle } = useMenuToggle();
 
   return (
     <header>
@@ -35,7 +28,7 @@ export function SiteHeader({ navigation = true }: { navigation?: boolean }) {
                 aria-label="Menu"
                 aria-expanded={menuOpen}
                 aria-controls="site-menu"
-                onClick={() => setMenuOpen((open) => !open)}
+                onClick={toggle}
               >
                 <span aria-hidden="true" />
                 <span aria-hidden="true" />
