@@ -22,8 +22,6 @@ export function Component() {
   const { search } = useLocation();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(signInSchema, { email: '', password: '' });
-  const email = form.field('email');
-  const password = form.field('password');
 
   useEffect(() => {
     document.title = 'Sign in';
@@ -47,25 +45,8 @@ export function Component() {
         Sign in
       </h1>
       {failure && <Alert kind="danger">{failure}</Alert>}
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="username"
-        value={email.value}
-        error={email.error}
-        onChange={(event) => email.onChange(event.target.value)}
-        onBlur={email.onBlur}
-      />
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        value={password.value}
-        error={password.error}
-        onChange={(event) => password.onChange(event.target.value)}
-        onBlur={password.onBlur}
-      />
+      <TextField label="Email" type="email" autoComplete="username" {...form.textField('email')} />
+      <PasswordField label="Password" autoComplete="current-password" {...form.textField('password')} />
       <Button type="submit" fullWidth loading={form.submitting}>
         Sign in
       </Button>

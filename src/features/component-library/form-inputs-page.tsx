@@ -25,10 +25,7 @@ export function Component() {
   const [file, setFile] = useState('');
   const [sent, setSent] = useState(0);
   const form = useZodForm(contactSchema, { name: '', email: '', phone: '', terms: false });
-  const name = form.field('name');
-  const email = form.field('email');
   const phone = form.field('phone');
-  const terms = form.field('terms');
 
   return (
     <ShowcasePage title="Form inputs" intro="Every input with its label, help and error wired for screen readers.">
@@ -87,23 +84,8 @@ export function Component() {
             setSent((count) => count + 1);
           })}
         >
-          <TextField
-            label="Name"
-            name="name"
-            value={name.value}
-            error={name.error}
-            onChange={(e) => name.onChange(e.target.value)}
-            onBlur={name.onBlur}
-          />
-          <TextField
-            label="E-mail address"
-            name="email"
-            type="email"
-            value={email.value}
-            error={email.error}
-            onChange={(e) => email.onChange(e.target.value)}
-            onBlur={email.onBlur}
-          />
+          <TextField label="Name" {...form.textField('name')} />
+          <TextField label="E-mail address" type="email" {...form.textField('email')} />
           <MaskedField
             label="Phone"
             name="phone"
@@ -113,14 +95,7 @@ export function Component() {
             onValueChange={phone.onChange}
             onBlur={phone.onBlur}
           />
-          <CheckboxField
-            label="I accept the terms of use"
-            name="terms"
-            checked={terms.value}
-            error={terms.error}
-            onChange={(e) => terms.onChange(e.target.checked)}
-            onBlur={terms.onBlur}
-          />
+          <CheckboxField label="I accept the terms of use" {...form.checkboxField('terms')} />
           <Button type="submit" loading={form.submitting}>
             Send
           </Button>

@@ -3,7 +3,7 @@
  * shown once it was left (blur) or the form submitted, the first invalid field focused on
  * submit, and a submit that cannot run twice at once.
  */
-import { useRef, useState, type FocusEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 
 /**
@@ -35,6 +35,30 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
     };
   }
 
+  /** Props for a text-like field (TextField, PasswordField, TextareaField) bound to a string value. */
+  function textField<K extends keyof V & string>(name: K) {
+    const bound = field(name);
+    return {
+      name,
+      value: String(bound.value ?? ''),
+      error: bound.error,
+      onBlur: bound.onBlur,
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => bound.onChange(event.target.value as V[K]),
+    };
+  }
+
+  /** Props for a CheckboxField bound to a boolean value. */
+  function checkboxField<K extends keyof V & string>(name: K) {
+    const bound = field(name);
+    return {
+      name,
+      checked: Boolean(bound.value),
+      error: bound.error,
+      onBlur: bound.onBlur,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => bound.onChange(event.target.checked as V[K]),
+    };
+  }
+
   function handleSubmit(onValid: (data: z.output<S>) => Promise<void> | void) {
     return async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
@@ -57,7 +81,7 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
     };
   }
 
-  return { values, errors, field, handleSubmit, submitting, setValues };
+  return { values, errors, field, textField, checkboxField, handleSubmit, submitting, setValues };
 }
 
 function errorsOf(schema: z.ZodType, values: unknown): Record<string, string> {
