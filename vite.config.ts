@@ -1,8 +1,64 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { BRAND } from './src/domain/brand.ts';
+
+// One id per build: the app knows its own, builds/latest.json tells it the newest (SPEC §7).
+const buildId = process.env.BUILD_ID ?? `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`;
+const builtAt = new Date().toISOString();
+
+/** Writes builds/latest.json and builds/meta/{id}.json; both are served uncached and never precached. */
+function buildManifest(): Plugin {
+  return {
+    name: 'caramel-build-manifest',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const assets = Object.keys(bundle).filter((name) => name.startsWith('assets/'));
+      this.emitFile({ type: 'asset', fileName: 'builds/latest.json', source: JSON.stringify({ id: buildId, timestamp: builtAt }) });
+      this.emitFile({ type: 'asset', fileName: `builds/meta/${buildId}.json`, source: JSON.stringify({ id: buildId, timestamp: builtAt, assets }) });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
+  plugins: [
+    react(),
+    buildManifest(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,json,md,txt}'],
+        // Build manifests must always come from the network; source maps are not needed offline.
+        globIgnores: ['builds/**', '**/*.map', 'screenshots/**'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      manifest: {
+        id: '/',
+        name: `${BRAND.name} — private car sales`,
+        short_name: BRAND.name,
+        description: BRAND.tagline,
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#a8561b',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        screenshots: [
+          { src: '/screenshots/home-wide.png', sizes: '1280x720', type: 'image/png', form_factor: 'wide', label: 'The home page' },
+          { src: '/screenshots/home-narrow.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: 'The home page on a phone' },
+        ],
+      },
+    }),
+  ],
   css: {
     // Bulma's own Sass still uses deprecated features; its warnings are not ours to fix.
     preprocessorOptions: { scss: { quietDeps: true } },

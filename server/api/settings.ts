@@ -34,6 +34,7 @@ const envSchema = z.object({
   STORAGE_SECRET_ACCESS_KEY: z.string().optional(),
   VERIFICATION_WIDGET_HOST: z.url().default('https://inquiry.withpersona.com'),
   VERIFICATION_WIDGET_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  UPDATE_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(5).optional(),
   /** Local stack only: where the identity sandbox drops codes (server/stack/mailbox.ts). */
   DEV_MAILBOX_FILE: z.string().optional(),
 });
@@ -60,6 +61,7 @@ export function loadSettings(env: Record<string, string | undefined>) {
     apiBaseUrl: e.API_BASE_URL,
     contentBaseUrl: e.CONTENT_BASE_URL,
     helpCentreUrl: e.HELP_CENTRE_URL,
+    updateCheckIntervalSeconds: e.UPDATE_CHECK_INTERVAL_SECONDS,
     auth: {
       region: e.AUTH_REGION,
       userPoolId: e.AUTH_USER_POOL_ID,

@@ -8,6 +8,11 @@ import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+const CONTENT_TYPES = [
+  ['.json', 'application/json'],
+  ['.md', 'text/markdown; charset=utf-8'],
+] as const;
+
 const ALWAYS_REVALIDATE = /(^|\/)(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest|latest\.json|config\.json)$/;
 
 export async function staticFiles(app: FastifyInstance, staticDir: string) {
@@ -29,9 +34,10 @@ export async function staticFiles(app: FastifyInstance, staticDir: string) {
 
   app.get('/content/*', async (request, reply) => {
     const entry = (request.params as { '*': string })['*'];
-    if (!/^[\w-]+(\/[\w-]+)*$/.test(entry)) return reply.code(404).send({ message: 'No such content entry' });
-    if (!existsSync(resolve(root, 'content', `${entry}.json`))) return reply.code(404).send({ message: 'No such content entry' });
-    return reply.header('cache-control', 'no-cache').type('application/json').sendFile(`content/${entry}.json`);
+    const file = /^[\w-]+(\/[\w-]+)*$/.test(entry) ? CONTENT_TYPES.find(([extension]) => existsSync(resolve(root, 'content', `${entry}${extension}`))) : undefined;
+    if (!file) return reply.code(404).send({ message: 'No such content entry' });
+    const [extension, type] = file;
+    return reply.header('cache-control', 'no-cache').type(type).sendFile(`content/${entry}${extension}`);
   });
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,15 +1,23 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { NotFoundScreen } from './not-found';
+import { OfflineScreen } from './offline-screen';
 
-const CRAWLER = /bot|crawler|spider|crawling|slurp|bingpreview|facebookexternalhit|headlesschrome.*lighthouse/i;
+const CRAWLER = /bot|crawler|spider|crawling|slurp|bingpreview|facebookexternalhit|lighthouse/i;
+
+function isOffline(error: unknown) {
+  return !navigator.onLine || (error as { name?: string })?.name === 'NetworkError';
+}
 
 /**
- * The root error element. A fatal error shows the not-found screen (SPEC §2.9), except for
- * crawlers, which get a console log only (SPEC §8) so an error page is never indexed.
+ * The root error element. A missing page shows the not-found screen; a page that needs the
+ * network while offline shows what works offline; any other fatal error (including a chunk
+ * still missing after its one reload, chunk-reload.ts) shows the not-found screen (SPEC §2.9),
+ * except to crawlers, which get a console log only.
  */
 export function FatalError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  if (isOffline(error)) return <OfflineScreen />;
   console.error('Fatal app error', error);
   if (CRAWLER.test(navigator.userAgent)) return null;
   return <NotFoundScreen />;

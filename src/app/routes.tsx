@@ -5,6 +5,7 @@
  */
 import type { RouteObject } from 'react-router-dom';
 import { LAYOUT_PAGES, SHOWCASE_PAGES } from '../features/component-library/pages';
+import { reloadingImport } from './chunk-reload';
 import { FatalError } from './fatal-error';
 import { guarded } from './guards';
 import { AuthFlowLayout } from '../ui/layout/auth-flow-layout';
@@ -30,33 +31,47 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <MarketingLayout />,
-        children: [{ index: true, lazy: () => import('../features/marketing/home-page') }],
+        children: [
+          { index: true, lazy: reloadingImport(() => import('../features/marketing/home-page')) },
+          ...['about', 'how-it-works', 'dealers'].map((path) => ({
+            path,
+            lazy: reloadingImport(() => import('../features/marketing/content-page')),
+          })),
+          { path: 'help', lazy: reloadingImport(() => import('../features/help/help-page')) },
+          { path: 'learn-more', lazy: reloadingImport(() => import('../features/learn-more/index-page')) },
+          { path: 'learn-more/:article', lazy: reloadingImport(() => import('../features/learn-more/article-page')) },
+          { path: 'legal', lazy: reloadingImport(() => import('../features/legal/index-page')) },
+        ],
       },
+      { path: 'legal/:policy', lazy: reloadingImport(() => import('../features/legal/policy-page')) },
       {
         element: <DefaultFlowLayout />,
-        children: [{ path: 'healthcheck', lazy: () => import('../features/healthcheck/healthcheck-page') }],
+        children: [{ path: 'healthcheck', lazy: reloadingImport(() => import('../features/healthcheck/healthcheck-page')) }],
       },
       {
         element: <AuthFlowLayout />,
         children: [
-          { path: 'sign-in', lazy: () => import('../features/auth/sign-in-page') },
-          { path: 'sign-out', lazy: () => import('../features/auth/sign-out-page') },
+          { path: 'sign-in', lazy: reloadingImport(() => import('../features/auth/sign-in-page')) },
+          { path: 'sign-out', lazy: reloadingImport(() => import('../features/auth/sign-out-page')) },
         ],
       },
       {
         element: <DashboardLayout />,
         loader: guarded('auth'),
-        children: [{ path: 'dashboard', lazy: () => import('../features/dashboard/welcome-page') }],
+        children: [{ path: 'dashboard', lazy: reloadingImport(() => import('../features/dashboard/welcome-page')) }],
       },
       {
         path: 'component-library',
-        lazy: () => import('../features/component-library/showcase'),
+        lazy: reloadingImport(() => import('../features/component-library/showcase')),
         children: [
-          { index: true, lazy: () => import('../features/component-library/index-page') },
-          ...SHOWCASE_PAGES.map((page) => ({ path: page, lazy: () => import(`../features/component-library/${page}-page.tsx`) })),
+          { index: true, lazy: reloadingImport(() => import('../features/component-library/index-page')) },
+          ...SHOWCASE_PAGES.map((page) => ({
+            path: page,
+            lazy: reloadingImport(() => import(`../features/component-library/${page}-page.tsx`)),
+          })),
           ...LAYOUT_PAGES.map((page) => ({
             path: `layouts/${page}`,
-            lazy: () => import(`../features/component-library/layout-${page}-page.tsx`),
+            lazy: reloadingImport(() => import(`../features/component-library/layout-${page}-page.tsx`)),
           })),
         ],
       },

@@ -1,11 +1,61 @@
 /**
- * Content entries (Markdown or JSON) fetched from the content base URL (DESIGN.md §7), so
- * pages can change without a build. Each entry has a zod schema and a built-in fallback for
- * when it cannot be fetched.
+ * Content entries (DESIGN.md §7): JSON or Markdown under the content base URL, addressed
+ * without an extension (`{content base}/app/pageNotFound`, SPEC §7), so pages change without
+ * a build and the service worker can precache them. Each JSON entry has a zod schema; each
+ * Markdown entry a title and description in its front matter.
  */
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
+import { parseFrontMatter } from '../domain/front-matter';
+import { NetworkError } from './api-client';
 import { runtimeConfig } from './runtime-config';
+
+export class ContentNotFoundError extends Error {
+  override name = 'ContentNotFoundError';
+}
+
+async function fetchContent(entry: string): Promise<Response> {
+  const base = runtimeConfig().contentBaseUrl.replace(/\/+$/, '');
+  let answer: Response;
+  try {
+    answer = await fetch(`${base}/${entry}`, { headers: { accept: 'application/json, text/markdown' } });
+  } catch {
+    throw new NetworkError();
+  }
+  if (answer.status === 404) throw new ContentNotFoundError(`No content entry ${entry}`);
+  if (!answer.ok) throw new Error(`Content ${entry} answered HTTP ${answer.status}`);
+  return answer;
+}
+
+export async function fetchContentEntry<T>(entry: string, schema: z.ZodType<T>): Promise<T> {
+  return schema.parse(await (await fetchContent(entry)).json());
+}
+
+export const markdownMetaSchema = z.object({
+  title: z.string().min(1),
+  description: z.string().min(1),
+  updated: z.string().optional(),
+});
+
+export interface MarkdownEntry {
+  meta: z.infer<typeof markdownMetaSchema>;
+  body: string;
+}
+
+export async function fetchMarkdownEntry(entry: string): Promise<MarkdownEntry> {
+  const { meta, body } = parseFrontMatter(await (await fetchContent(entry)).text());
+  return { meta: markdownMetaSchema.parse(meta), body };
+}
+
+/** For route loaders: a missing entry becomes the router's 404, which shows the not-found screen. */
+export async function orNotFound<T>(load: Promise<T>): Promise<T> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof ContentNotFoundError) throw new Response('Not found', { status: 404 });
+    throw error;
+  }
+}
 
 export const pageNotFoundSchema = z.object({
   title: z.string(),
@@ -19,13 +69,6 @@ export const PAGE_NOT_FOUND_FALLBACK: PageNotFoundContent = {
   subtitle: 'The page you are looking for does not exist or has moved.',
   links: { returnToHomePageLink: { url: '/', text: 'Return to the home page' } },
 };
-
-export async function fetchContentEntry<T>(entry: string, schema: z.ZodType<T>): Promise<T> {
-  const base = runtimeConfig().contentBaseUrl.replace(/\/+$/, '');
-  const answer = await fetch(`${base}/${entry}`, { headers: { accept: 'application/json' } });
-  if (!answer.ok) throw new Error(`Content ${entry} answered HTTP ${answer.status}`);
-  return schema.parse(await answer.json());
-}
 
 /** The entry once fetched; the fallback until then and whenever it cannot be fetched. */
 export function useContentEntry<T>(entry: string, schema: z.ZodType<T>, fallback: T): T {

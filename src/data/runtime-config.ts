@@ -21,6 +21,8 @@ export const runtimeConfigSchema = z.object({
   storage: z.object({ region: z.string().min(1), bucket: z.string().min(3).max(63) }),
   verificationWidget: z.object({ host: z.url(), environment: z.enum(['sandbox', 'production']) }),
   helpCentreUrl: z.url(),
+  /** How often an open tab asks for a new build; one hour when absent. */
+  updateCheckIntervalSeconds: z.number().int().min(5).optional(),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -16,6 +16,7 @@ export function runtimeConfig(settings: Settings) {
     storage: { region: settings.storage.region, bucket: settings.storage.bucket },
     verificationWidget: settings.verificationWidget,
     helpCentreUrl: settings.helpCentreUrl,
+    ...(settings.updateCheckIntervalSeconds ? { updateCheckIntervalSeconds: settings.updateCheckIntervalSeconds } : {}),
   };
 }
 

@@ -17,12 +17,15 @@ const SECTIONS = [
 export function Component() {
   return (
     <LegalContentLayout title="Legal content layout" updated="November 1, 2026" toc={SECTIONS.map(({ id, label }) => ({ id, label }))}>
-      {SECTIONS.map((section) => (
-        <section key={section.id} aria-labelledby={section.id}>
-          <h2 id={section.id}>{section.label}</h2>
-          <p>{section.text}</p>
-        </section>
-      ))}
+      <title>Legal content layout · Component library</title>
+      <div className="content">
+        {SECTIONS.map((section) => (
+          <section key={section.id} aria-labelledby={section.id}>
+            <h2 id={section.id}>{section.label}</h2>
+            <p>{section.text}</p>
+          </section>
+        ))}
+      </div>
     </LegalContentLayout>
   );
 }

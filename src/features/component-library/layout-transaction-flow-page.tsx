@@ -14,6 +14,7 @@ const STEPS = [
 export function Component() {
   return (
     <TransactionFlowLayout steps={[...STEPS]}>
+      <title>Transaction flow layout · Component library</title>
       <h1 className="title is-3">Insure your new car</h1>
       <p className="mb-4">You need insurance before the car can be delivered. Compare quotes from our partners or add your own policy.</p>
       <div className="buttons">

@@ -1,56 +1,56 @@
-import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
-import { BRAND } from '../../domain/brand';
+import { Link, useLoaderData } from 'react-router-dom';
+import { z } from 'zod';
+import { fetchContentEntry } from '../../data/content';
+import { buttonClass } from '../../ui/button';
+import { PageMeta } from '../../ui/page-meta';
 
-const STEPS = [
-  {
-    title: 'Agree a price',
-    text: 'Make an offer or counter one. Either side can accept, counter or decline — by e-mail link if they have no account yet.',
-  },
-  {
-    title: 'Verify and finance',
-    text: 'Both sides verify their identity. Buyers can apply for a loan and compare protection and insurance.',
-  },
-  {
-    title: 'Pay safely',
-    text: 'Money moves through a linked bank account, never cash in a car park. Any loan on the car is paid off first.',
-  },
-  {
-    title: 'Title, transport, done',
-    text: 'We prepare the title paperwork, collect e-signatures and arrange open or closed transport to the buyer.',
-  },
-] as const;
+const linkSchema = z.object({ to: z.string(), text: z.string() });
+const blockSchema = z.object({ title: z.string(), text: z.string() });
+const homeSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  hero: z.object({ heading: z.string(), text: z.string(), primary: linkSchema, secondary: linkSchema }),
+  stepsHeading: z.string(),
+  steps: z.array(blockSchema),
+  trustHeading: z.string(),
+  trust: z.array(blockSchema),
+  closing: z.object({ heading: z.string(), text: z.string(), cta: linkSchema }),
+});
 
-/** `/`: what the product is, how a private sale works here, and why it is safe. */
+export const loader = () => fetchContentEntry('pages/home', homeSchema);
+
+/** `/`: what the product is, how a private sale works here, trust and safety, start a sale. */
 export function Component() {
-  useEffect(() => {
-    document.title = `${BRAND.name} — ${BRAND.tagline}`;
-  }, []);
+  const home = useLoaderData<typeof loader>();
   return (
     <>
-      <section className="hero is-medium is-primary">
+      <PageMeta title={home.title} description={home.description} />
+      <section className="hero is-primary home-hero">
         <div className="hero-body container">
-          <h1 className="title is-1">{BRAND.tagline}</h1>
-          <p className="subtitle">
-            {BRAND.name} walks buyers and sellers through every step of a private car sale — identity, financing, insurance, transport,
-            payment and title — so the deal closes without the usual risk.
-          </p>
-          <Link to="/sign-in" className="button is-light is-medium">
-            Sign in to your deals
-          </Link>
+          <h1 className="title is-1">{home.hero.heading}</h1>
+          <p className="subtitle">{home.hero.text}</p>
+          <div className="buttons">
+            <Link to={home.hero.primary.to} className="button is-light is-medium">
+              {home.hero.primary.text}
+            </Link>
+            <Link to={home.hero.secondary.to} className="button is-primary is-inverted is-outlined is-medium">
+              {home.hero.secondary.text}
+            </Link>
+          </div>
         </div>
       </section>
-      <section className="section container" aria-labelledby="how-heading">
-        <h2 id="how-heading" className="title is-3">
-          How a private sale works here
+      <section className="section container" aria-labelledby="steps-heading">
+        <h2 id="steps-heading" className="title is-3">
+          {home.stepsHeading}
         </h2>
-        <ol className="columns is-multiline">
-          {STEPS.map((step, index) => (
+        <ol className="columns is-multiline home-steps">
+          {home.steps.map((step, index) => (
             <li key={step.title} className="column is-6-tablet is-3-desktop">
-              <div className="box" style={{ height: '100%' }}>
-                <p className="has-text-weight-bold mb-2">
-                  {index + 1}. {step.title}
-                </p>
+              <div className="box home-step">
+                <span className="home-step-number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <h3 className="title is-5">{step.title}</h3>
                 <p>{step.text}</p>
               </div>
             </li>
@@ -59,15 +59,25 @@ export function Component() {
       </section>
       <section className="section container" aria-labelledby="trust-heading">
         <h2 id="trust-heading" className="title is-3">
-          Trust and safety
+          {home.trustHeading}
         </h2>
-        <div className="content">
-          <ul>
-            <li>Every buyer and seller passes an identity check before money or keys change hands.</li>
-            <li>Payments go bank to bank through the transaction — never by gift card, wire to a stranger or cash.</li>
-            <li>Title and lien payoff are handled with the lender and the DMV paperwork, so ownership transfers cleanly.</li>
-          </ul>
+        <div className="columns">
+          {home.trust.map((item) => (
+            <div key={item.title} className="column">
+              <h3 className="title is-5">{item.title}</h3>
+              <p>{item.text}</p>
+            </div>
+          ))}
         </div>
+      </section>
+      <section className="section container has-text-centered" aria-labelledby="closing-heading">
+        <h2 id="closing-heading" className="title is-3">
+          {home.closing.heading}
+        </h2>
+        <p className="mb-5">{home.closing.text}</p>
+        <Link to={home.closing.cta.to} className={buttonClass({ size: 'medium' })}>
+          {home.closing.cta.text}
+        </Link>
       </section>
     </>
   );

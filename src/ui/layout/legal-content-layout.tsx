@@ -26,7 +26,7 @@ export function LegalContentLayout({
           <main id="main" className="legal-main" tabIndex={-1}>
             <h1 className="title is-2">{title}</h1>
             {updated && <p className="text-muted mb-5">Last updated {updated}</p>}
-            <div className="content">{children}</div>
+            {children}
           </main>
         </div>
       </div>

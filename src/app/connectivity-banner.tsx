@@ -1,0 +1,20 @@
+import { useSnapshot } from 'valtio';
+import { connectivity } from '../data/connectivity';
+import { Icon } from '../ui/icon';
+
+/** Says when the app is offline and what still works. */
+export function ConnectivityBanner() {
+  const { online } = useSnapshot(connectivity);
+  return (
+    <div role="status" className={online ? 'visually-hidden' : 'connectivity-banner'}>
+      {online ? (
+        ''
+      ) : (
+        <>
+          <Icon name="alert" />
+          <span>You are offline. Help, guides, legal pages and pages you opened before still work.</span>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useDeferredValue, useState } from 'react';
+import { useLoaderData } from 'react-router-dom';
+import { z } from 'zod';
+import { fetchContentEntry } from '../../data/content';
+import { runtimeConfig } from '../../data/runtime-config';
+import { Accordion } from '../../ui/accordion';
+import { TextField } from '../../ui/form/text-field';
+import { PageMeta } from '../../ui/page-meta';
+
+const faqSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  intro: z.string(),
+  questions: z.array(z.object({ step: z.string(), question: z.string(), answer: z.string() })).min(1),
+});
+
+export const loader = () => fetchContentEntry('help/faq', faqSchema);
+
+/** Questions whose step, question or answer contain every word of the query. */
+function matches(query: string, entry: z.infer<typeof faqSchema>['questions'][number]) {
+  const haystack = `${entry.step} ${entry.question} ${entry.answer}`.toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
+
+/** `/help`: a searchable FAQ covering every transaction step, and the external help centre. */
+export function Component() {
+  const faq = useLoaderData<typeof loader>();
+  const [query, setQuery] = useState('');
+  const deferred = useDeferredValue(query);
+  const found = faq.questions.filter((entry) => matches(deferred, entry));
+  return (
+    <div className="section container is-max-desktop">
+      <PageMeta title={faq.title} description={faq.description} />
+      <h1 className="title is-2">{faq.title}</h1>
+      <p className="mb-5">
+        {faq.intro}{' '}
+        <a href={runtimeConfig().helpCentreUrl} rel="noopener" target="_blank">
+          Visit the help centre (opens in a new tab)
+        </a>
+      </p>
+      <search>
+        <TextField
+          label="Search questions"
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          autoComplete="off"
+        />
+      </search>
+      <p role="status" className="text-muted mb-3">
+        {deferred ? `${found.length} of ${faq.questions.length} questions match “${deferred}”.` : `${faq.questions.length} questions`}
+      </p>
+      {found.length > 0 ? (
+        <Accordion
+          key={deferred}
+          headingLevel={2}
+          items={found.map((entry) => ({ title: entry.question, content: <p>{entry.answer}</p> }))}
+        />
+      ) : (
+        <p>No question matches that search. Try fewer words, or ask the help centre.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { expect, test } from './fixtures';
+import { PUBLIC_ROUTES } from './public-routes';
+
+test('after one visit to /, every public page reads offline, reload included, and no /api answer is cached', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await page.goto('/');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await context.setOffline(true);
+  expect(PUBLIC_ROUTES.length).toBeGreaterThanOrEqual(16);
+  for (const path of PUBLIC_ROUTES) {
+    await page.goto(path);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading, path).toBeVisible();
+    await expect(heading, path).not.toHaveText(/offline|cannot start|can't find/i);
+  }
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('TCPA policy');
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    return urls;
+  });
+  expect(cached.length).toBeGreaterThan(20);
+  expect(cached.filter((url) => new URL(url).pathname.startsWith('/api/'))).toEqual([]);
+});
+
+test('a page that needs the network says so offline and lists what works', async ({ page, context }) => {
+  await page.goto('/');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload(); // now controlled by the service worker
+  await context.setOffline(true);
+  await page.goto('/healthcheck');
+  await expect(page.getByRole('heading', { name: 'Service status' })).toBeVisible();
+  await expect(page.getByText(/could not be reached/)).toBeVisible();
+});

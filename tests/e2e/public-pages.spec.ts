@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { PUBLIC_ROUTES } from './public-routes';
+
+for (const path of PUBLIC_ROUTES) {
+  test(`${path} has a title, a description, fits a phone and passes axe`, async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(/Caramel/);
+    const descriptions = await page
+      .locator('meta[name="description"]')
+      .evaluateAll((metas) => metas.map((meta) => meta.getAttribute('content')));
+    expect(descriptions).toHaveLength(1);
+    expect(descriptions[0]!.length).toBeGreaterThan(50);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}
+
+test('help: searching narrows the questions and says how many match', async ({ page }) => {
+  await page.goto('/help');
+  await expect(page.getByRole('button', { name: /./ }).filter({ hasText: '?' }).first()).toBeVisible();
+  const total = await page.locator('.ui-accordion-item').count();
+  expect(total).toBeGreaterThanOrEqual(15);
+  await page.getByRole('searchbox', { name: 'Search questions' }).fill('lender payoff');
+  await expect(page.getByRole('status').filter({ hasText: 'match' })).toHaveText(new RegExp(`of ${total} questions match`));
+  await expect(page.getByRole('button', { name: 'I still owe money on my car. Can I sell it?' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'What is a protection plan?' })).toBeHidden();
+  await expect(page.getByRole('link', { name: /help centre/ })).toHaveAttribute('href', 'https://help.example.com/');
+});
+
+test('an unknown article or policy shows the not-found screen', async ({ page }) => {
+  await page.goto('/learn-more/no-such-guide');
+  await expect(page.getByTestId('not-found-message')).toHaveText('Page Not Found: /learn-more/no-such-guide');
+  await page.goto('/legal/no-such-policy');
+  await expect(page.getByTestId('not-found-message')).toHaveText('Page Not Found: /legal/no-such-policy');
+});
+
+test('links inside content navigate within the app', async ({ page }) => {
+  await page.goto('/about');
+  await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+  await page.getByRole('link', { name: 'help page' }).click();
+  await expect(page).toHaveURL(/\/help$/);
+  expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+});
+
+test('the app is installable: the manifest passes and Chromium reports no installability error', async ({
+  baseURL,
+  browserName,
+}, testInfo) => {
+  // Installability is never reported for incognito contexts, so this one test uses a real profile.
+  const profile = mkdtempSync(join(tmpdir(), 'caramel-profile-'));
+  const launch = testInfo.project.use.launchOptions ?? {};
+  const context = await chromium.launchPersistentContext(profile, { ...launch, baseURL });
+  try {
+    expect(browserName).toBe('chromium');
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    const session = await context.newCDPSession(page);
+    await expect
+      .poll(
+        async () => ((await session.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors,
+        { timeout: 15_000 },
+      )
+      .toEqual([]);
+    const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+    expect(manifest).toMatchObject({ id: '/', start_url: '/', scope: '/', display: 'standalone', short_name: 'Caramel' });
+    expect(manifest.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    expect(manifest.screenshots.map((shot: { form_factor: string }) => shot.form_factor)).toEqual(['wide', 'narrow']);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
