@@ -4,7 +4,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { BRAND } from './src/domain/brand.ts';
 
 // One id per build: the app knows its own, builds/latest.json tells it the newest (SPEC §7).
-const buildId = process.env.BUILD_ID ?? `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`;
+const buildId =
+  process.env.BUILD_ID ?? `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`;
 const builtAt = new Date().toISOString();
 
 /** Writes builds/latest.json and builds/meta/{id}.json; both are served uncached and never precached. */
@@ -15,7 +16,11 @@ function buildManifest(): Plugin {
     generateBundle(_options, bundle) {
       const assets = Object.keys(bundle).filter((name) => name.startsWith('assets/'));
       this.emitFile({ type: 'asset', fileName: 'builds/latest.json', source: JSON.stringify({ id: buildId, timestamp: builtAt }) });
-      this.emitFile({ type: 'asset', fileName: `builds/meta/${buildId}.json`, source: JSON.stringify({ id: buildId, timestamp: builtAt, assets }) });
+      this.emitFile({
+        type: 'asset',
+        fileName: `builds/meta/${buildId}.json`,
+        source: JSON.stringify({ id: buildId, timestamp: builtAt, assets }),
+      });
     },
   };
 }
@@ -54,7 +59,13 @@ export default defineConfig({
         ],
         screenshots: [
           { src: '/screenshots/home-wide.png', sizes: '1280x720', type: 'image/png', form_factor: 'wide', label: 'The home page' },
-          { src: '/screenshots/home-narrow.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: 'The home page on a phone' },
+          {
+            src: '/screenshots/home-narrow.png',
+            sizes: '390x844',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'The home page on a phone',
+          },
         ],
       },
     }),

@@ -34,7 +34,9 @@ export async function staticFiles(app: FastifyInstance, staticDir: string) {
 
   app.get('/content/*', async (request, reply) => {
     const entry = (request.params as { '*': string })['*'];
-    const file = /^[\w-]+(\/[\w-]+)*$/.test(entry) ? CONTENT_TYPES.find(([extension]) => existsSync(resolve(root, 'content', `${entry}${extension}`))) : undefined;
+    const file = /^[\w-]+(\/[\w-]+)*$/.test(entry)
+      ? CONTENT_TYPES.find(([extension]) => existsSync(resolve(root, 'content', `${entry}${extension}`)))
+      : undefined;
     if (!file) return reply.code(404).send({ message: 'No such content entry' });
     const [extension, type] = file;
     return reply.header('cache-control', 'no-cache').type(type).sendFile(`content/${entry}${extension}`);

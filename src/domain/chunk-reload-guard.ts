@@ -19,8 +19,8 @@ export interface KeyValueStore {
 
 export function claimChunkReload(storage: KeyValueStore, path: string, now: number): boolean {
   const key = `chunk-reload:${path}`;
-  const last = Number(storage.getItem(key) ?? 0);
-  if (now - last < CHUNK_RELOAD_GUARD_MS) return false;
+  const last = storage.getItem(key);
+  if (last !== null && now - Number(last) < CHUNK_RELOAD_GUARD_MS) return false;
   storage.setItem(key, String(now));
   return true;
 }

@@ -14,6 +14,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>shell</title>');
   writeFileSync(join(dir, 'assets/app-abc123.js'), 'console.log(1)');
   writeFileSync(join(dir, 'content/app/pageNotFound.json'), '{"title":"t"}');
+  writeFileSync(join(dir, 'content/app/guide.md'), '---\ntitle: Guide\n---\n# Guide');
   await staticFiles(app, dir);
 });
 
@@ -43,6 +44,9 @@ describe('static files', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toMatch(/application\/json/);
     expect(answer.json()).toEqual({ title: 't' });
+    const markdown = await app.inject('/content/app/guide');
+    expect(markdown.headers['content-type']).toMatch(/text\/markdown/);
+    expect(markdown.body).toContain('# Guide');
     expect((await app.inject('/content/app/missing')).statusCode).toBe(404);
     expect((await app.inject('/content/..%2Fsecret')).statusCode).toBe(404);
   });
