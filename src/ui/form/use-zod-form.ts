@@ -1,10 +1,11 @@
 /**
  * The form helper every form uses: values checked against a zod schema, each field's error
  * shown once it was left (blur) or the form submitted, the first invalid field focused on
- * submit, and a submit that cannot run twice at once.
+ * submit, a submit that cannot run twice at once, and unsaved input reported (unsaved-work.ts).
  */
 import { useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
+import { useUnsavedWork } from '../../data/unsaved-work';
 
 /**
  * `initial` fixes the shape of what the user edits (a checkbox is a boolean even when the
@@ -12,6 +13,10 @@ import type { z } from 'zod';
  */
 export function useZodForm<S extends z.ZodType, V extends Record<string, unknown>>(schema: S, initial: V) {
   const [values, setValues] = useState<V>(initial);
+  // What was last saved (or the initial values): input that differs is unsaved work, which
+  // holds back automatic reloads for app updates.
+  const [saved, setSaved] = useState<V>(initial);
+  useUnsavedWork(Object.keys(values).some((name) => values[name] !== saved[name]));
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
@@ -74,6 +79,7 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
       setSubmitting(true);
       try {
         await onValid(result.data);
+        setSaved(values);
       } finally {
         inFlight.current = false;
         setSubmitting(false);

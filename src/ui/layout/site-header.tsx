@@ -2,6 +2,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { session } from '../../data/session-store';
 import { BRAND } from '../../domain/brand';
+import { InstallEntry } from './install-entry';
 import { PRIMARY_LINKS } from './site-links';
 import { useMenuToggle } from './use-menu-toggle';
 
@@ -47,6 +48,7 @@ export function SiteHeader({ navigation = true }: { navigation?: boolean }) {
                 ))}
               </div>
               <div className="navbar-end">
+                <InstallEntry />
                 {status === 'signed-in' ? (
                   <>
                     <NavLink to="/dashboard" className="navbar-item">

@@ -1,0 +1,26 @@
+import { Link } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { setTrackingPreference, tracking } from '../data/tracking';
+import { Button } from '../ui/button';
+
+/** Asked once, on the first visit: may we record how the app is used? */
+export function ConsentBanner() {
+  const { preference } = useSnapshot(tracking);
+  if (preference !== 'unset') return null;
+  return (
+    <section className="consent-banner" aria-label="Privacy choices">
+      <p>
+        We would like to record how you use Caramel to improve it. We never sell this information.{' '}
+        <Link to="/legal/privacy-policy">Privacy policy</Link>
+      </p>
+      <div className="buttons">
+        <Button size="small" onClick={() => setTrackingPreference(true)}>
+          Accept
+        </Button>
+        <Button size="small" variant="outlined" onClick={() => setTrackingPreference(false)}>
+          Reject
+        </Button>
+      </div>
+    </section>
+  );
+}
