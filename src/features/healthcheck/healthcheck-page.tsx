@@ -24,6 +24,9 @@ export function Component() {
     <>
       <h1 className="title">Service status</h1>
       <p className="mb-4">The app loaded and its configuration is valid. Checked at {checkedAt.toLocaleTimeString()}.</p>
+      <p className="mb-4">
+        App version <code data-testid="build-id">{__BUILD_ID__}</code>
+      </p>
       {'unreachable' in health ? (
         <div className="notification is-warning" role="status">
           The service could not be reached ({health.unreachable}). You may be offline.

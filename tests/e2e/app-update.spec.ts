@@ -1,0 +1,58 @@
+/**
+ * A new release reaching an open tab (DESIGN.md §7): two real builds, served one after the
+ * other by the stack restarted on the same port, as a deploy does.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePortRun } from '../support/free-port';
+import { startLauncher, type RunningLauncher } from '../support/launcher';
+import { expect, test } from './fixtures';
+
+function build(outDir: string, id: string) {
+  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--logLevel', 'error'], {
+    env: { ...process.env, BUILD_ID: id },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`build ${id} failed: ${result.stderr}`);
+}
+
+test('a new build prompts an open tab, never reloads over unsaved input, and Reload brings it', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const root = mkdtempSync(join(tmpdir(), 'caramel-update-'));
+  build(join(root, 'first'), 'first-build');
+  build(join(root, 'second'), 'second-build');
+  const env = { PORT: String(await freePortRun(3)), DATA_DIR: join(root, 'data'), UPDATE_CHECK_INTERVAL_SECONDS: '5' };
+  let stack: RunningLauncher = await startLauncher({ ...env, STATIC_DIR: join(root, 'first') });
+  const context = await browser.newContext({ baseURL: stack.url });
+  await context.addCookies([{ name: 'CaramelDoNotTrack', value: 'false', url: stack.url }]);
+  try {
+    const page = await context.newPage();
+    await page.goto('/healthcheck');
+    await expect(page.getByTestId('build-id')).toHaveText('first-build');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+
+    await page.goto('/component-library/form-inputs');
+    const name = page.getByRole('textbox', { name: 'Name', exact: true });
+    await name.fill('Ada, not yet sent');
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+
+    await stack.stop();
+    stack = await startLauncher({ ...env, STATIC_DIR: join(root, 'second') });
+
+    await expect(page.getByRole('status').filter({ hasText: 'A new version is available' })).toBeVisible({ timeout: 60_000 });
+    await page.waitForTimeout(6_000); // another check interval: still no reload on its own
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await expect(name).toHaveValue('Ada, not yet sent');
+
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument ?? false)).toBe(false);
+    await page.goto('/healthcheck');
+    await expect(page.getByTestId('build-id')).toHaveText('second-build');
+  } finally {
+    await context.close();
+    await stack.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
