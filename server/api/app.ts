@@ -1,5 +1,6 @@
 /** Composes the API: every route and its dependencies, nothing started or listening. */
 import type { S3Client } from '@aws-sdk/client-s3';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { OpenDatabase } from '../db/client';
 import { createAuthenticate } from './auth';
@@ -30,6 +31,9 @@ export async function buildApi({ settings, database, s3, logger = false }: ApiDe
     if (status >= 500) request.log.error(error);
     return reply.code(status).send({ message: status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message });
   });
+
+  // Text answers (HTML, JS, CSS, JSON, Markdown) go out gzip/brotli-compressed when the client accepts it.
+  await app.register(fastifyCompress, { threshold: 1024 });
 
   healthRoutes(app, { pingDatabase: database.ping, s3, bucket: settings.storage.bucket, jwksUrl: settings.auth.jwksUrl });
   runtimeConfigRoutes(app, settings);

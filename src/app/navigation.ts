@@ -5,7 +5,6 @@
  * this navigation's pipeline before they decide.
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
-import { loadDashboard, loadProfile } from '../data/account';
 import { refreshSession } from '../data/session';
 import { session } from '../data/session-store';
 import { redirectFor } from './redirects';
@@ -26,7 +25,10 @@ async function generalGuard(url: URL): Promise<void> {
 
 async function loadSignedInData(): Promise<void> {
   await refreshSession();
-  if (session.status === 'signed-in') await Promise.all([loadProfile(), loadDashboard()]);
+  if (session.status !== 'signed-in') return;
+  // Loaded only for signed-in users, so public pages never download IndexedDB code.
+  const { loadDashboard, loadProfile } = await import('../data/account');
+  await Promise.all([loadProfile(), loadDashboard()]);
 }
 
 export async function navigationLoader({ request }: LoaderFunctionArgs): Promise<null> {

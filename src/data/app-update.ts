@@ -3,7 +3,7 @@
  * and whenever the tab becomes visible; a new build id makes the service worker look for the
  * new version. The prompt itself is UI (app/update-prompt.tsx).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const DEFAULT_UPDATE_CHECK_MS = 60 * 60 * 1000;
 

@@ -5,7 +5,8 @@
  * Markdown entry a title and description in its front matter.
  */
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import { parseFrontMatter } from '../domain/front-matter';
 import { NetworkError } from './api-client';
 import { runtimeConfig } from './runtime-config';
@@ -27,14 +28,15 @@ async function fetchContent(entry: string): Promise<Response> {
   return answer;
 }
 
-export async function fetchContentEntry<T>(entry: string, schema: z.ZodType<T>): Promise<T> {
-  return schema.parse(await (await fetchContent(entry)).json());
+/** `schema` may be a zod or zod/mini schema: pages that load later use the full zod API. */
+export async function fetchContentEntry<T>(entry: string, schema: $ZodType<T>): Promise<T> {
+  return z.parse(schema, await (await fetchContent(entry)).json());
 }
 
 export const markdownMetaSchema = z.object({
-  title: z.string().min(1),
-  description: z.string().min(1),
-  updated: z.string().optional(),
+  title: z.string().check(z.minLength(1)),
+  description: z.string().check(z.minLength(1)),
+  updated: z.optional(z.string()),
 });
 
 export interface MarkdownEntry {
@@ -71,7 +73,7 @@ export const PAGE_NOT_FOUND_FALLBACK: PageNotFoundContent = {
 };
 
 /** The entry once fetched; the fallback until then and whenever it cannot be fetched. */
-export function useContentEntry<T>(entry: string, schema: z.ZodType<T>, fallback: T): T {
+export function useContentEntry<T>(entry: string, schema: $ZodType<T>, fallback: T): T {
   const [content, setContent] = useState(fallback);
   useEffect(() => {
     let current = true;

@@ -1,28 +1,26 @@
 /**
  * Runtime configuration from `/config.json` (SPEC §7: the base URL comes from runtime
  * configuration), validated once at start-up. The keys are the deployment contract in README.md.
+ * zod/mini here and in the other modules every page loads keeps the first visit small.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const runtimeConfigSchema = z.object({
-  apiBaseUrl: z.string().min(1),
-  contentBaseUrl: z.string().min(1),
+  apiBaseUrl: z.string().check(z.minLength(1)),
+  contentBaseUrl: z.string().check(z.minLength(1)),
   auth: z.object({
-    region: z.string().min(1),
-    userPoolId: z
-      .string()
-      .max(55)
-      .regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'Invalid UserPoolId format.'),
-    userPoolClientId: z.string().min(1),
+    region: z.string().check(z.minLength(1)),
+    userPoolId: z.string().check(z.maxLength(55), z.regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'Invalid UserPoolId format.')),
+    userPoolClientId: z.string().check(z.minLength(1)),
     /** Present only for a local user pool; Amazon Cognito is addressed by region. */
-    userPoolEndpoint: z.url().optional(),
-    oauth: z.object({ domain: z.string().min(1), redirectUrl: z.url() }).optional(),
+    userPoolEndpoint: z.optional(z.url()),
+    oauth: z.optional(z.object({ domain: z.string().check(z.minLength(1)), redirectUrl: z.url() })),
   }),
-  storage: z.object({ region: z.string().min(1), bucket: z.string().min(3).max(63) }),
+  storage: z.object({ region: z.string().check(z.minLength(1)), bucket: z.string().check(z.minLength(3), z.maxLength(63)) }),
   verificationWidget: z.object({ host: z.url(), environment: z.enum(['sandbox', 'production']) }),
   helpCentreUrl: z.url(),
   /** How often an open tab asks for a new build; one hour when absent. */
-  updateCheckIntervalSeconds: z.number().int().min(5).optional(),
+  updateCheckIntervalSeconds: z.optional(z.int().check(z.minimum(5))),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

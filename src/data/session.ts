@@ -3,7 +3,6 @@
  * (its LastAuthUser key), so anonymous visitors never download it. A network failure leaves
  * the session as it was: only an answer from the identity service signs a user out.
  */
-import { clearAccountData } from './account';
 import { runtimeConfig } from './runtime-config';
 import { session, setSignedIn, setSignedOut } from './session-store';
 
@@ -52,6 +51,7 @@ export async function signIn(email: string, password: string): Promise<{ done: b
 export async function signOut(): Promise<void> {
   const { signOutHere } = await identity();
   await signOutHere();
+  const { clearAccountData } = await import('./account');
   await clearAccountData();
   setSignedOut();
 }

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from 'react-router-dom';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fetchContentEntry } from '../../data/content';
 import { buttonClass } from '../../ui/button';
 import { PageMeta } from '../../ui/page-meta';

@@ -1,7 +1,7 @@
 /** Where the site's navigation points (SPEC §2.1), kept as data so header and footer agree. */
 export const PRIMARY_LINKS = [
   { to: '/how-it-works', label: 'How it works' },
-  { to: '/learn-more', label: 'Learn more' },
+  { to: '/learn-more', label: 'Guides' },
   { to: '/dealers', label: 'Dealers' },
   { to: '/help', label: 'Help' },
 ] as const;
@@ -19,7 +19,7 @@ export const FOOTER_GROUPS = [
     title: 'Support',
     links: [
       { to: '/help', label: 'Help' },
-      { to: '/learn-more', label: 'Learn more' },
+      { to: '/learn-more', label: 'Guides' },
       { to: '/healthcheck', label: 'Service status' },
     ],
   },
