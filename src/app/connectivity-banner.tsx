@@ -1,6 +1,7 @@
 import { useSnapshot } from 'valtio';
 import { connectivity } from '../data/connectivity';
 import { Icon } from '../ui/icon';
+import { AlertIcon } from '../ui/icons';
 
 /** Says when the app is offline and what still works. */
 export function ConnectivityBanner() {
@@ -11,7 +12,7 @@ export function ConnectivityBanner() {
         ''
       ) : (
         <>
-          <Icon name="alert" />
+          <Icon icon={AlertIcon} />
           <span>You are offline. Help, guides, legal pages and pages you opened before still work.</span>
         </>
       )}

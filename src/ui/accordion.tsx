@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Icon } from './icon';
+import { ChevronDownIcon } from './icons';
 
 export interface AccordionItem {
   title: string;
@@ -62,7 +63,7 @@ export function Accordion({ items, headingLevel = 3, allowMultiple = true }: Acc
                 onKeyDown={(event) => moveFocus(event, index)}
               >
                 <span>{item.title}</span>
-                <Icon name="chevron-down" />
+                <Icon icon={ChevronDownIcon} />
               </button>
             </Heading>
             <div id={panelId} role="region" aria-labelledby={buttonId} className="ui-accordion-panel" hidden={!open}>

@@ -1,13 +1,15 @@
 import { useState, type ReactNode } from 'react';
-import { Icon, type IconName } from './icon';
+import type { LucideIcon } from 'lucide-react';
+import { Icon } from './icon';
+import { AlertIcon, CheckCircleIcon, ErrorIcon, InfoIcon } from './icons';
 
 export type AlertKind = 'info' | 'success' | 'warning' | 'danger';
 
-const KIND: Record<AlertKind, { icon: IconName; role: 'status' | 'alert' }> = {
-  info: { icon: 'info', role: 'status' },
-  success: { icon: 'check-circle', role: 'status' },
-  warning: { icon: 'alert', role: 'alert' },
-  danger: { icon: 'error', role: 'alert' },
+const KIND: Record<AlertKind, { icon: LucideIcon; role: 'status' | 'alert' }> = {
+  info: { icon: InfoIcon, role: 'status' },
+  success: { icon: CheckCircleIcon, role: 'status' },
+  warning: { icon: AlertIcon, role: 'alert' },
+  danger: { icon: ErrorIcon, role: 'alert' },
 };
 
 export interface AlertProps {
@@ -37,7 +39,7 @@ export function Alert({ kind = 'info', title, children, dismissible = false, onD
         />
       )}
       <div className="ui-alert-body">
-        <Icon name={icon} />
+        <Icon icon={icon} />
         <div>
           {title && <p className="has-text-weight-semibold">{title}</p>}
           <div>{children}</div>

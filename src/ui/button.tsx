@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Icon, type IconName } from './icon';
+import type { LucideIcon } from 'lucide-react';
+import { Icon } from './icon';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outlined' | 'text' | 'danger';
 export type ButtonSize = 'small' | 'normal' | 'medium' | 'large';
@@ -18,7 +19,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   fullWidth?: boolean;
   /** Shows a spinner in place of the label, keeping the button's width, and blocks clicks. */
   loading?: boolean;
-  icon?: IconName;
+  icon?: LucideIcon;
   children: ReactNode;
 }
 
@@ -50,7 +51,7 @@ export function Button({
       // While loading the button stays focusable (no focus loss) but ignores clicks.
       onClick={loading ? (event) => event.preventDefault() : onClick}
     >
-      {icon && <Icon name={icon} />}
+      {icon && <Icon icon={icon} />}
       <span>{children}</span>
     </button>
   );

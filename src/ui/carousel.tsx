@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Icon } from './icon';
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './icons';
 
 export const CAROUSEL_INTERVAL_MS = 5000;
 export const SWIPE_THRESHOLD_PX = 40;
@@ -62,13 +63,13 @@ export function Carousel({ label, slides }: { label: string; slides: CarouselSli
           onClick={() => setStopped((value) => !value)}
           aria-label={stopped ? 'Start slide rotation' : 'Stop slide rotation'}
         >
-          <Icon name={stopped ? 'play' : 'pause'} />
+          <Icon icon={stopped ? PlayIcon : PauseIcon} />
         </button>
         <button type="button" className="button is-small" onClick={() => go(-1)} aria-controls={id} aria-label="Previous slide">
-          <Icon name="chevron-left" />
+          <Icon icon={ChevronLeftIcon} />
         </button>
         <button type="button" className="button is-small" onClick={() => go(1)} aria-controls={id} aria-label="Next slide">
-          <Icon name="chevron-right" />
+          <Icon icon={ChevronRightIcon} />
         </button>
       </div>
       <div id={id} className="ui-carousel-slides" aria-live={rotating ? 'off' : 'polite'}>

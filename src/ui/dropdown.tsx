@@ -13,6 +13,7 @@ import { useRef, useState } from 'react';
 import { buttonClass, type ButtonVariant } from './button';
 import { POPOVER_OFFSET, usePositionedFloating } from './floating';
 import { Icon } from './icon';
+import { ChevronDownIcon } from './icons';
 
 export interface DropdownItem {
   label: string;
@@ -51,7 +52,7 @@ export function Dropdown({ label, items, placement = 'bottom-start', variant = '
     <>
       <button type="button" className={buttonClass({ variant })} ref={refs.setReference} {...getReferenceProps()}>
         <span>{label}</span>
-        <Icon name="chevron-down" />
+        <Icon icon={ChevronDownIcon} />
       </button>
       {open && (
         <FloatingPortal>

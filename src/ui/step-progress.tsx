@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Icon } from './icon';
+import { CheckIcon } from './icons';
 
 export type StepState = 'done' | 'current' | 'upcoming';
 
@@ -28,7 +29,7 @@ export function StepProgress({ steps, label = 'Transaction progress' }: { steps:
           const body = (
             <>
               <span className="ui-step-marker" aria-hidden="true">
-                {step.state === 'done' ? <Icon name="check" size="1em" /> : index + 1}
+                {step.state === 'done' ? <Icon icon={CheckIcon} size="1em" /> : index + 1}
               </span>
               <span className="ui-step-label">{step.label}</span>
               <span className="visually-hidden">, {STATE_TEXT[step.state]}</span>

@@ -1,8 +1,12 @@
 import { useSnapshot } from 'valtio';
 import { Icon } from './icon';
+import { AlertIcon, CheckCircleIcon, ErrorIcon, InfoIcon } from './icons';
 import { dismissToast, pauseToasts, resumeToasts, toastState, type ToastKind } from './toast-store';
 
-const ICON = { info: 'info', success: 'check-circle', warning: 'alert', danger: 'error' } as const satisfies Record<ToastKind, string>;
+const ICON = { info: InfoIcon, success: CheckCircleIcon, warning: AlertIcon, danger: ErrorIcon } as const satisfies Record<
+  ToastKind,
+  unknown
+>;
 
 /**
  * Renders the toast stack once, near the root. A polite live region announces new toasts
@@ -42,7 +46,7 @@ export function Toaster() {
 function ToastItem({ id, kind, message }: { id: number; kind: ToastKind; message: string }) {
   return (
     <div className={`notification is-${kind} ui-toast`}>
-      <Icon name={ICON[kind]} />
+      <Icon icon={ICON[kind]} />
       <p>{message}</p>
       <button type="button" className="delete" aria-label={`Dismiss: ${message}`} onClick={() => dismissToast(id)} />
     </div>

@@ -46,8 +46,8 @@ test('a new build prompts an open tab, never reloads over unsaved input, and Rel
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     await expect(name).toHaveValue('Ada, not yet sent');
 
-    await page.getByRole('button', { name: 'Reload' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument ?? false)).toBe(false);
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument ?? false)).toBe(false);
     await page.goto('/healthcheck');
     await expect(page.getByTestId('build-id')).toHaveText('second-build');
   } finally {

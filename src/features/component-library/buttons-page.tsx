@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, type ButtonSize, type ButtonVariant } from '../../ui/button';
+import { UploadIcon } from '../../ui/icons';
 import { Example, ShowcasePage } from './showcase';
 
 const VARIANTS: ButtonVariant[] = ['primary', 'secondary', 'outlined', 'text', 'danger'];
@@ -30,7 +31,7 @@ export function Component() {
       <Example title="States">
         <div className="buttons">
           <Button disabled>Disabled</Button>
-          <Button icon="upload" variant="secondary">
+          <Button icon={UploadIcon} variant="secondary">
             With icon
           </Button>
           <Button

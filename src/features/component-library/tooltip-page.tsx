@@ -1,4 +1,5 @@
 import { Icon } from '../../ui/icon';
+import { DocumentIcon } from '../../ui/icons';
 import { Tooltip } from '../../ui/tooltip';
 import { Example, ShowcasePage } from './showcase';
 
@@ -8,7 +9,7 @@ export function Component() {
       <Example title="On an icon button">
         <Tooltip text="Copy the share link">
           <button type="button" className="button" aria-label="Copy link">
-            <Icon name="document" />
+            <Icon icon={DocumentIcon} />
           </button>
         </Tooltip>
       </Example>

@@ -1,5 +1,6 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import { Icon } from '../icon';
+import { UploadIcon } from '../icons';
 import { Field } from './field';
 
 export interface FileFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id' | 'onChange'> {
@@ -30,7 +31,7 @@ export function FileField({ label, help, error, id, onFiles, ...input }: FileFie
               }}
             />
             <span className="file-cta" aria-hidden="true">
-              <Icon name="upload" />
+              <Icon icon={UploadIcon} />
               <span className="file-label">Choose a file…</span>
             </span>
             <span className="file-name">{chosen}</span>

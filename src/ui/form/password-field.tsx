@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Icon } from '../icon';
+import { EyeIcon, EyeOffIcon } from '../icons';
 import { Field } from './field';
 import type { TextFieldProps } from './text-field';
 
@@ -27,7 +28,7 @@ export function PasswordField({ label, help, error, id, className, ...input }: O
               aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
               onClick={() => setVisible((value) => !value)}
             >
-              <Icon name={visible ? 'eye-off' : 'eye'} />
+              <Icon icon={visible ? EyeOffIcon : EyeIcon} />
             </button>
           </div>
         </div>

@@ -1,5 +1,6 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import { Icon } from '../icon';
+import { MenuIcon } from '../icons';
 import { DASHBOARD_LINKS } from './site-links';
 import { SiteHeader } from './site-header';
 import { useMenuToggle } from './use-menu-toggle';
@@ -23,7 +24,7 @@ export function DashboardLayout() {
               aria-controls="dashboard-nav"
               onClick={toggle}
             >
-              <Icon name="menu" />
+              <Icon icon={MenuIcon} />
               <span>Dashboard menu</span>
             </button>
             <nav id="dashboard-nav" className={`menu dashboard-nav${open ? ' is-open' : ''}`} aria-label="Dashboard">

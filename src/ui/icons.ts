@@ -1,0 +1,37 @@
+/**
+ * The app's icon set: the Lucide SVG icons the product uses, under our own names. Import them
+ * one by one (they tree-shake), and draw them with <Icon icon={…} /> from icon.tsx.
+ */
+export {
+  AlertTriangle as AlertIcon,
+  ArrowLeft as ArrowLeftIcon,
+  ArrowRight as ArrowRightIcon,
+  Landmark as BankIcon,
+  Bell as BellIcon,
+  Camera as CameraIcon,
+  Car as CarIcon,
+  Check as CheckIcon,
+  CheckCircle2 as CheckCircleIcon,
+  ChevronDown as ChevronDownIcon,
+  ChevronLeft as ChevronLeftIcon,
+  ChevronRight as ChevronRightIcon,
+  Clock as ClockIcon,
+  X as CloseIcon,
+  CreditCard as CreditCardIcon,
+  FileText as DocumentIcon,
+  Download as DownloadIcon,
+  XCircle as ErrorIcon,
+  Eye as EyeIcon,
+  EyeOff as EyeOffIcon,
+  CircleHelp as HelpIcon,
+  Info as InfoIcon,
+  Menu as MenuIcon,
+  Pause as PauseIcon,
+  Play as PlayIcon,
+  Search as SearchIcon,
+  ShieldCheck as ShieldIcon,
+  LogOut as SignOutIcon,
+  Truck as TruckIcon,
+  Upload as UploadIcon,
+  User as UserIcon,
+} from 'lucide-react';
