@@ -10,7 +10,7 @@ export const PUBLIC_ROUTES = [
   '/dealers',
   '/help',
   '/learn-more',
-  ...index('learn-more/index').articles.map((article: { slug: string }) => `/learn-more/${article.slug}`),
+  ...index('learn-more/index').entries.map((entry: { slug: string }) => `/learn-more/${entry.slug}`),
   '/legal',
-  ...index('legal/index').documents.map((document: { slug: string }) => `/legal/${document.slug}`),
+  ...index('legal/index').entries.map((entry: { slug: string }) => `/legal/${entry.slug}`),
 ] as string[];
