@@ -17,7 +17,8 @@ test('modal: opens from the keyboard, traps Tab, closes with Escape and returns 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
-  expect(await page.evaluate(() => document.documentElement.classList.contains('is-clipped'))).toBe(false);
+  // The dialog's close event, which unlocks scrolling, is dispatched in a task after it hides.
+  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('is-clipped'))).toBe(false);
 });
 
 test('dropdown: arrows, Home, End, a letter and Enter choose; Escape returns to the button', async ({ page }) => {
