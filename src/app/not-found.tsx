@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { PAGE_NOT_FOUND_FALLBACK, pageNotFoundSchema, useContentEntry } from '../data/content';
 import { ErrorLayout } from '../ui/layout/error-layout';
@@ -10,12 +9,9 @@ export function NotFoundScreen() {
   const content = useContentEntry('app/pageNotFound', pageNotFoundSchema, PAGE_NOT_FOUND_FALLBACK);
   const home = content.links.returnToHomePageLink;
 
-  useEffect(() => {
-    document.title = 'Page not found';
-  }, []);
-
   return (
     <ErrorLayout>
+      <title>Page not found</title>
       <img src="/images/page-not-found.svg" alt="" width={240} height={160} className="not-found-image" />
       <h1 className="title is-3">{content.title}</h1>
       <p className="subtitle is-6 text-muted" data-testid="not-found-message">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { signIn } from '../../data/session';
@@ -23,10 +23,6 @@ export function Component() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(signInSchema, { email: '', password: '' });
 
-  useEffect(() => {
-    document.title = 'Sign in';
-  }, []);
-
   // The form helper lets only one submit run at a time: one pending password sign-in (SPEC §5).
   const submit = form.handleSubmit(async (credentials) => {
     setFailure(null);
@@ -41,6 +37,7 @@ export function Component() {
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="sign-in-heading">
+      <title>Sign in</title>
       <h1 id="sign-in-heading" className="title is-4">
         Sign in
       </h1>

@@ -6,7 +6,6 @@ import { signOut } from '../../data/session';
 export function Component() {
   const [state, setState] = useState<'working' | 'done' | 'failed'>('working');
   useEffect(() => {
-    document.title = 'Signing out';
     signOut()
       .then(() => setState('done'))
       .catch((error: unknown) => {
@@ -15,10 +14,19 @@ export function Component() {
       });
   }, []);
 
-  if (state === 'working') return <p aria-busy="true">Signing you out…</p>;
+  const title = <title>Sign out</title>;
+  if (state === 'working') {
+    return (
+      <p aria-busy="true">
+        {title}
+        Signing you out…
+      </p>
+    );
+  }
   if (state === 'failed') {
     return (
       <div role="alert">
+        {title}
         <h1 className="title is-4">Sign-out did not finish</h1>
         <p className="mb-4">Check your connection, then try again.</p>
         <button type="button" className="button" onClick={() => window.location.reload()}>
@@ -29,6 +37,7 @@ export function Component() {
   }
   return (
     <div role="status">
+      {title}
       <h1 className="title is-4">You are signed out</h1>
       <p className="mb-4">Your saved data was removed from this device.</p>
       <Link to="/sign-in" className="button is-primary">

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 
 /** `/component-library` (SPEC §2.6): no site layout, just the pages and a way back to the index. */
@@ -7,11 +7,9 @@ export function Component() {
 }
 
 export function ShowcasePage({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
-  useEffect(() => {
-    document.title = `${title} · Component library`;
-  }, [title]);
   return (
     <main id="main" className="section showcase">
+      <title>{`${title} · Component library`}</title>
       <div className="container is-max-desktop">
         <nav aria-label="Breadcrumb" className="mb-4">
           <Link to="/component-library">Component library</Link>

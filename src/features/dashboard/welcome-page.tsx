@@ -1,5 +1,4 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { db } from '../../data/db';
 import { session } from '../../data/session-store';
@@ -14,13 +13,10 @@ const COUNTS = [
 export function Component() {
   const { user, dashboard } = useSnapshot(session);
   const profile = useLiveQuery(() => (user ? db.profiles.get(user.sub) : undefined), [user?.sub]);
-  useEffect(() => {
-    document.title = 'Dashboard';
-  }, []);
-
   const name = profile?.firstName ?? user?.email ?? '';
   return (
     <>
+      <title>Dashboard</title>
       <h1 className="title">Welcome{name ? `, ${name}` : ''}</h1>
       {dashboard === null ? (
         <p role="status">Your dashboard could not be loaded just now. It will refresh when the connection is back.</p>

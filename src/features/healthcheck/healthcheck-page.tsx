@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router-dom';
 import { fetchHealth } from '../../data/health';
 
@@ -16,12 +15,9 @@ const PARTS = [
 export function Component() {
   const { health, checkedAt } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
-  useEffect(() => {
-    document.title = 'Service status';
-  }, []);
-
   return (
     <>
+      <title>Service status</title>
       <h1 className="title">Service status</h1>
       <p className="mb-4">The app loaded and its configuration is valid. Checked at {checkedAt.toLocaleTimeString()}.</p>
       <p className="mb-4">
