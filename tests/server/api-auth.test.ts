@@ -2,21 +2,19 @@
  * Identity tokens on the API: a user made through the admin API signs in through Amplify
  * against the local pool, the API takes its ID token, and refuses every other token.
  */
-import { createRequire } from 'node:module';
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
-import { generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
+import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiFor } from '../support/api-harness';
 import { createConfirmedUser } from '../support/identity-admin';
+import { mintIdToken, type MintOptions } from '../support/tokens';
 
 const parts = inject('parts');
 let api: Awaited<ReturnType<typeof apiFor>>;
 let idToken: string;
 let accessToken: string;
 let user: { email: string; password: string };
-
-const cognitoLocalKey = createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json') as { jwk: JWK };
 
 beforeAll(async () => {
   api = await apiFor(parts);
@@ -46,18 +44,7 @@ function profileWith(authorization?: string) {
   return api.app.inject({ method: 'GET', url: '/api/users/profile', headers: authorization ? { authorization } : {} });
 }
 
-async function mint(claims: Record<string, unknown>, options: { key?: CryptoKey | Uint8Array; expiresIn?: number; issuer?: string } = {}) {
-  const key = options.key ?? (await importJWK(cognitoLocalKey.jwk, 'RS256'));
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ token_use: 'id', email: 'forged@example.com', ...claims })
-    .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
-    .setSubject('00000000-0000-0000-0000-000000000000')
-    .setIssuer(options.issuer ?? `${parts.identity.endpoint}/${parts.identity.userPoolId}`)
-    .setAudience(parts.identity.userPoolClientId)
-    .setIssuedAt(now - 7200)
-    .setExpirationTime(options.expiresIn ?? now + 3600)
-    .sign(key);
-}
+const mint = (claims: Record<string, unknown>, options?: MintOptions) => mintIdToken(parts.identity, claims, options);
 
 describe('bearer ID tokens', () => {
   it('accepts the ID token of a user signed in through Amplify and knows who they are', async () => {

@@ -1,17 +1,75 @@
-/** The caller's own profile and dashboard counts (SPEC §7). */
-import type { FastifyInstance } from 'fastify';
+/**
+ * The caller's own profile, buyer profiles, user types and dashboard counts (SPEC §7). Every
+ * route authenticates; a user reaches only their own records unless they are an admin.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { buyerProfileSchema, identityIdSchema, profileUpdateSchema, userTypeSchema } from '../../../src/domain/profile-fields';
 import type { Database } from '../../db/client';
-import { profileView, userForCaller } from '../../users/user-records';
-import type { Authenticate } from '../auth';
+import {
+  deleteUser,
+  profileView,
+  saveBuyerProfile,
+  setIdentityId,
+  setUserType,
+  updateProfile,
+  userForCaller,
+  type UserRow,
+} from '../../users/user-records';
+import type { Authenticate, Caller } from '../auth';
+import { parseInput } from '../validation';
+
+const userParams = z.object({ userId: z.uuid('userId must be a UUID') });
+const buyerProfileParams = userParams.extend({ profileId: z.uuid('profileId must be a UUID') });
+
+function forbidden(reply: FastifyReply, message: string) {
+  return reply.code(403).send({ message });
+}
 
 export function userRoutes(app: FastifyInstance, deps: { db: Database; authenticate: Authenticate }) {
-  app.get('/api/users/profile', { preHandler: deps.authenticate }, async (request) => {
-    return profileView(await userForCaller(deps.db, request.caller!));
+  const { db } = deps;
+  const caller = (request: { caller?: Caller }): Promise<UserRow> => userForCaller(db, request.caller!);
+
+  app.get('/api/users/profile', { preHandler: deps.authenticate }, async (request) => profileView(await caller(request)));
+
+  app.patch('/api/users/profile', { preHandler: deps.authenticate }, async (request) => {
+    const update = parseInput(profileUpdateSchema, request.body);
+    return profileView(await updateProfile(db, await caller(request), update));
+  });
+
+  app.patch('/api/users/profile/identity', { preHandler: deps.authenticate }, async (request) => {
+    const { cognitoIdentityId } = parseInput(identityIdSchema, request.body);
+    return profileView(await setIdentityId(db, await caller(request), cognitoIdentityId));
+  });
+
+  app.delete('/api/users/profile', { preHandler: deps.authenticate }, async (request, reply) => {
+    await deleteUser(db, await caller(request));
+    return reply.code(204).send();
+  });
+
+  // {userId} is the user's uid (as in the profile); {profileId} is the buyer profile's id,
+  // chosen by the client so that a retried POST saves the same profile instead of a second one.
+  app.post('/api/users/:userId/profile/:profileId', { preHandler: deps.authenticate }, async (request, reply) => {
+    const { userId, profileId } = parseInput(buyerProfileParams, request.params);
+    const profile = parseInput(buyerProfileSchema, request.body);
+    const me = await caller(request);
+    if (me.id !== userId && me.type !== 'admin') return forbidden(reply, 'You can only change your own buyer profile.');
+    const saved = await saveBuyerProfile(db, userId, profileId, profile);
+    if (!saved) return reply.code(404).send({ message: 'Buyer profile not found.' });
+    return saved;
+  });
+
+  app.patch('/api/users/:userId/type', { preHandler: deps.authenticate }, async (request, reply) => {
+    const { userId } = parseInput(userParams, request.params);
+    const { type } = parseInput(userTypeSchema, request.body);
+    if ((await caller(request)).type !== 'admin') return forbidden(reply, "Only an admin can change a user's type.");
+    const row = await setUserType(db, userId, type);
+    return row ? profileView(row) : reply.code(404).send({ message: 'User not found.' });
   });
 
   app.get('/api/dashboard', { preHandler: deps.authenticate }, async (request) => {
-    await userForCaller(deps.db, request.caller!);
-    // Offers and transactions do not exist yet; their issues replace these zeros with counts.
+    await caller(request);
+    // Offers and transactions do not exist yet (#6, #7); their tables will be counted here.
     return {
       activeTransactions: { total: 0 },
       offers: { total: 0 },

@@ -1,0 +1,14 @@
+/** Boundary validation: untrusted input parsed with zod, a 400 naming the first problem otherwise. */
+import type { z } from 'zod';
+
+export class BadRequest extends Error {
+  readonly statusCode = 400;
+}
+
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const [issue] = result.error.issues;
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  throw new BadRequest(`${where}${issue?.message ?? 'Invalid request'}`);
+}
