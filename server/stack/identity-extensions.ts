@@ -3,12 +3,16 @@
  * - GetTokensFromRefreshToken (the only refresh call aws-amplify >= 6.15 makes), served
  *   through InitiateAuth REFRESH_TOKEN_AUTH so sessions survive token expiry;
  * - GlobalSignOut, which revokes every refresh token of the caller;
- * - the pool's password policy, which cognito-local stores but never enforces.
+ * - the pool's password policy, which cognito-local stores but never enforces;
+ * - phone numbers verified by SMS: cognito-local sends every attribute code to the e-mail
+ *   address and cannot send SMS MFA codes for a user who enabled it through
+ *   SetUserMFAPreference (it reads only the legacy MFAOptions). Amazon Cognito texts the phone.
  */
 import { decodeJwt } from 'jose';
-import { CognitoError, NotAuthorizedError } from 'cognito-local/lib/errors.js';
+import { CognitoError, InvalidParameterError, NotAuthorizedError } from 'cognito-local/lib/errors.js';
 import type { Router } from 'cognito-local/lib/server/Router.js';
 import type { Services } from 'cognito-local/lib/services/index.js';
+import { attribute, attributesAppend, attributeValue } from 'cognito-local/lib/services/userPoolService.js';
 import { unmetPasswordRules } from '../../src/domain/password-policy';
 
 type Request = Record<string, unknown>;
@@ -59,6 +63,20 @@ function safeDecode(token: string) {
 
 const silentLogger = { debug() {}, info() {}, warn() {}, error() {}, child: () => silentLogger };
 
+type Attributes = { Name: string; Value?: string }[];
+
+/** Saves a fresh code for the user's phone number and texts it there, as Cognito does. */
+async function textPhoneCode(services: Services, accessToken: unknown, source: 'UpdateUserAttribute' | 'VerifyUserAttribute') {
+  const { userPool, user, ctx } = await userFromAccessToken(services, accessToken);
+  const phone = attributeValue('phone_number', user.Attributes);
+  if (!phone) throw new InvalidParameterError('User has no phone_number attribute');
+  const code = services.otp();
+  await userPool.saveUser(ctx as never, { ...user, AttributeVerificationCode: code });
+  const details = { AttributeName: 'phone_number', DeliveryMedium: 'SMS', Destination: phone } as const;
+  await services.messages.deliver(ctx as never, source, null, userPool.options.Id, user, code, undefined, details);
+  return details;
+}
+
 export function withExtensions(base: Router, services: Services): Router {
   const extra: Record<string, (req: Request) => Promise<unknown>> = {
     async GetTokensFromRefreshToken(req) {
@@ -77,13 +95,50 @@ export function withExtensions(base: Router, services: Services): Router {
     },
   };
 
+  /** A change of phone number (without an e-mail change) is texted to the new number. */
+  async function updatePhone(req: Request) {
+    const { userPool, user, ctx } = await userFromAccessToken(services, req.AccessToken);
+    const changes = (req.UserAttributes as Attributes).filter((a) => a.Name !== 'sub' && !a.Name.includes('_verified'));
+    const phoneChanged = changes.some((a) => a.Name === 'phone_number' && a.Value !== attributeValue('phone_number', user.Attributes));
+    const attributes = attributesAppend(user.Attributes, ...(changes as never[]), ...(phoneChanged ? [attribute('phone_number_verified', 'false')] : []));
+    await userPool.saveUser(ctx as never, { ...user, Attributes: attributes });
+    if (!phoneChanged) return { CodeDeliveryDetailsList: [] };
+    return { CodeDeliveryDetailsList: [await textPhoneCode(services, req.AccessToken, 'UpdateUserAttribute')] };
+  }
+
+  const wrapped: Record<string, (req: Request, next: (req: Request) => Promise<unknown>) => Promise<unknown>> = {
+    async UpdateUserAttributes(req, next) {
+      const names = ((req.UserAttributes as Attributes | undefined) ?? []).map((a) => a.Name);
+      return names.includes('phone_number') && !names.includes('email') ? updatePhone(req) : next(req);
+    },
+    async GetUserAttributeVerificationCode(req, next) {
+      if (req.AttributeName !== 'phone_number') return next(req);
+      return { CodeDeliveryDetails: await textPhoneCode(services, req.AccessToken, 'VerifyUserAttribute') };
+    },
+    async SetUserMFAPreference(req, next) {
+      const sms = req.SMSMfaSettings as { Enabled?: boolean } | undefined;
+      const { userPool, user, ctx } = await userFromAccessToken(services, req.AccessToken);
+      if (sms?.Enabled && attributeValue('phone_number_verified', user.Attributes) !== 'true') {
+        throw new InvalidParameterError('User does not have a verified phone number');
+      }
+      const answer = await next(req);
+      if (sms) {
+        const saved = (await userPool.getUserByUsername(ctx as never, user.Username))!;
+        const MFAOptions = sms.Enabled ? [{ DeliveryMedium: 'SMS', AttributeName: 'phone_number' }] : [];
+        await userPool.saveUser(ctx as never, { ...saved, MFAOptions });
+      }
+      return answer;
+    },
+  };
+
   return (target) => {
     const own = extra[target];
     if (own) return (_ctx, req: Request) => own(req);
     const route = base(target);
+    const around = wrapped[target];
     return async (ctx, req: Request) => {
       enforcePasswordPolicy(target, req);
-      return route(ctx, req);
+      return around ? around(req, (forwarded) => route(ctx, forwarded)) : route(ctx, req);
     };
   };
 }

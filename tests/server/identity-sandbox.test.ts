@@ -1,4 +1,4 @@
-/** The local user pool answers what cognito-local alone does not: refresh, global sign-out, password policy. */
+/** The local user pool answers what cognito-local alone does not: refresh, global sign-out, password policy, SMS. */
 import { describe, expect, inject, it } from 'vitest';
 import { latestMessageFor } from '../../server/stack/mailbox';
 import { cognitoCall, createConfirmedUser } from '../support/identity-admin';
@@ -68,5 +68,43 @@ describe('local identity sandbox', () => {
       ConfirmationCode: message!.code,
     });
     await expect(passwordSignIn(email, 'Good!Pass1')).resolves.toHaveProperty('AuthenticationResult.IdToken');
+  });
+
+  it('texts phone verification codes to the phone and sends SMS MFA codes once SMS MFA is on', async () => {
+    const user = await createConfirmedUser(parts.identity);
+    const phone = `+1415555${String(Date.now()).slice(-4)}`;
+    const { AccessToken } = (await passwordSignIn(user.email, user.password)).AuthenticationResult;
+    await expect(
+      cognitoCall(parts.identity, 'SetUserMFAPreference', { AccessToken, SMSMfaSettings: { Enabled: true } }),
+    ).rejects.toMatchObject({ message: 'User does not have a verified phone number' });
+
+    const update = await cognitoCall(parts.identity, 'UpdateUserAttributes', {
+      AccessToken,
+      UserAttributes: [{ Name: 'phone_number', Value: phone }],
+    });
+    expect(update).toMatchObject({ CodeDeliveryDetailsList: [{ DeliveryMedium: 'SMS', AttributeName: 'phone_number' }] });
+    const text = latestMessageFor(parts.mailboxFile, phone);
+    expect(text).toMatchObject({ channel: 'sms' });
+    await expect(
+      cognitoCall(parts.identity, 'VerifyUserAttribute', { AccessToken, AttributeName: 'phone_number', Code: '000000' }),
+    ).rejects.toMatchObject({ name: 'CodeMismatchException' });
+    await cognitoCall(parts.identity, 'VerifyUserAttribute', { AccessToken, AttributeName: 'phone_number', Code: text!.code });
+
+    await cognitoCall(parts.identity, 'SetUserMFAPreference', { AccessToken, SMSMfaSettings: { Enabled: true, PreferredMfa: true } });
+    const challenge = await cognitoCall<{ ChallengeName: string; Session: string }>(parts.identity, 'InitiateAuth', {
+      ClientId: parts.identity.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+    });
+    expect(challenge.ChallengeName).toBe('SMS_MFA');
+    const mfaText = latestMessageFor(parts.mailboxFile, phone);
+    expect(mfaText?.code).toMatch(/^\d{6}$/);
+    const done = await cognitoCall<Auth>(parts.identity, 'RespondToAuthChallenge', {
+      ClientId: parts.identity.userPoolClientId,
+      ChallengeName: 'SMS_MFA',
+      Session: challenge.Session,
+      ChallengeResponses: { USERNAME: user.email, SMS_MFA_CODE: mfaText!.code },
+    });
+    expect(done.AuthenticationResult.IdToken).toBeTruthy();
   });
 });
