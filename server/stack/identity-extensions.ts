@@ -100,7 +100,11 @@ export function withExtensions(base: Router, services: Services): Router {
     const { userPool, user, ctx } = await userFromAccessToken(services, req.AccessToken);
     const changes = (req.UserAttributes as Attributes).filter((a) => a.Name !== 'sub' && !a.Name.includes('_verified'));
     const phoneChanged = changes.some((a) => a.Name === 'phone_number' && a.Value !== attributeValue('phone_number', user.Attributes));
-    const attributes = attributesAppend(user.Attributes, ...(changes as never[]), ...(phoneChanged ? [attribute('phone_number_verified', 'false')] : []));
+    const attributes = attributesAppend(
+      user.Attributes,
+      ...(changes as never[]),
+      ...(phoneChanged ? [attribute('phone_number_verified', 'false')] : []),
+    );
     await userPool.saveUser(ctx as never, { ...user, Attributes: attributes });
     if (!phoneChanged) return { CodeDeliveryDetailsList: [] };
     return { CodeDeliveryDetailsList: [await textPhoneCode(services, req.AccessToken, 'UpdateUserAttribute')] };

@@ -51,8 +51,29 @@ export const routes: RouteObject[] = [
       {
         element: <AuthFlowLayout />,
         children: [
-          { path: 'sign-in', lazy: reloadingImport(() => import('../features/auth/sign-in-page')) },
+          { path: 'sign-in', loader: guarded('signin'), lazy: reloadingImport(() => import('../features/auth/sign-in-page')) },
           { path: 'sign-out', lazy: reloadingImport(() => import('../features/auth/sign-out-page')) },
+          { path: 'sign-up', loader: guarded('signin'), lazy: reloadingImport(() => import('../features/auth/sign-up-page')) },
+          {
+            path: 'sign-up/additional-details',
+            loader: guarded('registration-additional-info'),
+            lazy: reloadingImport(() => import('../features/auth/additional-details-page')),
+          },
+          { path: 'sign-up/:policy', lazy: reloadingImport(() => import('../features/auth/sign-up-policy-page')) },
+          { path: 'auth/email-check', lazy: reloadingImport(() => import('../features/auth/email-check-page')) },
+          { path: 'auth/email-verification', lazy: reloadingImport(() => import('../features/auth/email-verification-page')) },
+          { path: 'auth/confirmation-code', lazy: reloadingImport(() => import('../features/auth/challenge-page')) },
+          { path: 'auth/forgot-password', lazy: reloadingImport(() => import('../features/auth/forgot-password-page')) },
+          { path: 'auth/reset-password', lazy: reloadingImport(() => import('../features/auth/reset-password-page')) },
+          {
+            loader: guarded('auth'),
+            children: [
+              { path: 'auth/phone-verification', lazy: reloadingImport(() => import('../features/auth/phone-verification-page')) },
+              { path: 'auth/change-password', lazy: reloadingImport(() => import('../features/auth/change-password-page')) },
+              { path: 'account', lazy: reloadingImport(() => import('../features/auth/account-page')) },
+              { path: 'link-account', lazy: reloadingImport(() => import('../features/auth/link-account-page')) },
+            ],
+          },
         ],
       },
       {

@@ -1,11 +1,12 @@
 /**
- * What the navigation pipeline loads for a signed-in user (SPEC §2.8, §7): the profile, kept
- * in IndexedDB, and the dashboard counts. Failures are logged, never thrown (SPEC §8); an
- * answer that is not a network failure clears the stale copy.
+ * The signed-in user's records (SPEC §2.8, §7): the profile, kept in IndexedDB so it reads
+ * offline, and the dashboard counts. Loads log failures and never throw (SPEC §8); an answer
+ * that is not a network failure clears the stale copy.
  */
 import { z } from 'zod';
+import type { ProfileUpdate } from '../domain/profile-fields';
 import { apiRequest, NetworkError } from './api-client';
-import { db, profileSchema, type AppDatabase } from './db';
+import { db, profileSchema, type AppDatabase, type CachedProfile, type Profile } from './db';
 import { session, setDashboard } from './session-store';
 
 const dashboardSchema = z.object({
@@ -14,16 +15,31 @@ const dashboardSchema = z.object({
   previousTransactions: z.object({ total: z.number().int().min(0) }),
 });
 
-export async function loadProfile(database: AppDatabase = db): Promise<void> {
+async function saveProfile(profile: Profile, database: AppDatabase = db): Promise<CachedProfile | undefined> {
   const sub = session.user?.sub;
-  if (!sub) return;
+  if (!sub) return undefined;
+  const cached = { ...profile, sub, savedAt: Date.now() };
+  await database.profiles.put(cached);
+  return cached;
+}
+
+/** The profile from the API, or the saved copy when the API cannot be reached. */
+export async function loadProfile(database: AppDatabase = db): Promise<CachedProfile | undefined> {
+  const sub = session.user?.sub;
+  if (!sub) return undefined;
   try {
-    const profile = await apiRequest('GET', 'users/profile', profileSchema);
-    await database.profiles.put({ ...profile, sub, savedAt: Date.now() });
+    return await saveProfile(await apiRequest('GET', 'users/profile', profileSchema), database);
   } catch (error) {
     console.error('Profile could not be loaded', error);
-    if (!(error instanceof NetworkError)) await database.profiles.delete(sub);
+    if (error instanceof NetworkError) return database.profiles.get(sub);
+    await database.profiles.delete(sub);
+    return undefined;
   }
+}
+
+export function cachedProfile(database: AppDatabase = db): Promise<CachedProfile | undefined> {
+  const sub = session.user?.sub;
+  return sub ? database.profiles.get(sub) : Promise.resolve(undefined);
 }
 
 export async function loadDashboard(): Promise<void> {
@@ -38,6 +54,27 @@ export async function loadDashboard(): Promise<void> {
     console.error('Dashboard could not be loaded', error);
     if (!(error instanceof NetworkError)) setDashboard(null);
   }
+}
+
+/** Saves the user's own edits; throws so the form can say what went wrong. */
+export async function updateProfile(update: ProfileUpdate): Promise<CachedProfile | undefined> {
+  return saveProfile(await apiRequest('PATCH', 'users/profile', profileSchema, update));
+}
+
+/** SPEC §7: sent when the profile lacks the identity id; failure only logged. */
+export async function storeIdentityId(identityId: string): Promise<void> {
+  try {
+    const profile = await cachedProfile();
+    if (profile?.cognitoIdentityId === identityId) return;
+    await saveProfile(await apiRequest('PATCH', 'users/profile/identity', profileSchema, { cognitoIdentityId: identityId }));
+  } catch (error) {
+    console.error('Identity id could not be stored', error);
+  }
+}
+
+/** Removes the user's records on the server; the identity itself is deleted by the caller. */
+export async function deleteAccountRecords(): Promise<void> {
+  await apiRequest('DELETE', 'users/profile', z.unknown());
 }
 
 export async function clearAccountData(database: AppDatabase = db): Promise<void> {

@@ -1,9 +1,11 @@
 /**
  * The typed door to the API (SPEC §7): the base URL from runtime config, the bearer ID token
  * when signed in, `public/` in front of the path when not (SPEC §6), answers validated with
- * zod. A 5xx is rethrown as ServerError (SPEC §8) for the caller's error boundary.
+ * zod. A 5xx is rethrown as ServerError (SPEC §8) for the caller's error boundary. Requests
+ * that are safe to repeat (all but POST) are retried on network, 429 and 5xx failures (SPEC §9).
  */
 import type { z } from 'zod';
+import { isRetryableStatus, RETRY_ATTEMPTS, retryDelayMs } from '../domain/retry';
 import { runtimeConfig } from './runtime-config';
 import { currentIdToken } from './session-store';
 
@@ -36,17 +38,31 @@ export function apiUrl(path: string, token: string | undefined, baseUrl = runtim
   return `${baseUrl.replace(/\/+$/, '')}/${token ? relative : `public/${relative}`}`;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function send(method: Method, url: string, headers: Record<string, string>, body: unknown): Promise<Response> {
+  const repeatable = method !== 'POST';
+  for (let attempt = 1; ; attempt++) {
+    const last = !repeatable || attempt >= RETRY_ATTEMPTS;
+    let answer: Response;
+    try {
+      answer = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch {
+      if (last) throw new NetworkError();
+      await sleep(retryDelayMs(attempt));
+      continue;
+    }
+    if (last || !isRetryableStatus(answer.status)) return answer;
+    await sleep(retryDelayMs(attempt));
+  }
+}
+
 export async function apiRequest<T>(method: Method, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
   const token = currentIdToken();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  let answer: Response;
-  try {
-    answer = await fetch(apiUrl(path, token), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch {
-    throw new NetworkError();
-  }
+  const answer = await send(method, apiUrl(path, token), headers, body);
   const payload: unknown = await answer.json().catch(() => undefined);
   const message = (payload as { message?: unknown } | undefined)?.message;
   if (answer.status >= 500) throw new ServerError(answer.status, typeof message === 'string' ? message : `Server error ${answer.status}`);

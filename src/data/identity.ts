@@ -1,12 +1,55 @@
 /**
  * The app's only door to the user pool (aws-amplify v6). Loaded lazily: public pages of a
- * visitor who never signed in do not download Amplify (see session.ts).
+ * visitor who never signed in do not download Amplify (see session.ts). Screens reach these
+ * through `identityService()` in session.ts, which configures Amplify first.
  */
 import { Amplify } from 'aws-amplify';
-import { fetchAuthSession, getCurrentUser, signIn, signOut } from 'aws-amplify/auth';
+import 'aws-amplify/auth/enable-oauth-listener';
+import {
+  autoSignIn,
+  confirmResetPassword,
+  confirmSignIn,
+  confirmSignUp,
+  confirmUserAttribute,
+  deleteUser,
+  fetchAuthSession,
+  fetchMFAPreference,
+  fetchUserAttributes,
+  getCurrentUser,
+  resendSignUpCode,
+  resetPassword,
+  sendUserAttributeVerificationCode,
+  setUpTOTP,
+  signIn,
+  signInWithRedirect,
+  signOut,
+  signUp,
+  updateMFAPreference,
+  updatePassword,
+  updateUserAttributes,
+  verifyTOTPSetup,
+} from 'aws-amplify/auth';
+import { BRAND } from '../domain/brand';
 import type { RuntimeConfig } from './runtime-config';
 
+export {
+  confirmResetPassword,
+  confirmSignIn,
+  confirmSignUp,
+  confirmUserAttribute,
+  deleteUser,
+  fetchMFAPreference,
+  fetchUserAttributes,
+  resendSignUpCode,
+  sendUserAttributeVerificationCode,
+  updatePassword,
+  updateUserAttributes,
+};
+
 let configuredFor: RuntimeConfig['auth'] | undefined;
+
+/** SPEC §6: the OAuth code flow asks for these scopes. */
+const OAUTH_SCOPES = ['email', 'openid', 'profile', 'aws.cognito.signin.user.admin'];
 
 export function configureIdentity(auth: RuntimeConfig['auth']): void {
   if (configuredFor === auth) return;
@@ -16,7 +59,18 @@ export function configureIdentity(auth: RuntimeConfig['auth']): void {
         userPoolId: auth.userPoolId,
         userPoolClientId: auth.userPoolClientId,
         userPoolEndpoint: auth.userPoolEndpoint,
-        loginWith: { email: true },
+        loginWith: {
+          email: true,
+          ...(auth.oauth && {
+            oauth: {
+              domain: auth.oauth.domain,
+              scopes: OAUTH_SCOPES,
+              redirectSignIn: [auth.oauth.redirectUrl],
+              redirectSignOut: [new URL('/sign-out', auth.oauth.redirectUrl).href],
+              responseType: 'code',
+            },
+          }),
+        },
       },
     },
   });
@@ -24,28 +78,84 @@ export function configureIdentity(auth: RuntimeConfig['auth']): void {
 }
 
 /** cognito-local answers only USER_PASSWORD_AUTH; Amazon Cognito keeps SRP, Amplify's default. */
-function authFlowType(auth: RuntimeConfig['auth']) {
-  return auth.userPoolEndpoint ? ('USER_PASSWORD_AUTH' as const) : ('USER_SRP_AUTH' as const);
+function authFlowType() {
+  return configuredFor?.userPoolEndpoint ? ('USER_PASSWORD_AUTH' as const) : ('USER_SRP_AUTH' as const);
 }
 
 export interface SessionSnapshot {
   sub: string;
   email: string;
   idToken: string;
+  identityId?: string;
 }
 
 /** SPEC §4.1: ask the service for the current session and user; throws when there is none. */
 export async function currentSession(): Promise<SessionSnapshot> {
   const [session, user] = await Promise.all([fetchAuthSession(), getCurrentUser()]);
   const idToken = session.tokens?.idToken;
-  if (!idToken) throw new Error('No current user.');
-  return { sub: user.userId, email: String(idToken.payload.email ?? user.signInDetails?.loginId ?? ''), idToken: idToken.toString() };
+  if (!idToken) throw Object.assign(new Error('No current user.'), { name: 'UserUnAuthenticatedException' });
+  return {
+    sub: user.userId,
+    email: String(idToken.payload.email ?? user.signInDetails?.loginId ?? ''),
+    idToken: idToken.toString(),
+    identityId: session.identityId,
+  };
 }
 
-export async function signInWithPassword(auth: RuntimeConfig['auth'], email: string, password: string) {
-  return signIn({ username: email.trim(), password, options: { authFlowType: authFlowType(auth) } });
+let pendingPasswordSignIn = false;
+
+/** SPEC §5: only one password sign-in may be pending at a time. */
+export async function signInWithPassword(email: string, password: string) {
+  if (pendingPasswordSignIn) {
+    throw Object.assign(new Error('Pending sign-in attempt already in progress'), { name: 'PendingSignIn' });
+  }
+  pendingPasswordSignIn = true;
+  try {
+    return await signIn({ username: email.trim(), password, options: { authFlowType: authFlowType() } });
+  } finally {
+    pendingPasswordSignIn = false;
+  }
+}
+
+/** Sign-up with e-mail as the username; auto sign-in follows confirmation (SPEC §4.5). */
+export function signUpWithEmail(email: string, password: string) {
+  return signUp({
+    username: email.trim(),
+    password,
+    options: { userAttributes: { email: email.trim() }, autoSignIn: { authFlowType: authFlowType() } },
+  });
+}
+
+export { autoSignIn };
+
+export function startPasswordReset(email: string) {
+  return resetPassword({ username: email.trim() });
+}
+
+export async function startTotpSetup(accountName: string): Promise<{ secret: string; uri: string }> {
+  const details = await setUpTOTP();
+  return { secret: details.sharedSecret, uri: details.getSetupUri(BRAND.name, accountName).href };
+}
+
+/** Verifies the first code from the authenticator app and makes it the preferred second step. */
+export async function finishTotpSetup(code: string): Promise<void> {
+  await verifyTOTPSetup({ code });
+  await updateMFAPreference({ totp: 'PREFERRED' });
+}
+
+export function setMfa(method: 'sms' | 'totp', enabled: boolean) {
+  return updateMFAPreference({ [method]: enabled ? 'ENABLED' : 'DISABLED' });
+}
+
+export function startSocialSignIn(provider: 'Google' | 'Apple' | 'Facebook') {
+  return signInWithRedirect({ provider });
 }
 
 export async function signOutHere(): Promise<void> {
   await signOut();
+}
+
+/** Revokes every refresh token of the user, so each device's session ends at its next refresh. */
+export async function signOutEverywhere(): Promise<void> {
+  await signOut({ global: true });
 }

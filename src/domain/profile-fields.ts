@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-const name = (label: string) =>
+export const personName = (label: string) =>
   z
     .string()
     .trim()
@@ -27,7 +27,7 @@ export function digitsFromMobile(mobile: string | null | undefined): string {
 }
 
 export const profileUpdateSchema = z
-  .strictObject({ firstName: name('First name'), lastName: name('Last name'), mobile: mobileNumber })
+  .strictObject({ firstName: personName('First name'), lastName: personName('Last name'), mobile: mobileNumber })
   .partial()
   .refine((update) => Object.keys(update).length > 0, 'Send at least one of firstName, lastName or mobile');
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
@@ -48,8 +48,8 @@ const US_STATES =
 
 /** A buyer profile: the buyer's legal name, date of birth and registration address. */
 export const buyerProfileSchema = z.strictObject({
-  legalFirstName: name('Legal first name'),
-  legalLastName: name('Legal last name'),
+  legalFirstName: personName('Legal first name'),
+  legalLastName: personName('Legal last name'),
   dateOfBirth: z.iso.date('Date of birth must be a date such as 1990-04-30').refine((value) => {
     const age = (Date.now() - Date.parse(value)) / (365.25 * 24 * 3600 * 1000);
     return age >= 18 && age < 120;

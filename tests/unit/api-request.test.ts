@@ -49,4 +49,33 @@ describe('apiRequest', () => {
     });
     await expect(apiRequest('GET', 'dashboard', z.unknown())).rejects.toBeInstanceOf(NetworkError);
   });
+
+  it('retries a GET on 503 and answers the later success', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(new Response('{}', { status: 503 }))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(new Response(JSON.stringify({ total: 1 }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('GET', 'dashboard', z.object({ total: z.number() }))).resolves.toEqual({ total: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('gives up after 3 attempts (SPEC §9)', async () => {
+    const fetchMock = answering(429, { message: 'slow down' });
+    await expect(apiRequest('PATCH', 'users/profile', z.unknown(), {})).rejects.toMatchObject({ status: 429 });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('never repeats a POST, which might have been applied', async () => {
+    const fetchMock = answering(503, {});
+    await expect(apiRequest('POST', 'offers', z.unknown(), {})).rejects.toBeInstanceOf(ServerError);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not retry an answer that will not change, such as 400', async () => {
+    const fetchMock = answering(400, { message: 'bad' });
+    await expect(apiRequest('GET', 'dashboard', z.unknown())).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
 });

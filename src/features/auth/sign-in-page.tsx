@@ -1,52 +1,87 @@
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { signIn } from '../../data/session';
-import { signInErrorMessage } from '../../domain/auth-errors';
-import { returnTarget } from '../../domain/return-target';
+import { completeSignIn, identityService } from '../../data/session';
+import { beginSignIn } from '../../data/sign-in-flow';
+import { identityErrorMessage } from '../../domain/auth-errors';
+import { ADDITIONAL_DETAILS_PATH, returnTarget, withReturnTo } from '../../domain/return-target';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { PasswordField } from '../../ui/form/password-field';
 import { TextField } from '../../ui/form/text-field';
 import { useZodForm } from '../../ui/form/use-zod-form';
+import { AuthHeading } from './auth-heading';
+import { SocialSignIn } from './social-sign-in';
 
 // SPEC §8 wording for empty fields.
 const signInSchema = z.object({
-  email: z.string().trim().min(1, 'Email cannot be empty'),
+  email: z.string().trim().min(1, 'Email cannot be empty').pipe(z.email('Enter an e-mail address such as name@example.com')),
   password: z.string().min(1, 'Password cannot be empty'),
 });
+
+/** Why the user arrived here, said in one line above the form. */
+const NOTICES: Record<string, string> = {
+  'password-reset': 'Your password was changed. Sign in with the new one.',
+  'email-confirmed': 'Your e-mail address is confirmed. Sign in to continue.',
+  'session-ended': 'Your session ended. Please sign in again.',
+  'challenge-expired': 'That sign-in took too long. Please start again.',
+};
+
+/** Where a finished sign-in goes: the sign-up details first if they are still owed. */
+export function afterSignIn(needsDetails: boolean, search: string): string {
+  return needsDetails ? withReturnTo(ADDITIONAL_DETAILS_PATH, search) : returnTarget(search);
+}
 
 /** `/sign-in` with e-mail and password; afterwards the user returns to where they were going. */
 export function Component() {
   const navigate = useNavigate();
   const { search } = useLocation();
+  const [params] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useZodForm(signInSchema, { email: '', password: '' });
+  const form = useZodForm(signInSchema, { email: params.get('email') ?? '', password: '' });
+  const notice = NOTICES[params.get('notice') ?? ''];
 
   // The form helper lets only one submit run at a time: one pending password sign-in (SPEC §5).
-  const submit = form.handleSubmit(async (credentials) => {
+  const submit = form.handleSubmit(async ({ email, password }) => {
     setFailure(null);
     try {
-      const result = await signIn(credentials.email, credentials.password);
-      if (result.done) navigate(returnTarget(search), { replace: true });
-      else setFailure(`Your account needs another sign-in step (${result.nextStep}) that this version cannot complete yet.`);
+      const outcome = await beginSignIn(email, password);
+      if (outcome.kind === 'done') {
+        navigate(afterSignIn((await completeSignIn()).needsDetails, search), { replace: true });
+      } else if (outcome.kind === 'challenge') {
+        navigate(withReturnTo('/auth/confirmation-code', search));
+      } else if (outcome.kind === 'confirm-sign-up') {
+        await (await identityService()).resendSignUpCode({ username: email });
+        navigate(withReturnTo(`/auth/email-verification?email=${encodeURIComponent(email)}`, search));
+      } else {
+        navigate(`/auth/forgot-password?email=${encodeURIComponent(email)}&notice=reset-required`);
+      }
     } catch (error) {
-      setFailure(signInErrorMessage(error));
+      setFailure(identityErrorMessage(error, 'sign-in'));
     }
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="sign-in-heading">
-      <title>Sign in</title>
-      <h1 id="sign-in-heading" className="title is-4">
-        Sign in
-      </h1>
-      {failure && <Alert kind="danger">{failure}</Alert>}
-      <TextField label="Email" type="email" autoComplete="username" {...form.textField('email')} />
-      <PasswordField label="Password" autoComplete="current-password" {...form.textField('password')} />
-      <Button type="submit" fullWidth loading={form.submitting}>
-        Sign in
-      </Button>
-    </form>
+    <>
+      <AuthHeading title="Sign in" />
+      {notice && <Alert kind="success">{notice}</Alert>}
+      <form onSubmit={submit} noValidate aria-label="Sign in">
+        {failure && <Alert kind="danger">{failure}</Alert>}
+        <TextField label="Email" type="email" autoComplete="username" {...form.textField('email')} />
+        <PasswordField label="Password" autoComplete="current-password" {...form.textField('password')} />
+        <p className="mb-4 has-text-right">
+          <Link to={`/auth/forgot-password${form.values.email ? `?email=${encodeURIComponent(form.values.email)}` : ''}`}>
+            Forgot your password?
+          </Link>
+        </p>
+        <Button type="submit" fullWidth loading={form.submitting}>
+          Sign in
+        </Button>
+      </form>
+      <SocialSignIn />
+      <p className="mt-5 has-text-centered">
+        New here? <Link to={withReturnTo('/sign-up', search)}>Create an account</Link>
+      </p>
+    </>
   );
 }

@@ -1,24 +1,34 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { signOut } from '../../data/session';
+import { buttonClass } from '../../ui/button';
+import { AuthHeading } from './auth-heading';
 
-/** `/sign-out`: signs out on this device and clears this user's saved data. */
+/**
+ * `/sign-out`: signs out on this device (or, with `?scope=everywhere`, on every device) and
+ * clears this user's saved data. `done=1` means the account page already did it.
+ */
 export function Component() {
-  const [state, setState] = useState<'working' | 'done' | 'failed'>('working');
+  const [params] = useSearchParams();
+  const everywhere = params.get('scope') === 'everywhere';
+  const alreadyDone = params.get('done') === '1';
+  const [state, setState] = useState<'working' | 'done' | 'failed'>(alreadyDone ? 'done' : 'working');
+  const [attempt, setAttempt] = useState(0);
+
   useEffect(() => {
-    signOut()
+    if (alreadyDone) return;
+    signOut(everywhere ? 'everywhere' : 'here')
       .then(() => setState('done'))
       .catch((error: unknown) => {
         console.error('Sign-out failed', error);
         setState('failed');
       });
-  }, []);
+  }, [alreadyDone, everywhere, attempt]);
 
-  const title = <title>Sign out</title>;
   if (state === 'working') {
     return (
       <p aria-busy="true">
-        {title}
+        <title>Sign out</title>
         Signing you out…
       </p>
     );
@@ -26,10 +36,15 @@ export function Component() {
   if (state === 'failed') {
     return (
       <div role="alert">
-        {title}
-        <h1 className="title is-4">Sign-out did not finish</h1>
-        <p className="mb-4">Check your connection, then try again.</p>
-        <button type="button" className="button" onClick={() => window.location.reload()}>
+        <AuthHeading title="Sign-out did not finish">Check your connection, then try again.</AuthHeading>
+        <button
+          type="button"
+          className={buttonClass({})}
+          onClick={() => {
+            setState('working');
+            setAttempt((n) => n + 1);
+          }}
+        >
           Try again
         </button>
       </div>
@@ -37,10 +52,12 @@ export function Component() {
   }
   return (
     <div role="status">
-      {title}
-      <h1 className="title is-4">You are signed out</h1>
-      <p className="mb-4">Your saved data was removed from this device.</p>
-      <Link to="/sign-in" className="button is-primary">
+      <AuthHeading title="You are signed out">
+        {everywhere
+          ? 'You are signed out on every device. Each one will ask for your password again.'
+          : 'Your saved data was removed from this device.'}
+      </AuthHeading>
+      <Link to="/sign-in" className={buttonClass({})}>
         Sign in again
       </Link>
     </div>

@@ -54,6 +54,9 @@ export function SiteHeader({ navigation = true }: { navigation?: boolean }) {
                     <NavLink to="/dashboard" className="navbar-item">
                       Dashboard
                     </NavLink>
+                    <NavLink to="/account" className="navbar-item">
+                      Account
+                    </NavLink>
                     <NavLink to="/sign-out" className="navbar-item">
                       Sign out
                     </NavLink>

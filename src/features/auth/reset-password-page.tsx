@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
+import { identityService } from '../../data/session';
+import { identityErrorMessage } from '../../domain/auth-errors';
+import { unmetPasswordRules } from '../../domain/password-policy';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { OtpInput } from '../../ui/form/otp-input';
+import { PasswordField } from '../../ui/form/password-field';
+import { PasswordRules } from '../../ui/form/password-rules';
+import { useZodForm } from '../../ui/form/use-zod-form';
+import { AuthHeading } from './auth-heading';
+
+export const newPasswordFields = {
+  password: z
+    .string()
+    .min(1, 'Password cannot be empty')
+    .refine((password) => unmetPasswordRules(password).length === 0, 'Choose a password that meets every rule below'),
+  confirmation: z.string().min(1, 'Type the new password again'),
+};
+
+const matching = (values: { password: string; confirmation: string }) => values.password === values.confirmation;
+const MISMATCH = { message: 'The two passwords are not the same', path: ['confirmation'] };
+
+const resetSchema = z
+  .object({
+    code: z
+      .string()
+      .min(1, 'Confirmation code cannot be empty')
+      .regex(/^\d{6}$/, 'Enter all 6 digits of the code'),
+    ...newPasswordFields,
+  })
+  .refine(matching, MISMATCH);
+
+export const changeSchema = z
+  .object({ current: z.string().min(1, 'Password cannot be empty'), ...newPasswordFields })
+  .refine(matching, MISMATCH);
+
+/** `/auth/reset-password`: the e-mailed code and a new password. */
+export function Component() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useZodForm(resetSchema, { code: '', password: '', confirmation: '' });
+  const email = params.get('email');
+  if (!email) return <Navigate to="/auth/forgot-password" replace />;
+
+  const submit = form.handleSubmit(async ({ code, password }) => {
+    setFailure(null);
+    try {
+      const identity = await identityService();
+      await identity.confirmResetPassword({ username: email, confirmationCode: code, newPassword: password });
+      navigate(`/sign-in?notice=password-reset&email=${encodeURIComponent(email)}`, { replace: true });
+    } catch (error) {
+      setFailure(identityErrorMessage(error, 'reset-password'));
+    }
+  });
+
+  const code = form.field('code');
+  return (
+    <>
+      <AuthHeading title="Choose a new password">
+        Enter the code we sent to <strong>{email}</strong> and your new password.
+      </AuthHeading>
+      <form onSubmit={submit} noValidate aria-label="Choose a new password">
+        {failure && <Alert kind="danger">{failure}</Alert>}
+        <OtpInput label="Code from the e-mail" value={String(code.value)} onChange={code.onChange} error={code.error} />
+        <PasswordField label="New password" autoComplete="new-password" {...form.textField('password')} />
+        <PasswordRules id="reset-password-rules" password={form.values.password} />
+        <PasswordField label="New password again" autoComplete="new-password" {...form.textField('confirmation')} />
+        <Button type="submit" fullWidth loading={form.submitting}>
+          Save new password
+        </Button>
+      </form>
+      <p className="mt-5 has-text-centered">
+        No code? <Link to={`/auth/forgot-password?email=${encodeURIComponent(email)}`}>Send a new one</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * What identity tests share: the local pool's address from /config.json, codes read from the
+ * development mailbox (only ones sent after a given moment), and a signed-in user with details.
+ */
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createConfirmedUser, type PoolAddress } from '../support/identity-admin';
+import { expect } from './fixtures';
+
+export async function poolOf(request: APIRequestContext): Promise<PoolAddress> {
+  const config = await (await request.get('/config.json')).json();
+  return { endpoint: config.auth.userPoolEndpoint, userPoolId: config.auth.userPoolId };
+}
+
+export const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** The newest code sent to `to` after `since` (an ISO time), waiting for it to arrive. */
+export async function codeSentTo(request: APIRequestContext, to: string, since: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const answer = await request.get(`/api/dev/mailbox/latest?to=${encodeURIComponent(to)}`);
+      if (!answer.ok()) return false;
+      const message = await answer.json();
+      code = message.code ?? '';
+      return message.sentAt > since && /^\d{6}$/.test(code);
+    })
+    .toBe(true);
+  return code;
+}
+
+export async function enterCode(page: Page, code: string): Promise<void> {
+  await page.getByLabel('Digit 1 of 6').fill(code);
+}
+
+export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Fills the sign-up details form, which a first sign-in shows; the phone is verified later. */
+export async function submitDetails(page: Page, details: { firstName: string; lastName: string; mobile: string }) {
+  await expect(page.getByRole('heading', { name: 'Tell us about you' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'First name' }).fill(details.firstName);
+  await page.getByRole('textbox', { name: 'Last name' }).fill(details.lastName);
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill(details.mobile);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** A confirmed user made through the admin API, signed in here with their details saved. */
+export async function signedInUser(page: Page, request: APIRequestContext, returnTo = '/dashboard') {
+  const user = await createConfirmedUser(await poolOf(request), uniqueEmail('user'));
+  await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
+  await signInThroughForm(page, user.email, user.password);
+  await submitDetails(page, { firstName: 'Robin', lastName: 'Okafor', mobile: '4155550199' });
+  await expect(page.getByRole('heading', { name: 'Verify your mobile' })).toBeVisible();
+  await page.getByRole('link', { name: 'Skip for now' }).click();
+  await expect(page).toHaveURL(new RegExp(`${returnTo}$`));
+  return user;
+}
