@@ -16,6 +16,16 @@ export function enterOtpText(digits: readonly string[], index: number, text: str
   return { digits: next, focus: Math.min(lastFilled + 1, digits.length - 1) };
 }
 
+/**
+ * What the user put into one box: a key typed over the box's digit leaves two characters, of
+ * which the new one counts; anything longer (autofill of a one-time code, a whole code typed
+ * or filled at once) is kept whole for enterOtpText to spread over the boxes.
+ */
+export function textTypedIntoBox(previous: string, value: string): string {
+  if (value.length === 2 && previous && value.includes(previous)) return value.replace(previous, '');
+  return value;
+}
+
 /** Backspace: clears this box, or the previous one when this box is already empty, and moves back. */
 export function backspaceOtp(digits: readonly string[], index: number): { digits: string[]; focus: number } {
   const next = [...digits];

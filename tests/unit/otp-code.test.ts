@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backspaceOtp, enterOtpText } from '../../src/ui/otp-code';
+import { backspaceOtp, enterOtpText, textTypedIntoBox } from '../../src/ui/otp-code';
 
 const empty = () => Array<string>(6).fill('');
 
@@ -25,5 +25,17 @@ describe('one-time code boxes', () => {
     expect(backspaceOtp(filled, 2)).toEqual({ digits: ['1', '2', '', '', '', ''], focus: 2 });
     expect(backspaceOtp(['1', '2', '', '', '', ''], 2)).toEqual({ digits: ['1', '', '', '', '', ''], focus: 1 });
     expect(backspaceOtp(empty(), 0)).toEqual({ digits: empty(), focus: 0 });
+  });
+});
+
+describe('textTypedIntoBox', () => {
+  it('keeps the new key when one is typed over a digit', () => {
+    expect(textTypedIntoBox('0', '07')).toBe('7');
+    expect(textTypedIntoBox('0', '70')).toBe('7');
+  });
+
+  it('keeps a whole code autofilled over filled boxes, even one containing the old digit', () => {
+    expect(textTypedIntoBox('0', '166190')).toBe('166190');
+    expect(enterOtpText(['0', '0', '0', '0', '0', '0'], 0, textTypedIntoBox('0', '166190')).digits.join('')).toBe('166190');
   });
 });

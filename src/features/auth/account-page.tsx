@@ -78,8 +78,17 @@ export function Component() {
         </Link>
       </section>
       <MfaSettings online={online} phoneVerified={facts?.phoneVerified ?? false} email={profile?.email ?? ''} />
+      <section className="mt-5" aria-labelledby="account-banks">
+        <h2 id="account-banks" className="title is-6 mb-2">
+          Bank accounts
+        </h2>
+        <Link to="/link-account">Linked bank accounts</Link>
+      </section>
       <SessionsSection online={online} />
       <DeleteSection online={online} />
+      <p className="mt-5 has-text-centered">
+        <Link to="/dashboard">Back to your dashboard</Link>
+      </p>
     </>
   );
 }

@@ -19,7 +19,7 @@ export function TotpSetupInstructions({ secret, uri }: { secret: string; uri: st
         </div>
       </div>
       <p className="label mb-1">Key for manual entry</p>
-      <p className="ui-secret" aria-label={`Key for manual entry: ${secret.split('').join(' ')}`} data-secret={secret}>
+      <p className="ui-secret" aria-label={`Key for manual entry: ${secret.split('').join(' ')}`}>
         {grouped}
       </p>
     </div>

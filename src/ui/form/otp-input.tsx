@@ -1,5 +1,5 @@
 import { useId, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { backspaceOtp, enterOtpText } from '../otp-code';
+import { backspaceOtp, enterOtpText, textTypedIntoBox } from '../otp-code';
 import { FieldMessages } from './field';
 
 export interface OtpInputProps {
@@ -65,7 +65,7 @@ export function OtpInput({ label, length = 6, value, onChange, help, error }: Ot
             onFocus={(event) => event.currentTarget.select()}
             onKeyDown={(event) => onKeyDown(event, index)}
             onPaste={(event) => onPaste(event, index)}
-            onChange={(event) => update(enterOtpText(digits, index, event.target.value.replace(digit, '') || event.target.value))}
+            onChange={(event) => update(enterOtpText(digits, index, textTypedIntoBox(digit, event.target.value)))}
           />
         ))}
       </div>

@@ -1,0 +1,197 @@
+/**
+ * Sign-in beyond the password: authenticator-app MFA from set-up to use, the new-password
+ * challenge, the messages each mistake gets, guards, offline, social buttons and axe.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { generate as totpCode } from 'cognito-local/lib/services/totp.js';
+import { cognitoCall, TEST_PASSWORD } from '../support/identity-admin';
+import { expect, test } from './fixtures';
+import { enterCode, poolOf, signedInUser, signInThroughForm, uniqueEmail } from './identity-helpers';
+
+test('an authenticator app set up on /account is then required at sign-in', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const user = await signedInUser(page, request, '/account');
+  await page.getByRole('button', { name: 'Set up authenticator app' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.getByText('Key for manual entry').locator('xpath=following-sibling::p[1]').textContent())!.replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+
+  await enterCode(page, '000000');
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByText('That code is not right. Check it and try again.')).toBeVisible();
+  await enterCode(page, totpCode(secret));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByText('On: sign-in asks for a code from your authenticator app.')).toBeVisible();
+
+  await page.goto('/sign-out');
+  await expect(page.getByRole('heading', { name: 'You are signed out' })).toBeVisible();
+  await page.goto('/sign-in');
+  await signInThroughForm(page, user.email, user.password);
+  await expect(page.getByRole('heading', { name: 'Enter your authenticator code' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Challenge response cannot be empty')).toBeVisible();
+  await enterCode(page, totpCode(secret) === '123456' ? '654321' : '123456');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('That code is not right. Check it and try again.');
+  await enterCode(page, totpCode(secret));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Robin' })).toBeVisible();
+});
+
+test('a user with a temporary password chooses a new one at first sign-in', async ({ page, request }) => {
+  const pool = await poolOf(request);
+  const email = uniqueEmail('temporary');
+  await cognitoCall(pool, 'AdminCreateUser', {
+    UserPoolId: pool.userPoolId,
+    Username: email,
+    TemporaryPassword: TEST_PASSWORD,
+    MessageAction: 'SUPPRESS',
+    UserAttributes: [{ Name: 'email', Value: email }],
+  });
+  await page.goto('/sign-in');
+  await signInThroughForm(page, email, TEST_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('weak');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Choose a password that meets every rule below')).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('Brand!New99');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Tell us about you' })).toBeVisible();
+});
+
+test('each mistake gets its own message', async ({ page, request }) => {
+  // Empty fields.
+  await page.goto('/sign-up');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Email cannot be empty');
+  await expect(page.getByText('Password cannot be empty')).toBeVisible();
+  await expect(page.getByText('Agree to the terms to create an account')).toBeVisible();
+
+  // A weak password: refused before it is sent, with the rule it misses.
+  await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('weak'));
+  await page.getByLabel('Password', { exact: true }).fill('alllowercase!');
+  await page.getByRole('checkbox', { name: /I agree/ }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Choose a password that meets every rule below')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'An uppercase letter' })).toContainText('(not met)');
+
+  // A wrong code.
+  await page.getByLabel('Password', { exact: true }).fill('Strong!Pass1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm your e-mail' })).toBeVisible();
+  await enterCode(page, '000000');
+  await page.getByRole('button', { name: 'Confirm e-mail' }).click();
+  await expect(page.getByRole('alert')).toHaveText('That code is not right. Check it and try again.');
+
+  // A wrong password, worded the same as an unknown e-mail.
+  const user = await (await import('../support/identity-admin')).createConfirmedUser(await poolOf(request), uniqueEmail('wrong'));
+  await page.goto('/sign-in');
+  await signInThroughForm(page, user.email, 'Wrong!pass1');
+  await expect(page.getByRole('alert')).toHaveText('Incorrect e-mail or password.');
+  await signInThroughForm(page, uniqueEmail('nobody'), 'Wrong!pass1');
+  await expect(page.getByRole('alert')).toHaveText('Incorrect e-mail or password.');
+});
+
+test('a signed-out visit to /account returns there after sign-in, and a signed-in visit to /sign-up is sent on', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/sign-in\?returnTo=%2Faccount$/);
+  await signedInUserOnCurrentPage(page, request);
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+  await page.goto('/sign-up');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/sign-up/additional-details');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+async function signedInUserOnCurrentPage(page: Page, request: Parameters<typeof poolOf>[0]) {
+  const { createConfirmedUser } = await import('../support/identity-admin');
+  const user = await createConfirmedUser(await poolOf(request), uniqueEmail('return'));
+  await signInThroughForm(page, user.email, user.password);
+  await page.getByRole('textbox', { name: 'First name' }).fill('Sam');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Ortiz');
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill('4155550111');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('link', { name: 'Skip for now' }).click();
+}
+
+test('offline on /account the user stays signed in with the saved profile', async ({ page, context, request }) => {
+  await signedInUser(page, request, '/account');
+  await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Robin');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+  await expect(page.getByText('You are offline. You can read your saved details; changes need a connection.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Robin');
+  await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('(415) 555-0199');
+  await expect(page).toHaveURL(/\/account$/);
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByText('You are offline.')).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Robin');
+});
+
+test('social sign-in buttons appear only with an OAuth domain, and start the code flow with PKCE', async ({ page }) => {
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Continue with/ })).toHaveCount(0);
+
+  await page.route('**/config.json', async (route) => {
+    const config = await (await route.fetch()).json();
+    config.auth.oauth = { domain: 'auth.example.test', redirectUrl: new URL('/sign-in', page.url()).href };
+    await route.fulfill({ json: config });
+  });
+  let authorize: URL | undefined;
+  await page.route('https://auth.example.test/**', async (route) => {
+    authorize = new URL(route.request().url());
+    await route.fulfill({ body: 'hosted sign-in', contentType: 'text/plain' });
+  });
+  await page.reload();
+  for (const provider of ['Google', 'Apple', 'Facebook']) {
+    await expect(page.getByRole('button', { name: `Continue with ${provider}` })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect.poll(() => authorize?.pathname).toBe('/oauth2/authorize');
+  expect(authorize!.searchParams.get('identity_provider')).toBe('Google');
+  expect(authorize!.searchParams.get('response_type')).toBe('code');
+  expect(authorize!.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorize!.searchParams.get('scope')).toContain('aws.cognito.signin.user.admin');
+  expect(authorize!.searchParams.get('state')).toBeTruthy();
+});
+
+const AUTH_SCREENS = [
+  '/sign-in',
+  '/sign-up',
+  '/sign-up/terms-of-use',
+  '/auth/forgot-password',
+  '/auth/email-check?email=a%40example.com',
+  '/auth/email-verification?email=a%40example.com',
+  '/auth/reset-password?email=a%40example.com',
+  '/sign-out',
+];
+
+test('auth screens have no serious or critical axe violation', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const check = async (path: string) => {
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  };
+  for (const path of AUTH_SCREENS) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await check(path);
+  }
+  await signedInUser(page, request, '/account');
+  for (const path of ['/account', '/auth/change-password', '/link-account', '/auth/phone-verification']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await check(path);
+  }
+});
