@@ -131,10 +131,32 @@ test('offline on /account the user stays signed in with the saved profile', asyn
   await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Robin');
   await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('(415) 555-0199');
   await expect(page).toHaveURL(/\/account$/);
+
+  // Tokens that expired while offline cannot be refreshed: still not a sign-out.
+  await page.evaluate(() => {
+    const expire = (token: string) => {
+      const [header, payload, signature] = token.split('.');
+      const claims = JSON.parse(atob(payload!.replace(/-/g, '+').replace(/_/g, '/')));
+      const body = btoa(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+      return `${header}.${body}.${signature}`;
+    };
+    for (const key of Object.keys(localStorage)) {
+      if (key.endsWith('.idToken') || key.endsWith('.accessToken')) localStorage.setItem(key, expire(localStorage.getItem(key)!));
+    }
+  });
+  await page.reload();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Robin');
+
+  // Back online, the refresh token renews the session.
   await context.setOffline(false);
   await page.reload();
   await expect(page.getByText('You are offline.')).toBeHidden();
   await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Robin');
+  await expect(page.getByText('Off. Add a second step')).toBeVisible();
 });
 
 test('social sign-in buttons appear only with an OAuth domain, and start the code flow with PKCE', async ({ page }) => {
