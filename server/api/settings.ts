@@ -26,6 +26,8 @@ const envSchema = z.object({
   AUTH_USER_POOL_ENDPOINT: optionalUrl,
   AUTH_OAUTH_DOMAIN: z.string().optional(),
   AUTH_OAUTH_REDIRECT_URL: optionalUrl,
+  /** `link` when the pool confirms sign-ups with a link in the e-mail instead of a code. */
+  AUTH_SIGN_UP_VERIFICATION_METHOD: z.enum(['code', 'link']).default('code'),
   STORAGE_REGION: z.string().default('us-west-2'),
   STORAGE_BUCKET: z.string().min(3).max(63),
   /** Only for a local S3-compatible server; absent for Amazon S3. */
@@ -73,6 +75,7 @@ export function loadSettings(env: Record<string, string | undefined>) {
         e.AUTH_OAUTH_DOMAIN && e.AUTH_OAUTH_REDIRECT_URL
           ? { domain: e.AUTH_OAUTH_DOMAIN, redirectUrl: e.AUTH_OAUTH_REDIRECT_URL }
           : undefined,
+      signUpVerificationMethod: e.AUTH_SIGN_UP_VERIFICATION_METHOD,
     },
     storage: {
       region: e.STORAGE_REGION,

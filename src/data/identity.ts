@@ -59,6 +59,7 @@ export function configureIdentity(auth: RuntimeConfig['auth']): void {
         userPoolId: auth.userPoolId,
         userPoolClientId: auth.userPoolClientId,
         userPoolEndpoint: auth.userPoolEndpoint,
+        signUpVerificationMethod: auth.signUpVerificationMethod ?? 'code',
         loginWith: {
           email: true,
           ...(auth.oauth && {

@@ -15,6 +15,8 @@ export const runtimeConfigSchema = z.object({
     /** Present only for a local user pool; Amazon Cognito is addressed by region. */
     userPoolEndpoint: z.optional(z.url()),
     oauth: z.optional(z.object({ domain: z.string().check(z.minLength(1)), redirectUrl: z.url() })),
+    /** How sign-up is confirmed: a code typed in (default) or a link in the e-mail. */
+    signUpVerificationMethod: z.optional(z.enum(['code', 'link'])),
   }),
   storage: z.object({ region: z.string().check(z.minLength(1)), bucket: z.string().check(z.minLength(3), z.maxLength(63)) }),
   verificationWidget: z.object({ host: z.url(), environment: z.enum(['sandbox', 'production']) }),

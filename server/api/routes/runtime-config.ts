@@ -12,6 +12,7 @@ export function runtimeConfig(settings: Settings) {
       userPoolClientId: settings.auth.userPoolClientId,
       ...(settings.auth.userPoolEndpoint ? { userPoolEndpoint: settings.auth.userPoolEndpoint } : {}),
       ...(settings.auth.oauth ? { oauth: settings.auth.oauth } : {}),
+      signUpVerificationMethod: settings.auth.signUpVerificationMethod,
     },
     storage: { region: settings.storage.region, bucket: settings.storage.bucket },
     verificationWidget: settings.verificationWidget,

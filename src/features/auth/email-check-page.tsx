@@ -1,12 +1,25 @@
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { completeSignIn } from '../../data/session';
+import { finishAutoSignIn } from '../../data/sign-in-flow';
+import { withReturnTo } from '../../domain/return-target';
 import { buttonClass } from '../../ui/button';
 import { AuthHeading } from './auth-heading';
+import { afterSignIn } from './sign-in-page';
 
-/** `/auth/email-check`: "check your e-mail", worded so it never says whether the account exists. */
+/**
+ * `/auth/email-check`: "check your e-mail". For a password reset it never says whether the
+ * account exists; after a sign-up confirmed by link (`purpose=sign-up`) it waits while the
+ * automatic sign-in polls, and signs the user in here once they open the link.
+ */
 export function Component() {
   const [params] = useSearchParams();
   const email = params.get('email');
   if (!email) return <Navigate to="/auth/forgot-password" replace />;
+  return params.get('purpose') === 'sign-up' ? <AwaitingLink email={email} /> : <ResetCodeSent email={email} />;
+}
+
+function ResetCodeSent({ email }: { email: string }) {
   const query = `?email=${encodeURIComponent(email)}`;
   return (
     <>
@@ -19,6 +32,46 @@ export function Component() {
       <p className="mt-5 has-text-centered">
         Wrong address or no e-mail? <Link to={`/auth/forgot-password${query}`}>Send it again</Link>
       </p>
+    </>
+  );
+}
+
+function AwaitingLink({ email }: { email: string }) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const [gaveUp, setGaveUp] = useState(false);
+  useEffect(() => {
+    let current = true;
+    finishAutoSignIn(email)
+      .then(async (outcome) => {
+        if (!current) return;
+        if (outcome.kind !== 'done') return navigate(withReturnTo('/sign-in', search), { replace: true });
+        navigate(afterSignIn((await completeSignIn()).needsDetails, search), { replace: true });
+      })
+      .catch((error: unknown) => {
+        console.error('Automatic sign-in after the e-mail link did not finish', error);
+        if (current) setGaveUp(true);
+      });
+    return () => {
+      current = false;
+    };
+  }, [email, navigate, search]);
+
+  return (
+    <>
+      <AuthHeading title="Check your e-mail">
+        We sent a link to <strong>{email}</strong>. Open it to confirm your address
+        {gaveUp ? '.' : ' and we will sign you in here automatically.'}
+      </AuthHeading>
+      {gaveUp ? (
+        <Link to={withReturnTo(`/sign-in?email=${encodeURIComponent(email)}`, search)} className={buttonClass({ fullWidth: true })}>
+          I opened the link — sign in
+        </Link>
+      ) : (
+        <p role="status" aria-busy="true" className="has-text-grey-dark">
+          Waiting for you to open the link…
+        </p>
+      )}
     </>
   );
 }

@@ -37,6 +37,10 @@ export function Component() {
     setFailure(null);
     try {
       const result = await (await identityService()).signUpWithEmail(email, password);
+      if (result.nextStep.signUpStep === 'COMPLETE_AUTO_SIGN_IN' && !result.isSignUpComplete) {
+        // Link confirmation: the next screen waits while Amplify polls (every 5 s, up to 3 minutes).
+        return navigate(withReturnTo(`/auth/email-check?purpose=sign-up&email=${encodeURIComponent(email)}`, search));
+      }
       if (result.nextStep.signUpStep === 'COMPLETE_AUTO_SIGN_IN') {
         // SPEC §4.5: already confirmed, so the automatic sign-in happens now.
         const outcome = await finishAutoSignIn(email);
