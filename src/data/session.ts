@@ -58,11 +58,12 @@ function isNetworkFailure(error: unknown): boolean {
   return name === 'NetworkError' || error instanceof TypeError;
 }
 
-/** Local sign-out and cleanup after the service said the session is gone (SPEC §4.5). */
+/**
+ * Local sign-out and cleanup after the service said the session is gone (SPEC §4.5). Only
+ * reached when this browser held a session, so anonymous visitors never load IndexedDB code.
+ */
 async function endSessionLocally(): Promise<void> {
-  const wasSignedIn = session.status === 'signed-in' || hasStoredSession();
   setSignedOut();
-  if (!wasSignedIn) return;
   const { clearAccountData } = await import('./account');
   await clearAccountData();
 }

@@ -133,20 +133,7 @@ test('offline on /account the user stays signed in with the saved profile', asyn
   await expect(page).toHaveURL(/\/account$/);
 
   // Tokens that expired while offline cannot be refreshed: still not a sign-out.
-  await page.evaluate(() => {
-    const expire = (token: string) => {
-      const [header, payload, signature] = token.split('.');
-      const claims = JSON.parse(atob(payload!.replace(/-/g, '+').replace(/_/g, '/')));
-      const body = btoa(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }))
-        .replace(/\+/g, '-')
-        .replace(/\//g, '_')
-        .replace(/=+$/, '');
-      return `${header}.${body}.${signature}`;
-    };
-    for (const key of Object.keys(localStorage)) {
-      if (key.endsWith('.idToken') || key.endsWith('.accessToken')) localStorage.setItem(key, expire(localStorage.getItem(key)!));
-    }
-  });
+  await expireStoredTokens(page);
   await page.reload();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Robin');
@@ -185,6 +172,49 @@ test('social sign-in buttons appear only with an OAuth domain, and start the cod
   expect(authorize!.searchParams.get('code_challenge_method')).toBe('S256');
   expect(authorize!.searchParams.get('scope')).toContain('aws.cognito.signin.user.admin');
   expect(authorize!.searchParams.get('state')).toBeTruthy();
+});
+
+/** Rewrites the stored ID and access tokens as expired, so the next session check must refresh. */
+async function expireStoredTokens(page: Page) {
+  await page.evaluate(() => {
+    const expire = (token: string) => {
+      const [header, payload, signature] = token.split('.');
+      const claims = JSON.parse(atob(payload!.replace(/-/g, '+').replace(/_/g, '/')));
+      const body = btoa(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+      return `${header}.${body}.${signature}`;
+    };
+    for (const key of Object.keys(localStorage)) {
+      if (key.endsWith('.idToken') || key.endsWith('.accessToken')) localStorage.setItem(key, expire(localStorage.getItem(key)!));
+    }
+  });
+}
+
+test('a session revoked elsewhere ends here at the next refresh, and the saved profile is cleared', async ({ page, request }) => {
+  await signedInUser(page, request, '/account');
+  await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Robin');
+  // "Sign out of all devices" on another device revokes this device's refresh token.
+  const accessToken = await page.evaluate(() =>
+    localStorage.getItem(Object.keys(localStorage).find((key) => key.endsWith('.accessToken'))!),
+  );
+  const pool = await poolOf(request);
+  await cognitoCall(pool, 'GlobalSignOut', { AccessToken: accessToken });
+  await expireStoredTokens(page);
+  await page.reload();
+  await expect(page).toHaveURL(/\/sign-in\?returnTo=%2Faccount$/);
+  const savedProfiles = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('caramel');
+        open.onsuccess = () => {
+          const count = open.result.transaction('profiles').objectStore('profiles').count();
+          count.onsuccess = () => resolve(count.result);
+        };
+      }),
+  );
+  expect(savedProfiles).toBe(0);
 });
 
 const AUTH_SCREENS = [
