@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerender } from './server/build/prerender-plugin.ts';
 import { BRAND } from './src/domain/brand.ts';
 
 // One id per build: the app knows its own, builds/latest.json tells it the newest (SPEC §7).
@@ -25,11 +26,14 @@ function buildManifest(): Plugin {
   };
 }
 
+const define = { __BUILD_ID__: JSON.stringify(buildId) };
+
 export default defineConfig({
-  define: { __BUILD_ID__: JSON.stringify(buildId) },
+  define,
   plugins: [
     react(),
     buildManifest(),
+    prerender(define),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -38,8 +42,9 @@ export default defineConfig({
       injectRegister: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,json,md,txt}'],
-        // Build manifests must always come from the network; source maps are not needed offline.
-        globIgnores: ['builds/**', '**/*.map', 'screenshots/**'],
+        // Build manifests must always come from the network; source maps are not needed offline;
+        // prerendered pages are for first visits only (offline navigations use the shell).
+        globIgnores: ['builds/**', '**/*.map', 'screenshots/**', 'prerendered/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       manifest: {

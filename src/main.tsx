@@ -13,16 +13,36 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadForChunkError()) event.preventDefault();
 });
 
+/** Resolves once the router has run the first navigation's loaders. */
+function initialized(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 async function bootstrap() {
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root')!;
+  const root = createRoot(container);
   const config = await loadRuntimeConfig();
   if (!config.ok) {
     root.render(<ConfigErrorScreen problem={config.problem} />);
     return;
   }
+  const router = createBrowserRouter(routes);
+  // A prerendered page (server/build/prerender-plugin.ts) stays on screen until the app can
+  // draw the same page, instead of flashing the loading state in between.
+  if (container.hasAttribute('data-prerendered')) {
+    await initialized(router);
+    document.head.querySelectorAll('[data-prerendered]').forEach((tag) => tag.remove());
+  }
   root.render(
     <StrictMode>
-      <RouterProvider router={createBrowserRouter(routes)} />
+      <RouterProvider router={router} />
     </StrictMode>,
   );
 }

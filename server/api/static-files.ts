@@ -1,10 +1,12 @@
 /**
  * Serves the built app from STATIC_DIR: hashed assets cached for a year, the shell, service
  * worker and build manifest always revalidated, content entries by extension-less path
- * (`{content base}/app/pageNotFound`, SPEC §7), and index.html for client routes.
+ * (`{content base}/app/pageNotFound`, SPEC §7), a public page's prerendered HTML when the
+ * build made one, and index.html for every other client route.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { prerenderedFile } from '../../src/domain/public-routes';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
@@ -46,6 +48,8 @@ export async function staticFiles(app: FastifyInstance, staticDir: string) {
     const path = request.url.split('?')[0]!;
     const isClientRoute = request.method === 'GET' && !path.startsWith('/api/') && !/\.\w+$/.test(path);
     if (!isClientRoute) return reply.code(404).send({ message: 'Not found' });
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const prerendered = /^\/([\w-]+(\/[\w-]+)*)?$/.test(path) ? prerenderedFile(path) : undefined;
+    const file = prerendered && existsSync(resolve(root, prerendered)) ? prerendered : 'index.html';
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(file);
   });
 }

@@ -2,10 +2,11 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Toaster } from '../ui/toaster';
 import { ConnectivityBanner } from './connectivity-banner';
+import { ConsentBanner } from './consent-banner';
 
-// Not needed for the first paint: fetched right after it, so they do not delay the page's text.
+// Not needed for the first paint: fetched right after it, so it does not delay the page's text.
+// The consent banner is part of the first paint (and of prerendered pages), so it never pops in late.
 const UpdatePrompt = lazy(() => import('./update-prompt').then((module) => ({ default: module.UpdatePrompt })));
-const ConsentBanner = lazy(() => import('./consent-banner').then((module) => ({ default: module.ConsentBanner })));
 
 /** Around every route: the page, and what outlives page changes (connectivity, updates, consent, toasts). */
 export function RootShell() {
@@ -15,8 +16,8 @@ export function RootShell() {
       <Outlet />
       <Suspense fallback={null}>
         <UpdatePrompt />
-        <ConsentBanner />
       </Suspense>
+      <ConsentBanner />
       <Toaster />
     </>
   );

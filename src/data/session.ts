@@ -32,6 +32,7 @@ function hasStoredSession(): boolean {
 }
 
 function returningFromOAuth(): boolean {
+  if (typeof window === 'undefined') return false; // prerendering at build time
   const params = new URLSearchParams(window.location.search);
   return Boolean(runtimeConfig().auth.oauth && params.has('code') && params.has('state'));
 }

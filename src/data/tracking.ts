@@ -4,11 +4,11 @@
  * with the SPEC §9 cookie defaults (path /, 365 days, secure).
  */
 import { proxy } from 'valtio';
-import { BRAND } from '../domain/brand';
+import { TRACKING_COOKIE } from '../domain/brand';
 
 export type TrackingPreference = 'unset' | 'accepted' | 'rejected';
 
-export const TRACKING_COOKIE = `${BRAND.name}DoNotTrack`;
+export { TRACKING_COOKIE };
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export function readTrackingPreference(cookies: string = document.cookie): TrackingPreference {

@@ -5,3 +5,6 @@ export const BRAND = {
   slug: 'caramel',
   tagline: 'Buy and sell cars privately, with the paperwork handled.',
 } as const;
+
+/** SPEC §9: the tracking-preference cookie is named with the product name followed by DoNotTrack. */
+export const TRACKING_COOKIE = `${BRAND.name}DoNotTrack`;

@@ -1,0 +1,18 @@
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+const url = process.argv[2]!;
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const page = await browser.newPage();
+await page.route('**/assets/*.js', (route) => route.abort());
+await page.goto(url);
+const before = (await page.locator('#root').innerHTML()).replaceAll('<!-- -->', '').replaceAll('https://help.invalid', 'https://help.example.com/');
+await page.unroute('**/assets/*.js');
+const page2 = await browser.newPage();
+await page2.goto(url, { waitUntil: 'networkidle' });
+const after = await page2.locator('#root').innerHTML();
+const a = before.split(/(?=<)/), b = after.split(/(?=<)/);
+let i = 0; while (i < a.length && a[i] === b[i]) i++;
+console.log('same prefix tags', i, 'of', a.length, b.length);
+console.log('SSR :', a.slice(i, i + 6).join(''));
+console.log('APP :', b.slice(i, i + 6).join(''));
+await browser.close();

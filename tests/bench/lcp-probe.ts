@@ -1,0 +1,10 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+const result = await lighthouse(process.argv[2]!, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+const lcp = result!.lhr.audits['largest-contentful-paint-element'] as any;
+const node = lcp.details?.items?.[0]?.items?.[0]?.node; console.log(node?.selector, node?.nodeLabel?.slice(0, 80));
+const tasks = result!.lhr.audits['long-tasks'] as any;
+console.log(JSON.stringify(tasks.details?.items?.slice(0, 5)));
+chrome.kill();
