@@ -3,16 +3,16 @@
  * offline, and the dashboard counts. Loads log failures and never throw (SPEC §8); an answer
  * that is not a network failure clears the stale copy.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ProfileUpdate } from '../domain/profile-fields';
 import { apiRequest, NetworkError } from './api-client';
 import { db, profileSchema, type AppDatabase, type CachedProfile, type Profile } from './db';
 import { session, setDashboard } from './session-store';
 
 const dashboardSchema = z.object({
-  activeTransactions: z.object({ total: z.number().int().min(0) }),
-  offers: z.object({ total: z.number().int().min(0) }),
-  previousTransactions: z.object({ total: z.number().int().min(0) }),
+  activeTransactions: z.object({ total: z.int().check(z.minimum(0)) }),
+  offers: z.object({ total: z.int().check(z.minimum(0)) }),
+  previousTransactions: z.object({ total: z.int().check(z.minimum(0)) }),
 });
 
 async function saveProfile(profile: Profile, database: AppDatabase = db): Promise<CachedProfile | undefined> {

@@ -4,7 +4,7 @@
  * zod. A 5xx is rethrown as ServerError (SPEC §8) for the caller's error boundary. Requests
  * that are safe to repeat (all but POST) are retried on network, 429 and 5xx failures (SPEC §9).
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { isRetryableStatus, RETRY_ATTEMPTS, retryDelayMs } from '../domain/retry';
 import { runtimeConfig } from './runtime-config';
 import { currentIdToken } from './session-store';
@@ -57,7 +57,7 @@ async function send(method: Method, url: string, headers: Record<string, string>
   }
 }
 
-export async function apiRequest<T>(method: Method, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+export async function apiRequest<T>(method: Method, path: string, schema: z.ZodMiniType<T>, body?: unknown): Promise<T> {
   const token = currentIdToken();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;

@@ -4,17 +4,17 @@
  * Every schema change adds a version here with its migration.
  */
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const profileSchema = z.object({
   uid: z.string(),
   email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  mobile: z.string().nullable(),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
+  mobile: z.nullable(z.string()),
   type: z.enum(['admin', 'dealer', 'customer']),
   isAdditionalDetailsSubmitted: z.boolean(),
-  cognitoIdentityId: z.string().nullable(),
+  cognitoIdentityId: z.nullable(z.string()),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -1,5 +1,5 @@
 /** The API's own health report (GET /api/healthz), for the /healthcheck page. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const healthSchema = z.object({
   status: z.enum(['ok', 'error']),

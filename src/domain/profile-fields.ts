@@ -3,19 +3,21 @@
  * them) and the API (the same rules at the boundary). Unknown fields are refused, not dropped,
  * so a typo in a client never looks like a successful save.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const personName = (label: string) =>
   z
     .string()
-    .trim()
-    .min(1, `${label} cannot be empty`)
-    .max(100, `${label} must be at most 100 characters`)
-    .regex(/^[^<>{}\d]+$/, `${label} can contain letters, spaces, hyphens and apostrophes`);
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} cannot be empty`),
+      z.maxLength(100, `${label} must be at most 100 characters`),
+      z.regex(/^[^<>{}\d]+$/, `${label} can contain letters, spaces, hyphens and apostrophes`),
+    );
 
 /** A US mobile in E.164 (+1 and ten digits), the form the user pool stores phone numbers in. */
 export const MOBILE_PATTERN = /^\+1[2-9]\d{2}[2-9]\d{6}$/;
-export const mobileNumber = z.string().regex(MOBILE_PATTERN, 'Enter a 10-digit US mobile number, such as (415) 555-0134');
+export const mobileNumber = z.string().check(z.regex(MOBILE_PATTERN, 'Enter a 10-digit US mobile number, such as (415) 555-0134'));
 
 /** The ten digits a user types into the `(###) ###-####` mask, as E.164. */
 export function mobileFromDigits(digits: string): string {
@@ -27,14 +29,15 @@ export function digitsFromMobile(mobile: string | null | undefined): string {
 }
 
 export const profileUpdateSchema = z
-  .strictObject({ firstName: personName('First name'), lastName: personName('Last name'), mobile: mobileNumber })
-  .partial()
-  .refine((update) => Object.keys(update).length > 0, 'Send at least one of firstName, lastName or mobile');
+  .partial(z.strictObject({ firstName: personName('First name'), lastName: personName('Last name'), mobile: mobileNumber }))
+  .check(z.refine((update) => Object.keys(update).length > 0, 'Send at least one of firstName, lastName or mobile'));
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /** Cognito identity ids are `<region>:<uuid>`. */
 export const identityIdSchema = z.strictObject({
-  cognitoIdentityId: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d:[0-9a-f-]{36}$/, 'cognitoIdentityId must look like us-west-2:<uuid>'),
+  cognitoIdentityId: z
+    .string()
+    .check(z.regex(/^[a-z]{2}(-[a-z]+)+-\d:[0-9a-f-]{36}$/, 'cognitoIdentityId must look like us-west-2:<uuid>')),
 });
 
 export const USER_TYPES = ['admin', 'dealer', 'customer'] as const;
@@ -50,16 +53,18 @@ const US_STATES =
 export const buyerProfileSchema = z.strictObject({
   legalFirstName: personName('Legal first name'),
   legalLastName: personName('Legal last name'),
-  dateOfBirth: z.iso.date('Date of birth must be a date such as 1990-04-30').refine((value) => {
-    const age = (Date.now() - Date.parse(value)) / (365.25 * 24 * 3600 * 1000);
-    return age >= 18 && age < 120;
-  }, 'A buyer must be at least 18 years old'),
+  dateOfBirth: z.iso.date('Date of birth must be a date such as 1990-04-30').check(
+    z.refine((value) => {
+      const age = (Date.now() - Date.parse(value)) / (365.25 * 24 * 3600 * 1000);
+      return age >= 18 && age < 120;
+    }, 'A buyer must be at least 18 years old'),
+  ),
   address: z.strictObject({
-    line1: z.string().trim().min(1, 'Street address cannot be empty').max(200),
-    line2: z.string().trim().max(200).optional(),
-    city: z.string().trim().min(1, 'City cannot be empty').max(100),
+    line1: z.string().check(z.trim(), z.minLength(1, 'Street address cannot be empty'), z.maxLength(200)),
+    line2: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+    city: z.string().check(z.trim(), z.minLength(1, 'City cannot be empty'), z.maxLength(100)),
     state: z.enum(US_STATES, 'State must be a two-letter US state code'),
-    postalCode: z.string().regex(/^\d{5}(-\d{4})?$/, 'ZIP code must be 5 digits (or ZIP+4)'),
+    postalCode: z.string().check(z.regex(/^\d{5}(-\d{4})?$/, 'ZIP code must be 5 digits (or ZIP+4)')),
   }),
 });
 export type BuyerProfile = z.infer<typeof buyerProfileSchema>;

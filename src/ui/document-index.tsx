@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PageMeta } from './page-meta';
 
 /** A content entry that lists documents (guides, policies): each with a slug, title and summary. */

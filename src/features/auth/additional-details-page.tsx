@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { updateProfile } from '../../data/account';
 import { identityService } from '../../data/session';
 import { digitsFromMobile, mobileFromDigits, personName } from '../../domain/profile-fields';
@@ -18,7 +18,7 @@ export const MOBILE_MASK = '(###) ###-####';
 export const detailsSchema = z.object({
   firstName: personName('First name'),
   lastName: personName('Last name'),
-  mobileDigits: z.string().min(1, 'Phone number cannot be empty').length(10, 'Enter all 10 digits of your mobile number'),
+  mobileDigits: z.string().check(z.minLength(1, 'Phone number cannot be empty'), z.length(10, 'Enter all 10 digits of your mobile number')),
 });
 
 /**

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { emailAddress } from '../../domain/form-fields';
 import { identityService } from '../../data/session';
 import { identityErrorMessage } from '../../domain/auth-errors';
 import { Alert } from '../../ui/alert';
@@ -10,7 +11,7 @@ import { useZodForm } from '../../ui/form/use-zod-form';
 import { AuthHeading } from './auth-heading';
 
 const emailSchema = z.object({
-  email: z.string().trim().min(1, 'Email cannot be empty').pipe(z.email('Enter an e-mail address such as name@example.com')),
+  email: emailAddress,
 });
 
 /** Answers that mean "no such account": treated as sent, so the screen never tells. */

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { confirmationCode, newPassword, requiredPassword } from '../../domain/form-fields';
 import { identityService } from '../../data/session';
 import { identityErrorMessage } from '../../domain/auth-errors';
-import { unmetPasswordRules } from '../../domain/password-policy';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { OtpInput } from '../../ui/form/otp-input';
@@ -13,29 +13,18 @@ import { useZodForm } from '../../ui/form/use-zod-form';
 import { AuthHeading } from './auth-heading';
 
 export const newPasswordFields = {
-  password: z
-    .string()
-    .min(1, 'Password cannot be empty')
-    .refine((password) => unmetPasswordRules(password).length === 0, 'Choose a password that meets every rule below'),
-  confirmation: z.string().min(1, 'Type the new password again'),
+  password: newPassword,
+  confirmation: z.string().check(z.minLength(1, 'Type the new password again')),
 };
 
-const matching = (values: { password: string; confirmation: string }) => values.password === values.confirmation;
-const MISMATCH = { message: 'The two passwords are not the same', path: ['confirmation'] };
+const matching = z.refine<{ password: string; confirmation: string }>((values) => values.password === values.confirmation, {
+  message: 'The two passwords are not the same',
+  path: ['confirmation'],
+});
 
-const resetSchema = z
-  .object({
-    code: z
-      .string()
-      .min(1, 'Confirmation code cannot be empty')
-      .regex(/^\d{6}$/, 'Enter all 6 digits of the code'),
-    ...newPasswordFields,
-  })
-  .refine(matching, MISMATCH);
+const resetSchema = z.object({ code: confirmationCode, ...newPasswordFields }).check(matching);
 
-export const changeSchema = z
-  .object({ current: z.string().min(1, 'Password cannot be empty'), ...newPasswordFields })
-  .refine(matching, MISMATCH);
+export const changeSchema = z.object({ current: requiredPassword, ...newPasswordFields }).check(matching);
 
 /** `/auth/reset-password`: the e-mailed code and a new password. */
 export function Component() {

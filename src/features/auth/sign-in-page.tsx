@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { emailAddress, requiredPassword } from '../../domain/form-fields';
 import { completeSignIn, identityService } from '../../data/session';
 import { beginSignIn } from '../../data/sign-in-flow';
 import { identityErrorMessage } from '../../domain/auth-errors';
@@ -15,8 +16,8 @@ import { SocialSignIn } from './social-sign-in';
 
 // SPEC §8 wording for empty fields.
 const signInSchema = z.object({
-  email: z.string().trim().min(1, 'Email cannot be empty').pipe(z.email('Enter an e-mail address such as name@example.com')),
-  password: z.string().min(1, 'Password cannot be empty'),
+  email: emailAddress,
+  password: requiredPassword,
 });
 
 /** Why the user arrived here, said in one line above the form. */

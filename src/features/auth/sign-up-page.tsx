@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { emailAddress, newPassword } from '../../domain/form-fields';
 import { completeSignIn, identityService } from '../../data/session';
 import { finishAutoSignIn } from '../../data/sign-in-flow';
 import { identityErrorMessage } from '../../domain/auth-errors';
-import { unmetPasswordRules } from '../../domain/password-policy';
 import { withReturnTo } from '../../domain/return-target';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -18,11 +18,8 @@ import { afterSignIn } from './sign-in-page';
 import { SocialSignIn } from './social-sign-in';
 
 const signUpSchema = z.object({
-  email: z.string().trim().min(1, 'Email cannot be empty').pipe(z.email('Enter an e-mail address such as name@example.com')),
-  password: z
-    .string()
-    .min(1, 'Password cannot be empty')
-    .refine((password) => unmetPasswordRules(password).length === 0, 'Choose a password that meets every rule below'),
+  email: emailAddress,
+  password: newPassword,
   agreed: z.literal(true, 'Agree to the terms to create an account'),
 });
 

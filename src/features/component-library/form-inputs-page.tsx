@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Button } from '../../ui/button';
 import { CheckboxField, RadioGroup } from '../../ui/form/choice-fields';
 import { FileField } from '../../ui/form/file-field';
@@ -12,9 +12,9 @@ import { useZodForm } from '../../ui/form/use-zod-form';
 import { Example, ShowcasePage } from './showcase';
 
 const contactSchema = z.object({
-  name: z.string().trim().min(1, 'Enter your name.'),
+  name: z.string().check(z.trim(), z.minLength(1, 'Enter your name.')),
   email: z.email('Enter an e-mail address like name@example.com.'),
-  phone: z.string().length(10, 'Enter all 10 digits of your phone number.'),
+  phone: z.string().check(z.length(10, 'Enter all 10 digits of your phone number.')),
   terms: z.literal(true, 'Accept the terms to continue.'),
 });
 

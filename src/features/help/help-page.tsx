@@ -1,6 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { useLoaderData } from 'react-router-dom';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fetchContentEntry } from '../../data/content';
 import { runtimeConfig } from '../../data/runtime-config';
 import { Accordion } from '../../ui/accordion';
@@ -11,7 +11,7 @@ const faqSchema = z.object({
   title: z.string(),
   description: z.string(),
   intro: z.string(),
-  questions: z.array(z.object({ step: z.string(), question: z.string(), answer: z.string() })).min(1),
+  questions: z.array(z.object({ step: z.string(), question: z.string(), answer: z.string() })).check(z.minLength(1)),
 });
 
 export const loader = () => fetchContentEntry('help/faq', faqSchema);

@@ -4,14 +4,14 @@
  * submit, a submit that cannot run twice at once, and unsaved input reported (unsaved-work.ts).
  */
 import { useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { useUnsavedWork } from '../../data/unsaved-work';
 
 /**
  * `initial` fixes the shape of what the user edits (a checkbox is a boolean even when the
  * schema only accepts `true`); the schema decides what may be submitted.
  */
-export function useZodForm<S extends z.ZodType, V extends Record<string, unknown>>(schema: S, initial: V) {
+export function useZodForm<S extends z.ZodMiniType, V extends Record<string, unknown>>(schema: S, initial: V) {
   const [values, setValues] = useState<V>(initial);
   // What was last saved (or the initial values): input that differs is unsaved work, which
   // holds back automatic reloads for app updates.
@@ -90,7 +90,7 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
   return { values, errors, field, textField, checkboxField, handleSubmit, submitting, setValues };
 }
 
-function errorsOf(schema: z.ZodType, values: unknown): Record<string, string> {
+function errorsOf(schema: z.ZodMiniType, values: unknown): Record<string, string> {
   const result = schema.safeParse(values);
   if (result.success) return {};
   const errors: Record<string, string> = {};
