@@ -7,6 +7,7 @@ import { ConfigErrorScreen } from './app/config-error';
 import { routes } from './app/routes';
 import { loadRuntimeConfig } from './data/runtime-config';
 import { reloadForChunkError } from './app/chunk-reload';
+import { startRoutePreloading } from './app/route-preload';
 
 // A preloaded chunk that is gone (a newer deploy replaced it): reload once per path (SPEC §8).
 window.addEventListener('vite:preloadError', (event) => {
@@ -40,6 +41,7 @@ async function bootstrap() {
     await initialized(router);
     document.head.querySelectorAll('[data-prerendered]').forEach((tag) => tag.remove());
   }
+  startRoutePreloading(routes);
   root.render(
     <StrictMode>
       <RouterProvider router={router} />

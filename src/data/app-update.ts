@@ -1,9 +1,10 @@
 /**
  * Build-manifest update check (SPEC §7, DESIGN.md §7): asks builds/latest.json on an interval
  * and whenever the tab becomes visible; a new build id makes the service worker look for the
- * new version. The prompt itself is UI (app/update-prompt.tsx).
+ * new version. The first check is an idle fetch (idle.ts). The prompt itself is UI (app/update-prompt.tsx).
  */
 import * as z from 'zod/mini';
+import { afterIdle } from './idle';
 
 export const DEFAULT_UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -33,9 +34,10 @@ export function watchForNewBuild(currentId: string, intervalMs: number, onNewBui
   };
   const timer = setInterval(check, intervalMs);
   document.addEventListener('visibilitychange', onVisible);
-  void check();
+  const cancelFirstCheck = afterIdle(() => void check());
   return () => {
     clearInterval(timer);
     document.removeEventListener('visibilitychange', onVisible);
+    cancelFirstCheck();
   };
 }

@@ -45,3 +45,15 @@ test('the redirect check sends old spellings to the real route', async ({ page }
   await page.goto('/login');
   await expect(page).toHaveURL(/\/sign-in$/);
 });
+
+test('pointing at a link fetches that page before the click, so the navigation does not wait for it', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Help' }).hover();
+  await expect.poll(() => scripts.some((url) => /\/help-page-[\w-]+\.js$/.test(url))).toBe(true);
+});
