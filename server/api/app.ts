@@ -39,6 +39,6 @@ export async function buildApi({ settings, database, s3, logger = false }: ApiDe
   runtimeConfigRoutes(app, settings);
   userRoutes(app, { db: database.db, authenticate });
   if (settings.devMailboxFile) devMailboxRoutes(app, settings.devMailboxFile);
-  await staticFiles(app, settings.staticDir);
+  await staticFiles(app, settings.staticDir, { helpCentreUrl: settings.helpCentreUrl });
   return app;
 }

@@ -4,9 +4,9 @@
  * (`{content base}/app/pageNotFound`, SPEC §7), a public page's prerendered HTML when the
  * build made one, and index.html for every other client route.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { prerenderedFile } from '../../src/domain/public-routes';
+import { PRERENDER_PLACEHOLDERS, prerenderedFile } from '../../src/domain/public-routes';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
@@ -17,7 +17,7 @@ const CONTENT_TYPES = [
 
 const ALWAYS_REVALIDATE = /(^|\/)(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest|latest\.json|config\.json)$/;
 
-export async function staticFiles(app: FastifyInstance, staticDir: string) {
+export async function staticFiles(app: FastifyInstance, staticDir: string, runtime: { helpCentreUrl: string }) {
   const root = resolve(staticDir);
   if (!existsSync(resolve(root, 'index.html'))) {
     app.log.warn(`no built app in ${root}; run "npm run build" to serve the web app`);
@@ -44,12 +44,25 @@ export async function staticFiles(app: FastifyInstance, staticDir: string) {
     return reply.header('cache-control', 'no-cache').type(type).sendFile(`content/${entry}${extension}`);
   });
 
+  // Prerendered pages with this deployment's configuration filled in, read once per file.
+  const pages = new Map<string, string | undefined>();
+  const prerenderedPage = (file: string) => {
+    if (!pages.has(file)) {
+      const full = resolve(root, file);
+      pages.set(
+        file,
+        existsSync(full) ? readFileSync(full, 'utf8').replaceAll(PRERENDER_PLACEHOLDERS.helpCentreUrl, runtime.helpCentreUrl) : undefined,
+      );
+    }
+    return pages.get(file);
+  };
+
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0]!;
     const isClientRoute = request.method === 'GET' && !path.startsWith('/api/') && !/\.\w+$/.test(path);
     if (!isClientRoute) return reply.code(404).send({ message: 'Not found' });
-    const prerendered = /^\/([\w-]+(\/[\w-]+)*)?$/.test(path) ? prerenderedFile(path) : undefined;
-    const file = prerendered && existsSync(resolve(root, prerendered)) ? prerendered : 'index.html';
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(file);
+    const prerendered = /^\/([\w-]+(\/[\w-]+)*)?$/.test(path) ? prerenderedPage(prerenderedFile(path)) : undefined;
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    return prerendered ?? reply.sendFile('index.html');
   });
 }

@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 import { TRACKING_COOKIE } from '../../src/domain/brand';
-import { prerenderedFile, publicRoutes } from '../../src/domain/public-routes';
+import { PRERENDER_PLACEHOLDERS, prerenderedFile, publicRoutes } from '../../src/domain/public-routes';
 import type { RuntimeConfig } from '../../src/data/runtime-config';
 
 const ORIGIN = 'http://prerender.invalid';
@@ -17,14 +17,14 @@ const ORIGIN = 'http://prerender.invalid';
 /** What src/app/prerender.tsx answers (kept apart: the app's types need Vite's client typings). */
 type Prerendered = { ok: true; html: string } | { ok: false; status: number };
 
-/** Just enough configuration for public pages; nothing here reaches a browser. */
+/** Just enough configuration for public pages; what a page shows of it is a placeholder the API fills in. */
 const CONFIG: RuntimeConfig = {
   apiBaseUrl: '/api',
   contentBaseUrl: `${ORIGIN}/content`,
   auth: { region: 'us-west-2', userPoolId: 'us-west-2_prerender', userPoolClientId: 'prerender' },
   storage: { region: 'us-west-2', bucket: 'prerender' },
   verificationWidget: { host: 'https://widget.invalid', environment: 'sandbox' },
-  helpCentreUrl: 'https://help.invalid',
+  helpCentreUrl: PRERENDER_PLACEHOLDERS.helpCentreUrl,
 };
 
 /** Content entries read from the build output, as the content server would answer them. */

@@ -20,3 +20,9 @@ export function publicRoutes(guideSlugs: readonly string[], policySlugs: readonl
 export function prerenderedFile(route: string): string {
   return `prerendered${route === '/' ? '/index' : route}.html`;
 }
+
+/**
+ * Runtime configuration a prerendered page may show, as placeholders the API replaces with
+ * the deployment's values when it serves the page (the build does not know them).
+ */
+export const PRERENDER_PLACEHOLDERS = { helpCentreUrl: 'https://help-centre.prerender.invalid/' } as const;

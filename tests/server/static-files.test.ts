@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { staticFiles } from '../../server/api/static-files';
+import { PRERENDER_PLACEHOLDERS } from '../../src/domain/public-routes';
 
 const app = Fastify();
 
@@ -15,7 +16,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'assets/app-abc123.js'), 'console.log(1)');
   writeFileSync(join(dir, 'content/app/pageNotFound.json'), '{"title":"t"}');
   writeFileSync(join(dir, 'content/app/guide.md'), '---\ntitle: Guide\n---\n# Guide');
-  await staticFiles(app, dir);
+  mkdirSync(join(dir, 'prerendered/learn-more'), { recursive: true });
+  writeFileSync(join(dir, 'prerendered/help.html'), `<title>Help</title><a href="${PRERENDER_PLACEHOLDERS.helpCentreUrl}">help centre</a>`);
+  writeFileSync(join(dir, 'prerendered/learn-more/odometer.html'), '<title>Odometer</title>');
+  await staticFiles(app, dir, { helpCentreUrl: 'https://support.example.com/' });
 });
 
 describe('static files', () => {
@@ -32,6 +36,15 @@ describe('static files', () => {
       expect(answer.body).toContain('<title>shell</title>');
       expect(answer.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it("serves a public page's prerendered HTML with this deployment's help-centre link", async () => {
+    const help = await app.inject('/help?q=title');
+    expect(help.statusCode).toBe(200);
+    expect(help.headers['cache-control']).toBe('no-cache');
+    expect(help.body).toBe('<title>Help</title><a href="https://support.example.com/">help centre</a>');
+    expect((await app.inject('/learn-more/odometer')).body).toBe('<title>Odometer</title>');
+    expect((await app.inject('/learn-more/not-prerendered')).body).toContain('<title>shell</title>');
   });
 
   it('answers 404 for unknown API paths and missing files instead of the shell', async () => {
