@@ -7,7 +7,9 @@ import { createAuthenticate } from './auth';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
 import { runtimeConfigRoutes } from './routes/runtime-config';
+import { offerRoutes } from './routes/offers';
 import { userRoutes } from './routes/users';
+import { devMailboxMailer, logMailer } from '../offers/mail';
 import type { Settings } from './settings';
 import { staticFiles } from './static-files';
 
@@ -38,6 +40,8 @@ export async function buildApi({ settings, database, s3, logger = false }: ApiDe
   healthRoutes(app, { pingDatabase: database.ping, s3, bucket: settings.storage.bucket, jwksUrl: settings.auth.jwksUrl });
   runtimeConfigRoutes(app, settings);
   userRoutes(app, { db: database.db, authenticate });
+  const mailer = settings.devMailboxFile ? devMailboxMailer(settings.devMailboxFile) : logMailer(app.log);
+  offerRoutes(app, { db: database.db, authenticate, mailer });
   if (settings.devMailboxFile) devMailboxRoutes(app, settings.devMailboxFile);
   await staticFiles(app, settings.staticDir, { helpCentreUrl: settings.helpCentreUrl });
   return app;

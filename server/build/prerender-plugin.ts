@@ -53,16 +53,20 @@ function contentFetch(outDir: string): typeof fetch {
 const HIDE_ANSWERED_CONSENT = `<script>/(^|;\\s*)${TRACKING_COOKIE}=/.test(document.cookie)&&document.documentElement.classList.add('tracking-chosen')</script>`;
 
 /**
- * The page's HTML in the shell: React's <title> and <meta> moved into the head, and the app's
- * module preloads dropped. The page reads without JavaScript, so the stylesheet gets the
- * connection to itself and the text paints first; the app's chunks follow the entry script.
+ * The page's HTML in the shell: React's <title> and <meta> moved into the head, form fields
+ * disabled until the app runs, and the app's module preloads dropped. The page reads without
+ * JavaScript, so the stylesheet gets the connection to itself and the text paints first; the
+ * app's chunks follow the entry script.
  */
 function intoTemplate(template: string, rendered: string): string {
   const headTags: string[] = [];
-  const body = rendered.replace(/<title>[\s\S]*?<\/title>|<meta [^>]*name="description"[^>]*\/?>/g, (tag) => {
-    headTags.push(tag.replace(/^<(title|meta)/, '<$1 data-prerendered=""'));
-    return '';
-  });
+  const body = rendered
+    .replace(/<title>[\s\S]*?<\/title>|<meta [^>]*name="description"[^>]*\/?>/g, (tag) => {
+      headTags.push(tag.replace(/^<(title|meta)/, '<$1 data-prerendered=""'));
+      return '';
+    })
+    // The app replaces this markup when it starts: input typed before then would be lost.
+    .replace(/<(input|textarea|select)\b/g, '<$1 disabled=""');
   return template
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace('</head>', `${headTags.join('')}${HIDE_ANSWERED_CONSENT}</head>`)

@@ -2,7 +2,7 @@
  * The database schema, one source for PGlite (local) and PostgreSQL (production). Change it
  * here, then `npm run db:generate` writes the next migration under server/db/migrations.
  */
-import { boolean, check, date, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /** SPEC §3 user details; one row per identity-pool user, created on their first API call. */
@@ -45,4 +45,147 @@ export const buyerProfiles = pgTable('buyer_profiles', {
   postalCode: text('postal_code').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A vehicle as offered: identified by VIN, decoded when the offer was made. */
+export const vehicles = pgTable('vehicles', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  vin: text('vin').notNull(),
+  modelYear: integer('model_year').notNull(),
+  make: text('make'),
+  mileage: integer('mileage').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One negotiation between one seller and one buyer about one vehicle (src/domain/offer-lifecycle.ts).
+ * A side is known by user once they have an account here, by e-mail until then.
+ */
+export const negotiations = pgTable(
+  'negotiations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id),
+    status: text('status', { enum: ['open', 'accepted', 'declined', 'withdrawn', 'expired', 'closed'] }).notNull(),
+    sellerUserId: uuid('seller_user_id').references(() => users.id, { onDelete: 'set null' }),
+    buyerUserId: uuid('buyer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    sellerEmail: text('seller_email'),
+    buyerEmail: text('buyer_email'),
+    partnerUid: text('partner_uid'),
+    partnerSource: text('partner_source').notNull().default('caramel'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('negotiations_vehicle_idx').on(table.vehicleId)],
+);
+
+/** The chain of offers in a negotiation; the newest is the one awaiting an answer. */
+export const offers = pgTable(
+  'offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    negotiationId: uuid('negotiation_id')
+      .notNull()
+      .references(() => negotiations.id, { onDelete: 'cascade' }),
+    fromRole: text('from_role', { enum: ['buyer', 'seller'] }).notNull(),
+    amountDollars: integer('amount_dollars').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('offers_negotiation_idx').on(table.negotiationId, table.createdAt),
+    check('offers_amount_positive', sql`${table.amountDollars} > 0`),
+  ],
+);
+
+/** Every change to a negotiation: who, when, what — its timeline. */
+export const negotiationEvents = pgTable(
+  'negotiation_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    negotiationId: uuid('negotiation_id')
+      .notNull()
+      .references(() => negotiations.id, { onDelete: 'cascade' }),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email'),
+    event: text('event').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('negotiation_events_idx').on(table.negotiationId, table.at)],
+);
+
+/** Shared offer links: only a hash of the token is kept, so the table cannot be used to open offers. */
+export const offerLinks = pgTable('offer_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  negotiationId: uuid('negotiation_id')
+    .notNull()
+    .references(() => negotiations.id, { onDelete: 'cascade' }),
+  createdBy: uuid('created_by')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A deal: an accepted negotiation. The unique negotiation id makes a second deal impossible. */
+export const deals = pgTable('deals', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  negotiationId: uuid('negotiation_id')
+    .notNull()
+    .unique()
+    .references(() => negotiations.id),
+  vehicleId: uuid('vehicle_id')
+    .notNull()
+    .references(() => vehicles.id),
+  priceDollars: integer('price_dollars').notNull(),
+  partnerUid: text('partner_uid'),
+  partnerSource: text('partner_source').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** SPEC §3 party roles in a deal; a party without an account yet is known by e-mail. */
+export const dealParties = pgTable(
+  'deal_parties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    role: text('role', {
+      enum: ['buyer', 'seller', 'coBuyer', 'additionalBuyer', 'additionalSeller', 'registeredOwner1', 'registeredOwner2'],
+    }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email'),
+  },
+  (table) => [unique('deal_parties_role').on(table.dealId, table.role)],
+);
+
+/** Each side's transaction of a deal; the transaction engine (issue 7) gives it a flow and status. */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    side: text('side', { enum: ['buyer', 'seller'] }).notNull(),
+    status: text('status').notNull().default('created'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('transactions_side').on(table.dealId, table.side)],
+);
+
+/** Mail the product sends about offers, kept as a record and handed to the mail adapter. */
+export const notifications = pgTable('notifications', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  toEmail: text('to_email').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  negotiationId: uuid('negotiation_id').references(() => negotiations.id, { onDelete: 'cascade' }),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Toaster } from '../ui/toaster';
 import { ConnectivityBanner } from './connectivity-banner';
@@ -10,6 +10,8 @@ const UpdatePrompt = lazy(() => import('./update-prompt').then((module) => ({ de
 
 /** Around every route: the page, and what outlives page changes (connectivity, updates, consent, toasts). */
 export function RootShell() {
+  // The prerendered copy of the page (if any) is gone once this has rendered.
+  useEffect(() => document.getElementById('root')?.removeAttribute('data-prerendered'), []);
   return (
     <>
       <ConnectivityBanner />

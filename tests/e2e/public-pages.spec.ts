@@ -45,6 +45,8 @@ test('an unknown article or policy shows the not-found screen', async ({ page })
 
 test('links inside content navigate within the app', async ({ page }) => {
   await page.goto('/about');
+  // Before the app starts, the prerendered link is a plain link (a full page load, which also works).
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
   await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
   await page.getByRole('link', { name: 'help page' }).click();
   await expect(page).toHaveURL(/\/help$/);

@@ -1,5 +1,5 @@
 /**
- * The caller's own profile, buyer profiles, user types and dashboard counts (SPEC §7). Every
+ * The caller's own profile, buyer profiles and user types (SPEC §7). Every
  * route authenticates; a user reaches only their own records unless they are an admin.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -65,15 +65,5 @@ export function userRoutes(app: FastifyInstance, deps: { db: Database; authentic
     if ((await caller(request)).type !== 'admin') return forbidden(reply, "Only an admin can change a user's type.");
     const row = await setUserType(db, userId, type);
     return row ? profileView(row) : reply.code(404).send({ message: 'User not found.' });
-  });
-
-  app.get('/api/dashboard', { preHandler: deps.authenticate }, async (request) => {
-    await caller(request);
-    // Offers and transactions do not exist yet (#6, #7); their tables will be counted here.
-    return {
-      activeTransactions: { total: 0 },
-      offers: { total: 0 },
-      previousTransactions: { total: 0 },
-    };
   });
 }

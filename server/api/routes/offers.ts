@@ -1,0 +1,107 @@
+/**
+ * Offers, shared links and deals (issue 6). Signed-in routes reach only the caller's own
+ * negotiations and deals (404 otherwise); `public/` routes (SPEC §6) take a shared-link token
+ * and never reveal the other side's contact details.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import { linkActionSchema, offerActionSchema, startOfferSchema } from '../../../src/domain/offer-fields';
+import type { Database } from '../../db/client';
+import { deliverPending, type Mailer } from '../../offers/mail';
+import {
+  actOnNegotiation,
+  actThroughLink,
+  attachByEmail,
+  createLink,
+  offerShownByLink,
+  revokeLinks,
+  startNegotiation,
+} from '../../offers/negotiations';
+import { dashboardCounts, dealForParty, negotiationForParty, negotiationsOf, negotiationSummary } from '../../offers/offer-views';
+import { userForCaller } from '../../users/user-records';
+import type { Authenticate } from '../auth';
+import { parseInput } from '../validation';
+
+const idParams = z.object({ id: z.uuid('That is not an offer id') });
+const tokenParams = z.object({
+  token: z.string().check(z.regex(/^[\w-]{43}$/, 'That link is not complete; copy the whole link and try again')),
+});
+
+function appUrl(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export function offerRoutes(app: FastifyInstance, deps: { db: Database; authenticate: Authenticate; mailer: Mailer }) {
+  const { db, mailer } = deps;
+  const me = (request: FastifyRequest) => userForCaller(db, request.caller!);
+  const delivered = async <T>(result: T): Promise<T> => {
+    await deliverPending(db, mailer).catch((error: unknown) => app.log.error(error, 'notification delivery failed'));
+    return result;
+  };
+
+  app.post('/api/offers', { preHandler: deps.authenticate }, async (request, reply) => {
+    const input = parseInput(startOfferSchema, request.body);
+    const started = await startNegotiation(db, await me(request), input, appUrl(request));
+    const view = await negotiationForParty(db, started.negotiationId, await me(request));
+    return reply.code(201).send(await delivered({ ...view, shareUrl: started.shareUrl }));
+  });
+
+  app.get('/api/offers', { preHandler: deps.authenticate }, async (request) => negotiationsOf(db, await me(request)));
+
+  app.get('/api/offers/:id', { preHandler: deps.authenticate }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return negotiationForParty(db, id, await me(request));
+  });
+
+  app.post('/api/offers/:id/actions', { preHandler: deps.authenticate }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const input = parseInput(offerActionSchema, request.body);
+    const user = await me(request);
+    await actOnNegotiation(db, id, { kind: 'user', user }, input);
+    return delivered(await negotiationForParty(db, id, user));
+  });
+
+  app.post('/api/offers/link-account', { preHandler: deps.authenticate }, async (request) => attachByEmail(db, await me(request)));
+
+  app.get('/api/deals/:id', { preHandler: deps.authenticate }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return dealForParty(db, id, await me(request));
+  });
+
+  app.get('/api/dashboard', { preHandler: deps.authenticate }, async (request) => dashboardCounts(db, await me(request)));
+
+  app.post('/api/offers/:id/links', { preHandler: deps.authenticate }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    return reply.code(201).send({ shareUrl: await createLink(db, id, await me(request), appUrl(request)) });
+  });
+
+  app.delete('/api/offers/:id/links', { preHandler: deps.authenticate }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    await revokeLinks(db, id, await me(request));
+    return reply.code(204).send();
+  });
+
+  // Shared links: the vehicle, the offer, its expiry and the side the visitor is on; nothing about the people.
+  const linkView = async (token: string, email: string | null) => {
+    const { negotiation, linkSide, offer, own } = await offerShownByLink(db, token, email);
+    const summary = await negotiationSummary(db, negotiation);
+    return {
+      status: own ? negotiation.status : 'open',
+      vehicle: summary.vehicle,
+      offer: { id: offer.id, amount: offer.amountDollars, fromRole: offer.fromRole, expiresAt: offer.expiresAt.toISOString() },
+      yourRole: linkSide,
+    };
+  };
+
+  app.get('/api/public/offer-links/:token', async (request) => {
+    const { token } = parseInput(tokenParams, request.params);
+    return linkView(token, null);
+  });
+
+  app.post('/api/public/offer-links/:token/actions', async (request) => {
+    const { token } = parseInput(tokenParams, request.params);
+    const { email, ...action } = parseInput(linkActionSchema, request.body);
+    const outcome = await actThroughLink(db, token, email, action);
+    return delivered({ status: outcome.status, dealCreated: outcome.dealId !== null });
+  });
+}

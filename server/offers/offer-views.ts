@@ -1,0 +1,150 @@
+/**
+ * What callers read about offers and deals. A party sees the vehicle, the offers, the timeline
+ * and the other side's first name; nobody ever sees the other side's e-mail or phone.
+ */
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { OFFER_TRANSITIONS, otherSide, type NegotiationStatus, type OfferAction, type PartyRole } from '../../src/domain/offer-lifecycle';
+import type { Database } from '../db/client';
+import { dealParties, deals, negotiationEvents, negotiations, offers, transactions, users, vehicles } from '../db/schema';
+import type { UserRow } from '../users/user-records';
+import { latestOffer, OfferRefusal, sideOf } from './negotiations';
+
+type NegotiationRow = typeof negotiations.$inferSelect;
+
+/** The actions this side may take now, as the lifecycle table allows them. */
+function allowedActions(status: NegotiationStatus, side: PartyRole, latestFrom: PartyRole): OfferAction[] {
+  const actor = side === latestFrom ? 'sender' : 'recipient';
+  return (Object.entries(OFFER_TRANSITIONS[status]) as [OfferAction, { by: string }][])
+    .filter(([, rule]) => rule.by === actor)
+    .map(([action]) => action);
+}
+
+async function vehicleView(db: Database, vehicleId: string) {
+  const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, vehicleId));
+  return { vin: vehicle!.vin, modelYear: vehicle!.modelYear, make: vehicle!.make, mileage: vehicle!.mileage };
+}
+
+/** The summary a list row or a shared link shows. */
+export async function negotiationSummary(db: Database, row: NegotiationRow) {
+  const latest = await latestOffer(db, row.id);
+  return {
+    id: row.id,
+    status: row.status,
+    vehicle: await vehicleView(db, row.vehicleId),
+    latestOffer: {
+      id: latest.id,
+      amount: latest.amountDollars,
+      fromRole: latest.fromRole,
+      expiresAt: latest.expiresAt.toISOString(),
+      madeAt: latest.createdAt.toISOString(),
+    },
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function firstNameOf(db: Database, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const [user] = await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, userId));
+  return user?.firstName ?? null;
+}
+
+/** A negotiation as one of its parties sees it; 404 for anyone else (admins see every one). */
+export async function negotiationForParty(db: Database, negotiationId: string, user: UserRow) {
+  const [row] = await db.select().from(negotiations).where(eq(negotiations.id, negotiationId));
+  const side = row && sideOf(row, user);
+  if (!row || (!side && user.type !== 'admin')) throw new OfferRefusal(404, 'Offer not found.');
+  const summary = await negotiationSummary(db, row);
+  const chain = await db.select().from(offers).where(eq(offers.negotiationId, row.id)).orderBy(asc(offers.createdAt));
+  const timeline = await db
+    .select()
+    .from(negotiationEvents)
+    .where(eq(negotiationEvents.negotiationId, row.id))
+    .orderBy(asc(negotiationEvents.at));
+  const [deal] = await db.select({ id: deals.id }).from(deals).where(eq(deals.negotiationId, row.id));
+  return {
+    ...summary,
+    myRole: side ?? null,
+    otherParty: side
+      ? { role: otherSide(side), firstName: await firstNameOf(db, side === 'seller' ? row.buyerUserId : row.sellerUserId) }
+      : null,
+    actions: side ? allowedActions(row.status, side, summary.latestOffer.fromRole) : [],
+    offers: chain.map((offer) => ({
+      id: offer.id,
+      amount: offer.amountDollars,
+      fromRole: offer.fromRole,
+      madeAt: offer.createdAt.toISOString(),
+    })),
+    timeline: timeline.map((event) => ({
+      event: event.event,
+      by: event.actorUserId === user.id ? 'you' : event.actorUserId || event.actorEmail ? 'other party' : 'system',
+      payload: event.payload,
+      at: event.at.toISOString(),
+    })),
+    dealId: deal?.id ?? null,
+  };
+}
+
+/** The offers dashboard: received (awaiting my answer), sent (awaiting theirs), closed; newest first. */
+export async function negotiationsOf(db: Database, user: UserRow) {
+  const rows = await db
+    .select()
+    .from(negotiations)
+    .where(or(eq(negotiations.sellerUserId, user.id), eq(negotiations.buyerUserId, user.id)))
+    .orderBy(desc(negotiations.updatedAt));
+  const lists = { received: [] as unknown[], sent: [] as unknown[], closed: [] as unknown[] };
+  for (const row of rows) {
+    const summary = { ...(await negotiationSummary(db, row)), myRole: sideOf(row, user)! };
+    if (row.status !== 'open') lists.closed.push(summary);
+    else if (summary.latestOffer.fromRole === summary.myRole) lists.sent.push(summary);
+    else lists.received.push(summary);
+  }
+  return lists;
+}
+
+/** A deal as one of its parties sees it: price, vehicle, the roles and this side's transaction. */
+export async function dealForParty(db: Database, dealId: string, user: UserRow) {
+  const [deal] = await db.select().from(deals).where(eq(deals.id, dealId));
+  const parties = deal ? await db.select().from(dealParties).where(eq(dealParties.dealId, deal.id)) : [];
+  const mine = parties.find((party) => party.userId === user.id);
+  if (!deal || (!mine && user.type !== 'admin')) throw new OfferRefusal(404, 'Deal not found.');
+  const sides = await db.select().from(transactions).where(eq(transactions.dealId, deal.id));
+  return {
+    id: deal.id,
+    price: deal.priceDollars,
+    vehicle: await vehicleView(db, deal.vehicleId),
+    partner: deal.partnerUid ? { uid: deal.partnerUid, source: deal.partnerSource } : null,
+    myRole: mine?.role ?? null,
+    roles: parties.map((party) => party.role),
+    transactionId: sides.find((transaction) => transaction.side === mine?.role)?.id ?? null,
+    createdAt: deal.createdAt.toISOString(),
+  };
+}
+
+/** SPEC §3 dashboard totals, counted from the rows. */
+export async function dashboardCounts(db: Database, user: UserRow) {
+  const open = await db
+    .select({ id: negotiations.id })
+    .from(negotiations)
+    .where(and(eq(negotiations.status, 'open'), or(eq(negotiations.sellerUserId, user.id), eq(negotiations.buyerUserId, user.id))));
+  const myDeals = await db
+    .select({ dealId: dealParties.dealId, role: dealParties.role })
+    .from(dealParties)
+    .where(eq(dealParties.userId, user.id));
+  const mine = myDeals.length
+    ? await db
+        .select({ side: transactions.side, dealId: transactions.dealId, completedAt: transactions.completedAt })
+        .from(transactions)
+        .where(
+          inArray(
+            transactions.dealId,
+            myDeals.map((deal) => deal.dealId),
+          ),
+        )
+    : [];
+  const own = mine.filter((transaction) => myDeals.some((deal) => deal.dealId === transaction.dealId && deal.role === transaction.side));
+  return {
+    activeTransactions: { total: own.filter((transaction) => !transaction.completedAt).length },
+    offers: { total: open.length },
+    previousTransactions: { total: own.filter((transaction) => transaction.completedAt).length },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * What a caller may send about offers, shared by the forms and the API. Amounts are whole US
+ * dollars; the database keeps them as integers.
+ */
+import * as z from 'zod/mini';
+import { checkVin } from './vin';
+
+export const MAX_OFFER_DOLLARS = 10_000_000;
+export const MAX_MILEAGE = 2_000_000;
+
+export const offerAmount = z
+  .number('Enter the amount in whole dollars, such as 12500')
+  .check(
+    z.int('Enter the amount in whole dollars, such as 12500'),
+    z.positive('The amount must be more than $0'),
+    z.maximum(MAX_OFFER_DOLLARS, 'The amount cannot be more than $10,000,000'),
+  );
+
+export const vinField = z.string('Enter the 17-character VIN').check(
+  z.superRefine((value, context) => {
+    const result = checkVin(value);
+    if (!result.ok) context.issues.push({ code: 'custom', message: result.message, input: value });
+  }),
+);
+
+export const mileageField = z
+  .number('Enter the mileage as a number')
+  .check(
+    z.int('Enter the mileage in whole miles'),
+    z.minimum(0, 'Mileage cannot be negative'),
+    z.maximum(MAX_MILEAGE, 'That mileage is not possible'),
+  );
+
+/** SPEC §3 deal partner sources: the product itself and the listing sites deals come from. */
+export const PARTNER_SOURCES = [
+  'caramel',
+  'listing-site',
+  'listing-site-marketplace',
+  'auction-site',
+  'online-marketplace',
+  'deal-site-a',
+  'deal-site-b',
+] as const;
+export type PartnerSource = (typeof PARTNER_SOURCES)[number];
+
+export const startOfferSchema = z.strictObject({
+  vehicle: z.strictObject({ vin: vinField, mileage: mileageField }),
+  amount: offerAmount,
+  /** The side the caller is on. */
+  role: z.enum(['seller', 'buyer'], 'role must be seller or buyer'),
+  /** The other side's e-mail; without it the caller shares a link instead. */
+  counterpartyEmail: z.optional(z.email('Enter an e-mail address such as name@example.com')),
+  partner: z.optional(z.strictObject({ uid: z.string().check(z.minLength(1), z.maxLength(200)), source: z.enum(PARTNER_SOURCES) })),
+});
+export type StartOffer = z.infer<typeof startOfferSchema>;
+
+export const offerActionSchema = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.literal('counter'), amount: offerAmount, latestOfferId: z.uuid() }),
+  z.strictObject({ action: z.enum(['accept', 'decline', 'withdraw']), latestOfferId: z.uuid() }),
+]);
+export type OfferActionInput = z.infer<typeof offerActionSchema>;
+
+/** What a visitor with a shared link sends: their e-mail, the offer they answer, and an amount when they counter. */
+export const linkActionSchema = z.discriminatedUnion('action', [
+  z.strictObject({
+    action: z.literal('counter'),
+    email: z.email('Enter an e-mail address such as name@example.com'),
+    amount: offerAmount,
+    latestOfferId: z.uuid(),
+  }),
+  z.strictObject({
+    action: z.literal('accept'),
+    email: z.email('Enter an e-mail address such as name@example.com'),
+    latestOfferId: z.uuid(),
+  }),
+]);
