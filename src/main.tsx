@@ -39,7 +39,6 @@ async function bootstrap() {
   // draw the same page, instead of flashing the loading state in between.
   if (container.hasAttribute('data-prerendered')) {
     await initialized(router);
-    document.head.querySelectorAll('[data-prerendered]').forEach((tag) => tag.remove());
   }
   startRoutePreloading(routes);
   root.render(

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Toaster } from '../ui/toaster';
 import { ConnectivityBanner } from './connectivity-banner';
@@ -10,8 +10,12 @@ const UpdatePrompt = lazy(() => import('./update-prompt').then((module) => ({ de
 
 /** Around every route: the page, and what outlives page changes (connectivity, updates, consent, toasts). */
 export function RootShell() {
-  // The prerendered copy of the page (if any) is gone once this has rendered.
-  useEffect(() => document.getElementById('root')?.removeAttribute('data-prerendered'), []);
+  // The prerendered copy of the page (if any) was just replaced: its head tags go in the same
+  // task as React's own arrive, so the page never has none or two.
+  useLayoutEffect(() => {
+    document.getElementById('root')?.removeAttribute('data-prerendered');
+    document.head.querySelectorAll('[data-prerendered]').forEach((tag) => tag.remove());
+  }, []);
   return (
     <>
       <ConnectivityBanner />
