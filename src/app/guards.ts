@@ -1,14 +1,14 @@
 /**
  * Named route guards (SPEC §2.8). A guarded route's loader runs its guards in order once the
  * navigation pipeline has settled; the first guard that answers with a redirect wins. Guards
- * of features not built yet (deal, offer, transaction, ungated-offer) arrive with them.
+ * of features not built yet (deal, offer, transaction) arrive with them.
  */
 import { redirect, type LoaderFunction } from 'react-router-dom';
 import { session } from '../data/session-store';
 import { returnTarget, SIGN_IN_PATH } from '../domain/return-target';
 import { pipelineSettled } from './navigation';
 
-export type GuardName = 'auth' | 'signin' | 'registration-additional-info';
+export type GuardName = 'auth' | 'signin' | 'registration-additional-info' | 'ungated-offer';
 
 type Guard = (url: URL) => Promise<Response | null> | Response | null;
 
@@ -26,6 +26,15 @@ const GUARDS: Record<GuardName, Guard> = {
     const { cachedProfile } = await import('../data/account');
     const profile = await cachedProfile();
     return profile?.isAdditionalDetailsSubmitted ? redirect(returnTarget(url.search)) : null;
+  },
+  // A shared offer needs its link; a visitor coming back without one continues the offer they
+  // answered (ungated-process record), anyone else goes to their offers or the home page.
+  'ungated-offer': async (url) => {
+    if (url.searchParams.get('token')) return null;
+    const { readUngatedProcess } = await import('../data/ungated-process');
+    const record = readUngatedProcess();
+    if (record?.kind === 'shared-offer') return redirect(`${url.pathname}?token=${encodeURIComponent(record.token)}`);
+    return redirect(signedIn() ? '/dashboard/caramel-offers' : '/');
   },
 };
 

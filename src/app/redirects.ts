@@ -11,6 +11,7 @@ const REDIRECTS: Record<string, Redirect> = {
   '/signin': { to: '/sign-in' },
   '/signup': { to: '/sign-up' },
   '/logout': { to: '/sign-out' },
+  '/caramel-offers': { to: '/dashboard/caramel-offers' },
   '/help-centre': { to: () => runtimeConfig().helpCentreUrl, external: true },
   '/help-center': { to: () => runtimeConfig().helpCentreUrl, external: true },
 };

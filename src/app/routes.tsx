@@ -46,7 +46,25 @@ export const routes: RouteObject[] = [
       { path: 'legal/:policy', lazy: reloadingImport(() => import('../features/legal/policy-page')) },
       {
         element: <DefaultFlowLayout />,
-        children: [{ path: 'healthcheck', lazy: reloadingImport(() => import('../features/healthcheck/healthcheck-page')) }],
+        children: [
+          { path: 'healthcheck', lazy: reloadingImport(() => import('../features/healthcheck/healthcheck-page')) },
+          { path: 'start-sale', lazy: reloadingImport(() => import('../features/offers/start-sale-page')) },
+          {
+            // Guards sit on pathless parents: a route's own static loader would hide its lazy page loader.
+            loader: guarded('ungated-offer'),
+            children: [
+              { path: 'deals', lazy: reloadingImport(() => import('../features/offers/shared-offer-page')) },
+              { path: 'transaction/offer', lazy: reloadingImport(() => import('../features/offers/shared-offer-page')) },
+            ],
+          },
+          {
+            loader: guarded('auth'),
+            children: [
+              { path: 'link-offer', lazy: reloadingImport(() => import('../features/offers/link-offer-page')) },
+              { path: 'deal/:dealId/seller', lazy: reloadingImport(() => import('../features/offers/deal-seller-page')) },
+            ],
+          },
+        ],
       },
       {
         element: <AuthFlowLayout />,
@@ -79,7 +97,12 @@ export const routes: RouteObject[] = [
       {
         element: <DashboardLayout />,
         loader: guarded('auth'),
-        children: [{ path: 'dashboard', lazy: reloadingImport(() => import('../features/dashboard/welcome-page')) }],
+        children: [
+          { path: 'dashboard', lazy: reloadingImport(() => import('../features/dashboard/welcome-page')) },
+          { path: 'dashboard/caramel-offers', lazy: reloadingImport(() => import('../features/offers/offers-dashboard-page')) },
+          { path: 'dashboard/caramel-offers/success', lazy: reloadingImport(() => import('../features/offers/offer-success-page')) },
+          { path: 'transaction/offer/success', lazy: reloadingImport(() => import('../features/offers/offer-success-page')) },
+        ],
       },
       {
         path: 'component-library',

@@ -7,7 +7,7 @@
 import type * as z from 'zod/mini';
 import { isRetryableStatus, RETRY_ATTEMPTS, retryDelayMs } from '../domain/retry';
 import { runtimeConfig } from './runtime-config';
-import { currentIdToken } from './session-store';
+import { currentIdToken, sessionKnown } from './session-store';
 
 export class ApiError extends Error {
   constructor(
@@ -57,8 +57,16 @@ async function send(method: Method, url: string, headers: Record<string, string>
   }
 }
 
-export async function apiRequest<T>(method: Method, path: string, schema: z.ZodMiniType<T>, body?: unknown): Promise<T> {
-  const token = currentIdToken();
+/** `anonymous`: a `public/` call that never carries the session, even when one exists. */
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  schema: z.ZodMiniType<T>,
+  body?: unknown,
+  options: { anonymous?: boolean } = {},
+): Promise<T> {
+  if (!options.anonymous) await sessionKnown();
+  const token = options.anonymous ? undefined : currentIdToken();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';

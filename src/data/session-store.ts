@@ -3,7 +3,7 @@
  * "dashboard state holds count and isNewUser"). Server records such as the profile live in
  * IndexedDB (db.ts), not here. The ID token is kept outside the proxy so it never renders.
  */
-import { proxy } from 'valtio';
+import { proxy, subscribe } from 'valtio';
 
 export type SessionStatus = 'unknown' | 'signed-in' | 'signed-out';
 
@@ -44,4 +44,19 @@ export function setDashboard(count: DashboardCounts | null): void {
   session.dashboard = count
     ? { count, isNewUser: count.activeTransactions === 0 && count.offers === 0 && count.previousTransactions === 0 }
     : null;
+}
+
+/**
+ * Resolves once the first session check has answered. Route loaders run alongside the
+ * navigation pipeline, so a call made on page load waits here instead of going out anonymous.
+ */
+export function sessionKnown(): Promise<void> {
+  if (session.status !== 'unknown') return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = subscribe(session, () => {
+      if (session.status === 'unknown') return;
+      stop();
+      resolve();
+    });
+  });
 }

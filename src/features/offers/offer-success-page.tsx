@@ -1,0 +1,40 @@
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { getDeal } from '../../data/offers';
+import { buttonClass } from '../../ui/button';
+import { dollars, vehicleName } from './offer-format';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const dealId = new URL(request.url).searchParams.get('deal');
+  return dealId ? getDeal(dealId) : null;
+}
+
+/** `/dashboard/caramel-offers/success`: offer congratulations — you made a deal. */
+export function Component() {
+  const deal = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="deal-made">
+      <title>You made a deal</title>
+      <h1 id="deal-made" className="title">
+        You made a deal
+      </h1>
+      {deal ? (
+        <p className="mb-4">
+          The {vehicleName(deal.vehicle)} for {dollars(deal.price)}. Next, you and the {deal.myRole === 'seller' ? 'buyer' : 'seller'} go
+          through the steps to close: identity, payment, title and signatures. We will guide you through each one.
+        </p>
+      ) : (
+        <p className="mb-4">Your deal is in your dashboard.</p>
+      )}
+      <div className="buttons">
+        {deal?.myRole === 'seller' && (
+          <Link to={`/deal/${deal.id}/seller`} className={buttonClass({})}>
+            Get connected with the buyer
+          </Link>
+        )}
+        <Link to="/dashboard/caramel-offers" className={buttonClass({ variant: deal?.myRole === 'seller' ? 'outlined' : 'primary' })}>
+          Back to your offers
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { Link, useLoaderData, useNavigate, useRevalidator } from 'react-router-dom';
+import { actOnOffer, listOffers, type ActionInput, type NegotiationSummary } from '../../data/offers';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { CurrencyField } from '../../ui/form/text-field';
+import { Modal } from '../../ui/modal';
+import { dollars, vehicleName } from './offer-format';
+
+export const loader = () => listOffers();
+
+const SECTIONS = [
+  ['received', 'Waiting for your answer', 'No offers are waiting for you.'],
+  ['sent', 'Waiting for the other side', 'You have no offers out.'],
+  ['closed', 'Closed', 'Nothing closed yet.'],
+] as const;
+
+const STATUS_TEXT: Record<NegotiationSummary['status'], string> = {
+  open: 'Open',
+  accepted: 'Accepted — you made a deal',
+  declined: 'Declined',
+  withdrawn: 'Withdrawn',
+  expired: 'Expired',
+  closed: 'Closed: the seller accepted another offer',
+};
+
+/** `/dashboard/caramel-offers`: received, sent and closed offers, newest first, with their actions inline. */
+export function Component() {
+  const lists = useLoaderData<typeof loader>();
+  return (
+    <>
+      <title>Offers</title>
+      <div className="is-flex is-justify-content-space-between is-align-items-center mb-4">
+        <h1 className="title mb-0">Offers</h1>
+        <Link to="/start-sale" className="button is-primary">
+          Start a sale
+        </Link>
+      </div>
+      {SECTIONS.map(([key, heading, empty]) => (
+        <section key={key} aria-labelledby={`offers-${key}`} className="mb-5">
+          <h2 id={`offers-${key}`} className="title is-5">
+            {heading} ({lists[key].length})
+          </h2>
+          {lists[key].length === 0 ? (
+            <p className="has-text-grey-dark">{empty}</p>
+          ) : (
+            <ul className="offer-list">
+              {lists[key].map((offer) => (
+                <OfferRow key={offer.id} offer={offer} />
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </>
+  );
+}
+
+function OfferRow({ offer }: { offer: NegotiationSummary }) {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [countering, setCountering] = useState(false);
+  const [amount, setAmount] = useState('');
+  const [declining, setDeclining] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const mine = offer.latestOffer.fromRole === offer.myRole;
+  const name = vehicleName(offer.vehicle);
+
+  async function act(input: ActionInput) {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const answer = await actOnOffer(offer.id, offer.latestOffer.id, input);
+      if (answer.dealId) return navigate(`/dashboard/caramel-offers/success?deal=${answer.dealId}`);
+      setCountering(false);
+      setDeclining(false);
+      revalidator.revalidate();
+    } catch (error) {
+      setFailure((error as Error).message);
+      revalidator.revalidate();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function counter(event: React.FormEvent) {
+    event.preventDefault();
+    const value = Number(amount.replace(/,/g, ''));
+    if (!/^\d[\d,]*$/.test(amount.trim()) || value <= 0) return setFailure('Enter the amount in whole dollars, such as 12500');
+    void act({ action: 'counter', amount: value });
+  }
+
+  return (
+    <li className="box">
+      <div className="is-flex is-justify-content-space-between is-flex-wrap-wrap">
+        <div>
+          <p className="has-text-weight-semibold">{name}</p>
+          <p className="help">
+            {offer.vehicle.mileage.toLocaleString('en-US')} miles · VIN {offer.vehicle.vin} · you are the {offer.myRole}
+          </p>
+        </div>
+        <div className="has-text-right">
+          <p className="title is-5 mb-1">{dollars(offer.latestOffer.amount)}</p>
+          <p className="help">
+            {offer.status === 'open' ? (mine ? 'Your offer' : `From the ${offer.latestOffer.fromRole}`) : STATUS_TEXT[offer.status]}
+          </p>
+        </div>
+      </div>
+      {failure && <Alert kind="danger">{failure}</Alert>}
+      {offer.status === 'open' && !mine && !countering && (
+        <div className="buttons mt-3">
+          <Button size="small" loading={busy} onClick={() => void act({ action: 'accept' })}>
+            Accept {dollars(offer.latestOffer.amount)}
+          </Button>
+          <Button size="small" variant="outlined" onClick={() => setCountering(true)}>
+            Counter
+          </Button>
+          <Button size="small" variant="text" onClick={() => setDeclining(true)}>
+            Decline
+          </Button>
+        </div>
+      )}
+      {countering && (
+        <form className="mt-3" onSubmit={counter} noValidate aria-label={`Counteroffer for the ${name}`}>
+          <CurrencyField label="Your counteroffer" value={amount} onChange={(event) => setAmount(event.target.value)} />
+          <div className="buttons">
+            <Button type="submit" size="small" loading={busy}>
+              Send counteroffer
+            </Button>
+            <Button size="small" variant="text" onClick={() => setCountering(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+      {offer.status === 'open' && mine && (
+        <div className="buttons mt-3">
+          <Button size="small" variant="text" loading={busy} onClick={() => void act({ action: 'withdraw' })}>
+            Withdraw offer
+          </Button>
+        </div>
+      )}
+      <Modal
+        open={declining}
+        onClose={() => setDeclining(false)}
+        title="Decline this offer?"
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setDeclining(false)}>
+              Keep negotiating
+            </Button>
+            <Button variant="danger" loading={busy} onClick={() => void act({ action: 'decline' })}>
+              Decline offer
+            </Button>
+          </>
+        }
+      >
+        <p>
+          Declining {dollars(offer.latestOffer.amount)} ends this negotiation for the {name}. The {offer.latestOffer.fromRole} will be told.
+          To keep talking, make a counteroffer instead.
+        </p>
+      </Modal>
+    </li>
+  );
+}
