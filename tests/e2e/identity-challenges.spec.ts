@@ -2,10 +2,10 @@
  * Sign-in beyond the password: authenticator-app MFA from set-up to use, the new-password
  * challenge, the messages each mistake gets, guards, offline, social buttons and axe.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { generate as totpCode } from 'cognito-local/lib/services/totp.js';
 import { cognitoCall, TEST_PASSWORD } from '../support/identity-admin';
+import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { enterCode, poolOf, signedInUser, signInThroughForm, uniqueEmail } from './identity-helpers';
 
@@ -230,11 +230,8 @@ const AUTH_SCREENS = [
 
 test('auth screens have no serious or critical axe violation', async ({ page, request }) => {
   test.setTimeout(60_000);
-  const check = async (path: string) => {
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  };
+  const check = (path: string) => expectNoSeriousAxeViolations(page, path);
+
   for (const path of AUTH_SCREENS) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

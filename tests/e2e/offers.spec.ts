@@ -4,6 +4,7 @@
  * and the buyer's new account picks up the deal. A decline asks for confirmation first.
  */
 import type { Browser, Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { codeSentTo, enterCode, signedInUser, submitDetails, uniqueEmail } from './identity-helpers';
 
@@ -15,6 +16,7 @@ async function startSale(page: Page): Promise<string> {
   await expect(page.getByText('2005 Buick')).toBeVisible();
   await page.getByRole('textbox', { name: 'Mileage' }).fill('84000');
   await page.getByRole('textbox', { name: 'Asking price' }).fill('6500');
+  await expectNoSeriousAxeViolations(page, 'start a sale');
   await page.getByRole('button', { name: 'Send offer' }).click();
   await expect(page.getByRole('heading', { name: 'Your offer is out' })).toBeVisible();
   return page.getByRole('textbox', { name: 'Link to share' }).inputValue();
@@ -27,6 +29,7 @@ async function anonymousCounter(browser: Browser, baseURL: string, link: string,
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'An offer to sell you a 2005 Buick' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Accept $6,500' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'shared offer');
   await page.getByRole('button', { name: 'Make a counteroffer' }).click();
   await page.getByRole('textbox', { name: 'Your counteroffer' }).fill(amount);
   await page.getByRole('textbox', { name: 'Your e-mail' }).fill(email);
@@ -53,6 +56,7 @@ test('a shared link, a counteroffer by e-mail, an accept, and the buyer’s new 
 
   await page.goto('/dashboard/caramel-offers');
   const received = page.getByRole('region', { name: /Waiting for your answer/ });
+  await expectNoSeriousAxeViolations(page, 'offers dashboard');
   await received.getByRole('button', { name: 'Accept $6,000' }).click();
   await expect(page.getByRole('heading', { name: 'You made a deal' })).toBeVisible();
   await expect(page.getByText('The 2005 Buick for $6,000.')).toBeVisible();
