@@ -156,6 +156,19 @@ async function lockNegotiation(tx: Tx, negotiationId: string): Promise<Negotiati
   return row;
 }
 
+/** Expires every open negotiation whose latest offer ran out (SPEC leaves expiry to us: 7 days). */
+export async function expireDueNegotiations(db: Database, negotiationIds?: string[]): Promise<void> {
+  const due = await db.execute(sql`
+    select n.id from negotiations n
+    where n.status = 'open'
+      and (select o.expires_at from offers o where o.negotiation_id = n.id order by o.created_at desc, o.id desc limit 1) <= now()`);
+  const rows = ((due as { rows?: { id: string }[] }).rows ?? (due as unknown as { id: string }[])).map((row) => row.id);
+  for (const id of rows) {
+    if (negotiationIds && !negotiationIds.includes(id)) continue;
+    await db.transaction((tx) => lockNegotiation(tx, id));
+  }
+}
+
 async function setStatus(tx: Tx, id: string, status: NegotiationStatus) {
   await tx
     .update(negotiations)

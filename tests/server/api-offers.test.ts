@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { deals, notifications } from '../../server/db/schema';
+import { deals, notifications, offers } from '../../server/db/schema';
 import { apiFor } from '../support/api-harness';
 import { mintIdToken } from '../support/tokens';
 
@@ -240,5 +240,23 @@ describe('the negotiation', () => {
     });
     const [deal] = await api.database.db.select().from(deals).where(eq(deals.negotiationId, sale.id));
     expect((await call('GET', `/api/deals/${deal!.id}`, stranger.bearer)).statusCode).toBe(404);
+  });
+});
+
+describe('expiry', () => {
+  it('an offer left unanswered past its expiry reads as expired and can no longer be accepted', async () => {
+    const seller = await person('seller');
+    const sale = await startSale(seller);
+    await api.database.db.update(offers).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(offers.negotiationId, sale.id));
+    const read = (await call('GET', `/api/offers/${sale.id}`, seller.bearer)).json();
+    expect(read).toMatchObject({ status: 'expired', actions: [] });
+    expect(read.timeline.at(-1).event).toBe('expired');
+    const visitor = await call('POST', `/api/public/offer-links/${tokenOf(sale.shareUrl)}/actions`, undefined, {
+      action: 'accept',
+      email: 'late@example.com',
+      latestOfferId: sale.latestOffer.id,
+    });
+    expect(visitor.statusCode).toBe(409);
+    expect(visitor.json().message).toBe('This offer expired. Make a new offer to start again.');
   });
 });

@@ -13,6 +13,7 @@ import {
   actThroughLink,
   attachByEmail,
   createLink,
+  expireDueNegotiations,
   offerShownByLink,
   revokeLinks,
   startNegotiation,
@@ -46,10 +47,15 @@ export function offerRoutes(app: FastifyInstance, deps: { db: Database; authenti
     return reply.code(201).send(await delivered({ ...view, shareUrl: started.shareUrl }));
   });
 
-  app.get('/api/offers', { preHandler: deps.authenticate }, async (request) => negotiationsOf(db, await me(request)));
+  // Reads first expire what ran out, so nobody sees an offer as open past its expiry.
+  app.get('/api/offers', { preHandler: deps.authenticate }, async (request) => {
+    await expireDueNegotiations(db);
+    return negotiationsOf(db, await me(request));
+  });
 
   app.get('/api/offers/:id', { preHandler: deps.authenticate }, async (request) => {
     const { id } = parseInput(idParams, request.params);
+    await expireDueNegotiations(db, [id]);
     return negotiationForParty(db, id, await me(request));
   });
 
@@ -83,6 +89,7 @@ export function offerRoutes(app: FastifyInstance, deps: { db: Database; authenti
 
   // Shared links: the vehicle, the offer, its expiry and the side the visitor is on; nothing about the people.
   const linkView = async (token: string, email: string | null) => {
+    await expireDueNegotiations(db);
     const { negotiation, linkSide, offer, own } = await offerShownByLink(db, token, email);
     const summary = await negotiationSummary(db, negotiation);
     return {
