@@ -3,31 +3,10 @@
  * O or Q, and position 9 a check digit over the other 16. The model year comes from position
  * 10 and the maker, where we know it, from the world manufacturer identifier (positions 1-3).
  */
-const TRANSLITERATION: Record<string, number> = {
-  A: 1,
-  B: 2,
-  C: 3,
-  D: 4,
-  E: 5,
-  F: 6,
-  G: 7,
-  H: 8,
-  J: 1,
-  K: 2,
-  L: 3,
-  M: 4,
-  N: 5,
-  P: 7,
-  R: 9,
-  S: 2,
-  T: 3,
-  U: 4,
-  V: 5,
-  W: 6,
-  X: 7,
-  Y: 8,
-  Z: 9,
-};
+/** Letter values as the regulation lists them (I, O and Q never appear in a VIN). */
+const TRANSLITERATION: Record<string, number> = Object.fromEntries(
+  'A1 B2 C3 D4 E5 F6 G7 H8 J1 K2 L3 M4 N5 P7 R9 S2 T3 U4 V5 W6 X7 Y8 Z9'.split(' ').map((pair) => [pair[0]!, Number(pair[1])]),
+);
 const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
 /** Year codes in their 30-year cycle, starting 1980 (A) and again 2010 (A). */
