@@ -247,7 +247,10 @@ describe('expiry', () => {
   it('an offer left unanswered past its expiry reads as expired and can no longer be accepted', async () => {
     const seller = await person('seller');
     const sale = await startSale(seller);
-    await api.database.db.update(offers).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(offers.negotiationId, sale.id));
+    await api.database.db
+      .update(offers)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(offers.negotiationId, sale.id));
     const read = (await call('GET', `/api/offers/${sale.id}`, seller.bearer)).json();
     expect(read).toMatchObject({ status: 'expired', actions: [] });
     expect(read.timeline.at(-1).event).toBe('expired');
