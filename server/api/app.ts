@@ -9,7 +9,7 @@ import { healthRoutes } from './routes/health';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { offerRoutes } from './routes/offers';
 import { userRoutes } from './routes/users';
-import { devMailboxMailer, logMailer } from '../offers/mail';
+import { devMailboxMailer, sesMailer } from '../offers/mail';
 import type { Settings } from './settings';
 import { staticFiles } from './static-files';
 
@@ -40,7 +40,8 @@ export async function buildApi({ settings, database, s3, logger = false }: ApiDe
   healthRoutes(app, { pingDatabase: database.ping, s3, bucket: settings.storage.bucket, jwksUrl: settings.auth.jwksUrl });
   runtimeConfigRoutes(app, settings);
   userRoutes(app, { db: database.db, authenticate });
-  const mailer = settings.devMailboxFile ? devMailboxMailer(settings.devMailboxFile) : logMailer(app.log);
+  const mailer = settings.mail ? sesMailer(settings.mail) : settings.devMailboxFile ? devMailboxMailer(settings.devMailboxFile) : undefined;
+  if (!mailer) app.log.warn('no mail provider configured (MAIL_FROM): offer notifications are queued, not sent');
   offerRoutes(app, { db: database.db, authenticate, mailer });
   if (settings.devMailboxFile) devMailboxRoutes(app, settings.devMailboxFile);
   await staticFiles(app, settings.staticDir, { helpCentreUrl: settings.helpCentreUrl });

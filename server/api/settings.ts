@@ -39,6 +39,11 @@ const envSchema = z.object({
   UPDATE_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(5).optional(),
   /** Local stack only: where the identity sandbox drops codes (server/stack/mailbox.ts). */
   DEV_MAILBOX_FILE: z.string().optional(),
+  /** Mail about offers goes out through Amazon SES (v2) when MAIL_FROM is set. */
+  MAIL_FROM: z.email().optional(),
+  MAIL_SES_REGION: z.string().default('us-west-2'),
+  /** Only to point the SES client at a stand-in (tests); absent for Amazon SES. */
+  MAIL_SES_ENDPOINT: optionalUrl,
 });
 
 export type Settings = ReturnType<typeof loadSettings>;
@@ -88,6 +93,7 @@ export function loadSettings(env: Record<string, string | undefined>) {
     },
     verificationWidget: { host: e.VERIFICATION_WIDGET_HOST, environment: e.VERIFICATION_WIDGET_ENVIRONMENT },
     devMailboxFile: e.DEV_MAILBOX_FILE,
+    mail: e.MAIL_FROM ? { from: e.MAIL_FROM, region: e.MAIL_SES_REGION, endpoint: e.MAIL_SES_ENDPOINT } : undefined,
   };
   assertSafeForProduction(settings);
   return settings;

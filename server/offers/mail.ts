@@ -1,11 +1,11 @@
 /**
  * The mail adapter: notifications are rows first (negotiations.ts writes them inside the same
  * database transaction as the change), then delivered. Locally they land in the development
- * mailbox next to the confirmation codes; without a mailbox they are logged until a mail
- * provider is configured.
+ * mailbox next to the confirmation codes; in production Amazon SES sends them (MAIL_FROM).
+ * Without either they stay queued, unsent, until a provider is configured.
  */
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { eq, isNull } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { notifications } from '../db/schema';
 import { appendToMailbox } from '../stack/mailbox';
@@ -22,16 +22,24 @@ export function devMailboxMailer(file: string): Mailer {
   };
 }
 
-export function logMailer(log: FastifyBaseLogger): Mailer {
+export function sesMailer(options: { from: string; region: string; endpoint?: string }): Mailer {
+  const client = new SESv2Client({ region: options.region, endpoint: options.endpoint });
   return {
-    async send({ to, subject }) {
-      log.warn({ to, subject }, 'no mail provider configured; notification not sent');
+    async send({ to, subject, body }) {
+      await client.send(
+        new SendEmailCommand({
+          FromEmailAddress: options.from,
+          Destination: { ToAddresses: [to] },
+          Content: { Simple: { Subject: { Data: subject, Charset: 'UTF-8' }, Body: { Text: { Data: body, Charset: 'UTF-8' } } } },
+        }),
+      );
     },
   };
 }
 
 /** Sends every notification not sent yet; a failure leaves it queued for the next call. */
-export async function deliverPending(db: Database, mailer: Mailer): Promise<void> {
+export async function deliverPending(db: Database, mailer: Mailer | undefined): Promise<void> {
+  if (!mailer) return;
   const pending = await db.select().from(notifications).where(isNull(notifications.sentAt));
   for (const message of pending) {
     await mailer.send({ to: message.toEmail, subject: message.subject, body: message.body });

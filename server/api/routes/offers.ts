@@ -32,7 +32,7 @@ function appUrl(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-export function offerRoutes(app: FastifyInstance, deps: { db: Database; authenticate: Authenticate; mailer: Mailer }) {
+export function offerRoutes(app: FastifyInstance, deps: { db: Database; authenticate: Authenticate; mailer: Mailer | undefined }) {
   const { db, mailer } = deps;
   const me = (request: FastifyRequest) => userForCaller(db, request.caller!);
   const delivered = async <T>(result: T): Promise<T> => {

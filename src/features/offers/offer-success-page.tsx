@@ -17,6 +17,7 @@ export function Component() {
       <h1 id="deal-made" className="title">
         You made a deal
       </h1>
+      {deal?.myRole === 'buyer' && <h2 className="title is-5">Get connected with the seller</h2>}
       {deal ? (
         <p className="mb-4">
           The {vehicleName(deal.vehicle)} for {dollars(deal.price)}. Next, you and the {deal.myRole === 'seller' ? 'buyer' : 'seller'} go
