@@ -1,6 +1,6 @@
 /** Bootstrap: runtime config first (nothing works without it), then the router. */
 import './ui/theme/index.scss';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ConfigErrorScreen } from './app/config-error';
@@ -37,15 +37,18 @@ async function bootstrap() {
   const router = createBrowserRouter(routes);
   // A prerendered page (server/build/prerender-plugin.ts) stays on screen until the app can
   // draw the same page, instead of flashing the loading state in between.
-  if (container.hasAttribute('data-prerendered')) {
-    await initialized(router);
-  }
+  const prerendered = container.hasAttribute('data-prerendered');
+  if (prerendered) await initialized(router);
   startRoutePreloading(routes);
-  root.render(
+  const app = (
     <StrictMode>
       <RouterProvider router={router} />
-    </StrictMode>,
+    </StrictMode>
   );
+  // Over a prerendered page the app takes over in a transition: React renders in short slices
+  // and the page stays responsive (the text is already on screen, nothing waits for this).
+  if (prerendered) startTransition(() => root.render(app));
+  else root.render(app);
 }
 
 void bootstrap();
