@@ -45,6 +45,11 @@ export const routes: RouteObject[] = [
       },
       { path: 'legal/:policy', lazy: reloadingImport(() => import('../features/legal/policy-page')) },
       {
+        // Draws the transaction-flow layout itself, around the deal's steps.
+        loader: guarded('auth'),
+        children: [{ path: 'deal/:dealId/seller', lazy: reloadingImport(() => import('../features/offers/deal-seller-page')) }],
+      },
+      {
         element: <DefaultFlowLayout />,
         children: [
           { path: 'healthcheck', lazy: reloadingImport(() => import('../features/healthcheck/healthcheck-page')) },
@@ -59,10 +64,7 @@ export const routes: RouteObject[] = [
           },
           {
             loader: guarded('auth'),
-            children: [
-              { path: 'link-offer', lazy: reloadingImport(() => import('../features/offers/link-offer-page')) },
-              { path: 'deal/:dealId/seller', lazy: reloadingImport(() => import('../features/offers/deal-seller-page')) },
-            ],
+            children: [{ path: 'link-offer', lazy: reloadingImport(() => import('../features/offers/link-offer-page')) }],
           },
         ],
       },

@@ -76,6 +76,9 @@ export async function actOnOffer(id: string, latestOfferId: string, input: Actio
   return answer;
 }
 
+export const shareOffer = (id: string) => apiRequest('POST', `offers/${id}/links`, z.object({ shareUrl: z.string() }));
+export const revokeOfferLinks = (id: string) => apiRequest('DELETE', `offers/${id}/links`, z.unknown());
+
 export const linkAccount = () => apiRequest('POST', 'offers/link-account', z.object({ negotiations: z.number(), deals: z.number() }));
 
 /** A shared link's offer, asked without the session: the link itself is the key. */

@@ -98,12 +98,25 @@ test('declining asks for confirmation, then ends the negotiation', async ({ page
   await expect(page.getByRole('region', { name: /Waiting for your answer/ })).toContainText('No offers are waiting for you.');
 });
 
-test('a revoked or unknown link shows the expired-link screen', async ({ page }) => {
-  await page.goto(`/deals?token=${'x'.repeat(43)}`);
-  await expect(page.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
-  await expect(page.getByText('Ask the person who shared it for a new one.')).toBeVisible();
-  await page.getByRole('link', { name: 'Return to the homepage' }).click();
-  await expect(page).toHaveURL(/\/$/);
+test('a link the seller turned off, or an unknown one, shows the expired-link screen', async ({ page, browser, baseURL, request }) => {
+  await signedInUser(page, request, '/dashboard');
+  const link = await startSale(page);
+  await page.goto('/dashboard/caramel-offers');
+  await page
+    .getByRole('region', { name: /Waiting for the other side/ })
+    .getByRole('button', { name: 'Turn off shared links' })
+    .click();
+  await expect(page.getByText('Shared links for this offer are turned off.')).toBeVisible();
+
+  const visitor = await (await browser.newContext({ baseURL })).newPage();
+  for (const url of [link, `/deals?token=${'x'.repeat(43)}`]) {
+    await visitor.goto(url);
+    await expect(visitor.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
+    await expect(visitor.getByText('Ask the person who shared it for a new one.')).toBeVisible();
+  }
+  await visitor.getByRole('link', { name: 'Return to the homepage' }).click();
+  await expect(visitor).toHaveURL(/\/$/);
+  await visitor.context().close();
 });
 
 test('an anonymous visitor starting a sale keeps the draft through sign-up', async ({ page }) => {

@@ -1,35 +1,46 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { getDeal } from '../../data/offers';
 import { buttonClass } from '../../ui/button';
+import { TransactionFlowLayout } from '../../ui/layout/transaction-flow-layout';
+import type { ProgressStep } from '../../ui/step-progress';
 import { dollars, vehicleName } from './offer-format';
 
 export const loader = ({ params }: LoaderFunctionArgs) => getDeal(params.dealId!);
 
-/** `/deal/{dealId}/seller`: the seller's view of a deal — what was agreed and what comes next. */
+// Where a fresh deal stands; the transaction engine (issue 7) replaces this with each flow's steps.
+const STEPS: ProgressStep[] = [
+  { id: 'offer', label: 'Offer accepted', state: 'done' },
+  { id: 'connect', label: 'Get connected', state: 'current' },
+  { id: 'closing', label: 'Closing steps', state: 'upcoming' },
+];
+
+/** `/deal/{dealId}/seller` (transaction layout): the seller's view of a deal — what was agreed and what comes next. */
 export function Component() {
   const deal = useLoaderData<typeof loader>();
   return (
-    <section aria-labelledby="deal-seller">
-      <title>Your deal</title>
-      <h1 id="deal-seller" className="title">
-        Get connected with your buyer
-      </h1>
-      <div className="box">
-        <p className="title is-4 mb-2">{dollars(deal.price)}</p>
-        <p>
-          {vehicleName(deal.vehicle)} · {deal.vehicle.mileage.toLocaleString('en-US')} miles · VIN {deal.vehicle.vin}
+    <TransactionFlowLayout steps={STEPS}>
+      <section aria-labelledby="deal-seller">
+        <title>Your deal</title>
+        <h1 id="deal-seller" className="title">
+          Get connected with your buyer
+        </h1>
+        <div className="box">
+          <p className="title is-4 mb-2">{dollars(deal.price)}</p>
+          <p>
+            {vehicleName(deal.vehicle)} · {deal.vehicle.mileage.toLocaleString('en-US')} miles · VIN {deal.vehicle.vin}
+          </p>
+          <p className="help">
+            Agreed {new Date(deal.createdAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' })}.
+          </p>
+        </div>
+        <p className="mb-4">
+          Your buyer has been told. The closing steps — identity, title and payment — open in your dashboard as the transaction starts; you
+          will get an e-mail when there is something to do.
         </p>
-        <p className="help">
-          Agreed {new Date(deal.createdAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' })}.
-        </p>
-      </div>
-      <p className="mb-4">
-        Your buyer has been told. The closing steps — identity, title and payment — open in your dashboard as the transaction starts; you
-        will get an e-mail when there is something to do.
-      </p>
-      <Link to="/dashboard/caramel-offers" className={buttonClass({})}>
-        Back to your offers
-      </Link>
-    </section>
+        <Link to="/dashboard/caramel-offers" className={buttonClass({})}>
+          Back to your offers
+        </Link>
+      </section>
+    </TransactionFlowLayout>
   );
 }

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Link, useLoaderData, useNavigate, useRevalidator } from 'react-router-dom';
-import { actOnOffer, listOffers, type ActionInput, type NegotiationSummary } from '../../data/offers';
+import { actOnOffer, listOffers, revokeOfferLinks, shareOffer, type ActionInput, type NegotiationSummary } from '../../data/offers';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { CurrencyField } from '../../ui/form/text-field';
 import { Modal } from '../../ui/modal';
+import { showToast } from '../../ui/toast-store';
+import { ShareLink } from './share-link';
 import { dollars, vehicleName } from './offer-format';
 
 export const loader = () => listOffers();
@@ -64,7 +66,22 @@ function OfferRow({ offer }: { offer: NegotiationSummary }) {
   const [declining, setDeclining] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [shareUrl, setShareUrl] = useState<string | null>(null);
   const mine = offer.latestOffer.fromRole === offer.myRole;
+
+  async function links(change: 'share' | 'revoke') {
+    setFailure(null);
+    try {
+      if (change === 'share') setShareUrl((await shareOffer(offer.id)).shareUrl);
+      else {
+        await revokeOfferLinks(offer.id);
+        setShareUrl(null);
+        showToast('Shared links for this offer are turned off.', 'success');
+      }
+    } catch (error) {
+      setFailure((error as Error).message);
+    }
+  }
   const name = vehicleName(offer.vehicle);
 
   async function act(input: ActionInput) {
@@ -93,14 +110,14 @@ function OfferRow({ offer }: { offer: NegotiationSummary }) {
 
   return (
     <li className="box">
-      <div className="is-flex is-justify-content-space-between is-flex-wrap-wrap">
+      <div className="is-flex is-flex-wrap-wrap offer-row">
         <div>
           <p className="has-text-weight-semibold">{name}</p>
           <p className="help">
             {offer.vehicle.mileage.toLocaleString('en-US')} miles · VIN {offer.vehicle.vin} · you are the {offer.myRole}
           </p>
         </div>
-        <div className="has-text-right">
+        <div className="offer-price">
           <p className="title is-5 mb-1">{dollars(offer.latestOffer.amount)}</p>
           <p className="help">
             {offer.status === 'open' ? (mine ? 'Your offer' : `From the ${offer.latestOffer.fromRole}`) : STATUS_TEXT[offer.status]}
@@ -141,6 +158,17 @@ function OfferRow({ offer }: { offer: NegotiationSummary }) {
           </Button>
         </div>
       )}
+      {offer.status === 'open' && (
+        <div className="buttons mt-1">
+          <Button size="small" variant="text" onClick={() => void links('share')}>
+            Share a link
+          </Button>
+          <Button size="small" variant="text" onClick={() => void links('revoke')}>
+            Turn off shared links
+          </Button>
+        </div>
+      )}
+      {shareUrl && <ShareLink url={shareUrl} />}
       <Modal
         open={declining}
         onClose={() => setDeclining(false)}
