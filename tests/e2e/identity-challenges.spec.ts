@@ -4,10 +4,10 @@
  */
 import type { Page } from '@playwright/test';
 import { generate as totpCode } from 'cognito-local/lib/services/totp.js';
-import { cognitoCall, TEST_PASSWORD } from '../support/identity-admin';
+import { cognitoCall, createConfirmedUser, TEST_PASSWORD } from '../support/identity-admin';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-import { enterCode, poolOf, signedInUser, signInThroughForm, uniqueEmail } from './identity-helpers';
+import { enterCode, firstSignIn, poolOf, signedInUser, signInThroughForm, uniqueEmail } from './identity-helpers';
 
 test('an authenticator app set up on /account is then required at sign-in', async ({ page, request }) => {
   test.setTimeout(60_000);
@@ -86,7 +86,7 @@ test('each mistake gets its own message', async ({ page, request }) => {
   await expect(page.getByRole('alert')).toHaveText('That code is not right. Check it and try again.');
 
   // A wrong password, worded the same as an unknown e-mail.
-  const user = await (await import('../support/identity-admin')).createConfirmedUser(await poolOf(request), uniqueEmail('wrong'));
+  const user = await createConfirmedUser(await poolOf(request), uniqueEmail('wrong'));
   await page.goto('/sign-in');
   await signInThroughForm(page, user.email, 'Wrong!pass1');
   await expect(page.getByRole('alert')).toHaveText('Incorrect e-mail or password.');
@@ -100,7 +100,7 @@ test('a signed-out visit to /account returns there after sign-in, and a signed-i
 }) => {
   await page.goto('/account');
   await expect(page).toHaveURL(/\/sign-in\?returnTo=%2Faccount$/);
-  await signedInUserOnCurrentPage(page, request);
+  await firstSignIn(page, request);
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
   await page.goto('/sign-up');
@@ -108,17 +108,6 @@ test('a signed-out visit to /account returns there after sign-in, and a signed-i
   await page.goto('/sign-up/additional-details');
   await expect(page).toHaveURL(/\/dashboard$/);
 });
-
-async function signedInUserOnCurrentPage(page: Page, request: Parameters<typeof poolOf>[0]) {
-  const { createConfirmedUser } = await import('../support/identity-admin');
-  const user = await createConfirmedUser(await poolOf(request), uniqueEmail('return'));
-  await signInThroughForm(page, user.email, user.password);
-  await page.getByRole('textbox', { name: 'First name' }).fill('Sam');
-  await page.getByRole('textbox', { name: 'Last name' }).fill('Ortiz');
-  await page.getByRole('textbox', { name: 'Mobile number' }).fill('4155550111');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('link', { name: 'Skip for now' }).click();
-}
 
 test('offline on /account the user stays signed in with the saved profile', async ({ page, context, request }) => {
   await signedInUser(page, request, '/account');

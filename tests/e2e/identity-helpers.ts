@@ -48,14 +48,23 @@ export async function submitDetails(page: Page, details: { firstName: string; la
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
-/** A confirmed user made through the admin API, signed in here with their details saved. */
-export async function signedInUser(page: Page, request: APIRequestContext, returnTo = '/dashboard') {
+/**
+ * A new confirmed user (admin API) signs in on the sign-in page already open and gives the
+ * details a first sign-in asks for, skipping the phone check.
+ */
+export async function firstSignIn(page: Page, request: APIRequestContext) {
   const user = await createConfirmedUser(await poolOf(request), uniqueEmail('user'));
-  await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
   await signInThroughForm(page, user.email, user.password);
   await submitDetails(page, { firstName: 'Robin', lastName: 'Okafor', mobile: '4155550199' });
   await expect(page.getByRole('heading', { name: 'Verify your mobile' })).toBeVisible();
   await page.getByRole('link', { name: 'Skip for now' }).click();
+  return user;
+}
+
+/** A confirmed user signed in with their details saved, on `returnTo`. */
+export async function signedInUser(page: Page, request: APIRequestContext, returnTo = '/dashboard') {
+  await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
+  const user = await firstSignIn(page, request);
   await expect(page).toHaveURL(new RegExp(`${returnTo}$`));
   return user;
 }

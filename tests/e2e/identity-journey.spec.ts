@@ -3,7 +3,8 @@
  * code, details and SMS verification, sign-out and in, password change, and password reset.
  */
 import { expect, test } from './fixtures';
-import { codeSentTo, enterCode, signInThroughForm, submitDetails, uniqueEmail } from './identity-helpers';
+import { createConfirmedUser } from '../support/identity-admin';
+import { codeSentTo, enterCode, poolOf, signInThroughForm, submitDetails, uniqueEmail } from './identity-helpers';
 
 const PASSWORD = 'Sunny!Road42';
 const NEW_PASSWORD = 'Rainy#Lane77';
@@ -72,8 +73,6 @@ test('sign up, verify, add details, meet the dashboard, sign out and in, change 
 
 test('forgot password: code by e-mail, new password, sign in with it', async ({ page, request }) => {
   const email = uniqueEmail('forgot');
-  const { createConfirmedUser } = await import('../support/identity-admin');
-  const { poolOf } = await import('./identity-helpers');
   await createConfirmedUser(await poolOf(request), email);
 
   await page.goto('/sign-in');

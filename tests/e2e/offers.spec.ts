@@ -56,8 +56,10 @@ test('a shared link, a counteroffer by e-mail, an accept, and the buyer’s new 
 
   await page.goto('/dashboard/caramel-offers');
   const received = page.getByRole('region', { name: /Waiting for your answer/ });
+  const accept = received.getByRole('button', { name: 'Accept $6,000' });
+  await expect(accept).toBeVisible();
   await expectNoSeriousAxeViolations(page, 'offers dashboard');
-  await received.getByRole('button', { name: 'Accept $6,000' }).click();
+  await accept.click();
   await expect(page.getByRole('heading', { name: 'You made a deal' })).toBeVisible();
   await expect(page.getByText('The 2005 Buick for $6,000.')).toBeVisible();
 

@@ -1,20 +1,16 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { deleteAccountRecords, updateProfile } from '../../data/account';
+import { deleteAccountRecords } from '../../data/account';
 import { connectivity } from '../../data/connectivity';
 import type { CachedProfile } from '../../data/db';
 import { identityService, signOut } from '../../data/session';
 import { identityErrorMessage } from '../../domain/auth-errors';
-import { digitsFromMobile, mobileFromDigits } from '../../domain/profile-fields';
 import { Alert } from '../../ui/alert';
 import { Button, buttonClass } from '../../ui/button';
-import { MaskedField } from '../../ui/form/masked-field';
-import { TextField } from '../../ui/form/text-field';
-import { useZodForm } from '../../ui/form/use-zod-form';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast-store';
-import { detailsSchema, MOBILE_MASK } from './additional-details-page';
+import { DetailsForm } from './details-form';
 import { MfaSettings } from './mfa-settings';
 import { useCachedProfile } from './use-cached-profile';
 import { useIdentityQuery } from './use-identity-query';
@@ -95,62 +91,20 @@ export function Component() {
 
 function DetailsSection({ profile, online }: { profile: CachedProfile | undefined; online: boolean }) {
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useZodForm(detailsSchema, {
-    firstName: profile?.firstName ?? '',
-    lastName: profile?.lastName ?? '',
-    mobileDigits: digitsFromMobile(profile?.mobile),
-  });
-
-  const submit = form.handleSubmit(async ({ firstName, lastName, mobileDigits }) => {
-    setFailure(null);
-    const mobile = mobileFromDigits(mobileDigits);
-    const mobileChanged = mobile !== profile?.mobile;
-    try {
-      await updateProfile({ firstName, lastName, mobile });
-    } catch (error) {
-      setFailure(`Your details were not saved: ${(error as Error).message}`);
-      return;
-    }
-    try {
-      const identity = await identityService();
-      const result = await identity.updateUserAttributes({
-        userAttributes: { given_name: firstName, family_name: lastName, ...(mobileChanged ? { phone_number: mobile } : {}) },
-      });
-      if (result.phone_number?.nextStep.updateAttributeStep === 'CONFIRM_ATTRIBUTE_WITH_CODE') {
-        navigate('/auth/phone-verification?returnTo=%2Faccount');
-        return;
-      }
-    } catch (error) {
-      console.error('Identity attributes could not be updated', error);
-    }
-    showToast('Your details were saved.', 'success');
-  });
-
-  const mobile = form.field('mobileDigits');
   return (
     <section aria-labelledby="account-details">
       <h2 id="account-details" className="title is-6 mb-3">
         Your details
       </h2>
-      <form onSubmit={submit} noValidate aria-labelledby="account-details">
-        {failure && <Alert kind="danger">{failure}</Alert>}
-        <TextField label="First name" autoComplete="given-name" {...form.textField('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" {...form.textField('lastName')} />
-        <MaskedField
-          label="Mobile number"
-          mask={MOBILE_MASK}
-          inputMode="tel"
-          autoComplete="tel-national"
-          value={String(mobile.value)}
-          onValueChange={mobile.onChange}
-          onBlur={mobile.onBlur}
-          error={mobile.error}
-        />
-        <Button type="submit" loading={form.submitting} disabled={!online}>
-          Save details
-        </Button>
-      </form>
+      <DetailsForm
+        profile={profile}
+        label="Your details"
+        submitLabel="Save details"
+        disabled={!online}
+        onSaved={({ phoneCodeSent }) =>
+          phoneCodeSent ? navigate('/auth/phone-verification?returnTo=%2Faccount') : showToast('Your details were saved.', 'success')
+        }
+      />
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { completeSignIn } from '../../data/session';
 import { answerChallenge, clearSignInFlow, signInFlow, type ChallengeStep, type MfaType } from '../../data/sign-in-flow';
 import { identityErrorMessage } from '../../domain/auth-errors';
 import { BRAND } from '../../domain/brand';
@@ -15,7 +14,7 @@ import { PasswordField } from '../../ui/form/password-field';
 import { PasswordRules } from '../../ui/form/password-rules';
 import { TextField } from '../../ui/form/text-field';
 import { AuthHeading } from './auth-heading';
-import { afterSignIn } from './sign-in-page';
+import { finishSignIn } from './finish-sign-in';
 import { TotpSetupInstructions } from './totp-setup';
 
 const MFA_LABELS: Record<MfaType, string> = {
@@ -77,7 +76,7 @@ export function Component() {
       setTouched(false);
       if (outcome.kind === 'done') {
         clearSignInFlow();
-        navigate(afterSignIn((await completeSignIn()).needsDetails, search), { replace: true });
+        await finishSignIn(navigate, search);
       } else if (outcome.kind !== 'challenge') {
         clearSignInFlow();
         navigate(withReturnTo('/sign-in', search), { replace: true });

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { completeSignIn } from '../../data/session';
 import { finishAutoSignIn } from '../../data/sign-in-flow';
 import { withReturnTo } from '../../domain/return-target';
 import { buttonClass } from '../../ui/button';
 import { AuthHeading } from './auth-heading';
-import { afterSignIn } from './sign-in-page';
+import { finishSignIn } from './finish-sign-in';
 
 /**
  * `/auth/email-check`: "check your e-mail". For a password reset it never says whether the
@@ -46,7 +45,7 @@ function AwaitingLink({ email }: { email: string }) {
       .then(async (outcome) => {
         if (!current) return;
         if (outcome.kind !== 'done') return navigate(withReturnTo('/sign-in', search), { replace: true });
-        navigate(afterSignIn((await completeSignIn()).needsDetails, search), { replace: true });
+        await finishSignIn(navigate, search);
       })
       .catch((error: unknown) => {
         console.error('Automatic sign-in after the e-mail link did not finish', error);

@@ -1,11 +1,11 @@
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { completeSignIn, identityService } from '../../data/session';
+import { identityService } from '../../data/session';
 import { finishAutoSignIn } from '../../data/sign-in-flow';
 import { withReturnTo } from '../../domain/return-target';
 import { AuthHeading } from './auth-heading';
 import { CodeForm } from './code-form';
 import { readably } from './identity-failure';
-import { afterSignIn } from './sign-in-page';
+import { finishSignIn } from './finish-sign-in';
 
 /**
  * `/auth/email-verification`: the sign-up code from the e-mail. With the code confirmed, the
@@ -25,7 +25,7 @@ export function Component() {
     if (result.nextStep.signUpStep === 'COMPLETE_AUTO_SIGN_IN') {
       const outcome = await readably('sign-in', () => finishAutoSignIn(email)).catch(() => null);
       if (outcome?.kind === 'done') {
-        navigate(afterSignIn((await completeSignIn()).needsDetails, search), { replace: true });
+        await finishSignIn(navigate, search);
         return;
       }
     }

@@ -2,16 +2,17 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { emailAddress, requiredPassword } from '../../domain/form-fields';
-import { completeSignIn, identityService } from '../../data/session';
+import { identityService } from '../../data/session';
 import { beginSignIn } from '../../data/sign-in-flow';
 import { identityErrorMessage } from '../../domain/auth-errors';
-import { ADDITIONAL_DETAILS_PATH, returnTarget, withReturnTo } from '../../domain/return-target';
+import { withReturnTo } from '../../domain/return-target';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { PasswordField } from '../../ui/form/password-field';
 import { TextField } from '../../ui/form/text-field';
 import { useZodForm } from '../../ui/form/use-zod-form';
 import { AuthHeading } from './auth-heading';
+import { finishSignIn } from './finish-sign-in';
 import { SocialSignIn } from './social-sign-in';
 
 // SPEC §8 wording for empty fields.
@@ -28,11 +29,6 @@ const NOTICES: Record<string, string> = {
   'challenge-expired': 'That sign-in took too long. Please start again.',
 };
 
-/** Where a finished sign-in goes: the sign-up details first if they are still owed. */
-export function afterSignIn(needsDetails: boolean, search: string): string {
-  return needsDetails ? withReturnTo(ADDITIONAL_DETAILS_PATH, search) : returnTarget(search);
-}
-
 /** `/sign-in` with e-mail and password; afterwards the user returns to where they were going. */
 export function Component() {
   const navigate = useNavigate();
@@ -48,7 +44,7 @@ export function Component() {
     try {
       const outcome = await beginSignIn(email, password);
       if (outcome.kind === 'done') {
-        navigate(afterSignIn((await completeSignIn()).needsDetails, search), { replace: true });
+        await finishSignIn(navigate, search);
       } else if (outcome.kind === 'challenge') {
         navigate(withReturnTo('/auth/confirmation-code', search));
       } else if (outcome.kind === 'confirm-sign-up') {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { emailAddress, newPassword } from '../../domain/form-fields';
-import { completeSignIn, identityService } from '../../data/session';
+import { identityService } from '../../data/session';
 import { finishAutoSignIn } from '../../data/sign-in-flow';
 import { identityErrorMessage } from '../../domain/auth-errors';
 import { withReturnTo } from '../../domain/return-target';
@@ -14,7 +14,7 @@ import { PasswordRules } from '../../ui/form/password-rules';
 import { TextField } from '../../ui/form/text-field';
 import { useZodForm } from '../../ui/form/use-zod-form';
 import { AuthHeading } from './auth-heading';
-import { afterSignIn } from './sign-in-page';
+import { finishSignIn } from './finish-sign-in';
 import { SocialSignIn } from './social-sign-in';
 
 const signUpSchema = z.object({
@@ -41,7 +41,7 @@ export function Component() {
       if (result.nextStep.signUpStep === 'COMPLETE_AUTO_SIGN_IN') {
         // SPEC §4.5: already confirmed, so the automatic sign-in happens now.
         const outcome = await finishAutoSignIn(email);
-        if (outcome.kind === 'done') return navigate(afterSignIn((await completeSignIn()).needsDetails, search), { replace: true });
+        if (outcome.kind === 'done') return finishSignIn(navigate, search);
       }
       if (result.nextStep.signUpStep === 'DONE') return navigate(withReturnTo(`/sign-in?email=${encodeURIComponent(email)}`, search));
       navigate(withReturnTo(`/auth/email-verification?email=${encodeURIComponent(email)}`, search));
