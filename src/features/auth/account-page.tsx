@@ -62,7 +62,8 @@ export function Component() {
       </section>
       {profile?.mobile && facts && !facts.phoneVerified && (
         <Alert kind="warning">
-          Your mobile number is not verified yet. <PhoneVerificationLink onSent={reload} />
+          <p>Your mobile number is not verified yet.</p>
+          <PhoneVerificationLink onSent={reload} />
         </Alert>
       )}
       <section className="mt-5" aria-labelledby="account-password">
@@ -122,12 +123,12 @@ function PhoneVerificationLink({ onSent }: { onSent: () => void }) {
     }
   }
   return (
-    <>
-      <Button variant="text" onClick={() => void send()}>
+    <p className="mt-2">
+      <Button size="small" variant="outlined" onClick={() => void send()}>
         Send a code to verify it
       </Button>
-      {failure && <span className="is-block">{failure}</span>}
-    </>
+      {failure && <span className="is-block mt-2">{failure}</span>}
+    </p>
   );
 }
 
