@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { OfferActionInput, StartOffer } from '../../src/domain/offer-fields';
 import { OFFER_VALIDITY_DAYS, offerTransition, otherSide, type NegotiationStatus, type PartyRole } from '../../src/domain/offer-lifecycle';
+import { formatDollars as dollars, vehicleName } from '../../src/domain/offer-format';
 import { checkVin } from '../../src/domain/vin';
 import type { Database } from '../db/client';
 import {
@@ -30,7 +31,7 @@ type OfferRow = typeof offers.$inferSelect;
 /** A refusal the caller can act on: the HTTP status and the sentence to show. */
 export class OfferRefusal extends Error {
   constructor(
-    readonly statusCode: 400 | 403 | 404 | 409 | 422,
+    readonly statusCode: 400 | 403 | 404 | 409,
     message: string,
   ) {
     super(message);
@@ -64,6 +65,11 @@ export function newLinkToken(): { token: string; hash: string } {
   return { token, hash: hashToken(token) };
 }
 
+/** The page a shared link opens (`/deals`, guard ungated-offer). */
+function shareUrl(appUrl: string, token: string): string {
+  return `${appUrl}/deals?token=${token}`;
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -92,8 +98,6 @@ async function emailOf(tx: Tx, row: NegotiationRow, side: PartyRole): Promise<st
   }
   return side === 'seller' ? row.sellerEmail : row.buyerEmail;
 }
-
-const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
 
 /** SPEC §2.1 start a sale (or an offer to buy): the vehicle, the first offer, and a link to share. */
 export async function startNegotiation(db: Database, user: UserRow, input: StartOffer, appUrl: string) {
@@ -130,18 +134,18 @@ export async function startNegotiation(db: Database, user: UserRow, input: Start
       event: 'offer-made',
       payload: { role: input.role, amount: input.amount },
     });
-    const vehicleName = [vin.modelYear, vin.maker].filter(Boolean).join(' ') || 'a vehicle';
+    const vehicleLabel = vehicleName({ modelYear: vin.modelYear, make: vin.maker });
     await notify(
       tx,
       negotiation!.id,
       input.counterpartyEmail,
-      `An offer of ${dollars(input.amount)} for ${vehicleName}`,
-      `${user.firstName ?? 'Someone'} ${input.role === 'seller' ? 'offers to sell you' : 'offers to buy'} ${vehicleName} for ${dollars(input.amount)}. ` +
-        `Answer the offer here: ${appUrl}/deals?token=${token}`,
+      `An offer of ${dollars(input.amount)} for ${vehicleLabel}`,
+      `${user.firstName ?? 'Someone'} ${input.role === 'seller' ? 'offers to sell you' : 'offers to buy'} ${vehicleLabel} for ${dollars(input.amount)}. ` +
+        `Answer the offer here: ${shareUrl(appUrl, token)}`,
     );
     return negotiation!.id;
   });
-  return { negotiationId, shareUrl: `${appUrl}/deals?token=${token}` };
+  return { negotiationId, shareUrl: shareUrl(appUrl, token) };
 }
 
 /** Locks the negotiation for the rest of the transaction and expires it when its offer ran out. */
@@ -382,20 +386,25 @@ export async function actThroughLink(db: Database, token: string, email: string,
   return actOnNegotiation(db, target.id, { kind: 'visitor', email: address, role: linkSide }, { ...input, latestOfferId: target.offerId });
 }
 
-/** A party's new link for a negotiation (older ones keep working until revoked). */
-export async function createLink(db: Database, negotiationId: string, user: UserRow, appUrl: string): Promise<string> {
+/** The negotiation when `user` is one of its parties; 404 for anyone else. */
+async function negotiationOfParty(db: Database, negotiationId: string, user: UserRow): Promise<NegotiationRow> {
   const [row] = await db.select().from(negotiations).where(eq(negotiations.id, negotiationId));
   if (!row || !sideOf(row, user)) throw new OfferRefusal(404, NOT_FOUND);
+  return row;
+}
+
+/** A party's new link for a negotiation (older ones keep working until revoked). */
+export async function createLink(db: Database, negotiationId: string, user: UserRow, appUrl: string): Promise<string> {
+  await negotiationOfParty(db, negotiationId, user);
   const { token, hash } = newLinkToken();
   await db.insert(offerLinks).values({ tokenHash: hash, negotiationId, createdBy: user.id });
   await db.insert(negotiationEvents).values({ negotiationId, actorUserId: user.id, event: 'link-created', payload: {} });
-  return `${appUrl}/deals?token=${token}`;
+  return shareUrl(appUrl, token);
 }
 
 /** Turns off every link of a negotiation; people who hold one see the expired-link screen. */
 export async function revokeLinks(db: Database, negotiationId: string, user: UserRow): Promise<void> {
-  const [row] = await db.select().from(negotiations).where(eq(negotiations.id, negotiationId));
-  if (!row || !sideOf(row, user)) throw new OfferRefusal(404, NOT_FOUND);
+  await negotiationOfParty(db, negotiationId, user);
   await db
     .update(offerLinks)
     .set({ revokedAt: new Date() })

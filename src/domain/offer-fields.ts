@@ -16,6 +16,23 @@ export const offerAmount = z
     z.maximum(MAX_OFFER_DOLLARS, 'The amount cannot be more than $10,000,000'),
   );
 
+/** A whole number as typed into a form, commas allowed ("12,500"). */
+export function parseWholeNumber(text: string): number {
+  return Number(text.trim().replace(/,/g, ''));
+}
+
+/** A price or amount as typed into a form, held to the same limits as `offerAmount`. */
+export function typedDollars(noun: 'price' | 'amount') {
+  const Noun = noun === 'price' ? 'The price' : 'The amount';
+  return z.string().check(
+    z.trim(),
+    z.minLength(1, `Enter the ${noun} in whole dollars, such as 12500`),
+    z.regex(/^\d[\d,]*$/, `Enter the ${noun} in whole dollars, such as 12500`),
+    z.refine((text) => parseWholeNumber(text) > 0, `${Noun} must be more than $0`),
+    z.refine((text) => parseWholeNumber(text) <= MAX_OFFER_DOLLARS, `${Noun} cannot be more than $10,000,000`),
+  );
+}
+
 export const vinField = z.string('Enter the 17-character VIN').check(
   z.superRefine((value, context) => {
     const result = checkVin(value);

@@ -3,7 +3,7 @@ import { getDeal } from '../../data/offers';
 import { buttonClass } from '../../ui/button';
 import { TransactionFlowLayout } from '../../ui/layout/transaction-flow-layout';
 import type { ProgressStep } from '../../ui/step-progress';
-import { dollars, vehicleName } from './offer-format';
+import { formatDollars as dollars, vehicleName } from '../../domain/offer-format';
 
 export const loader = ({ params }: LoaderFunctionArgs) => getDeal(params.dealId!);
 

@@ -1,7 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { getDeal } from '../../data/offers';
 import { buttonClass } from '../../ui/button';
-import { dollars, vehicleName } from './offer-format';
+import { formatDollars as dollars, vehicleName } from '../../domain/offer-format';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const dealId = new URL(request.url).searchParams.get('deal');

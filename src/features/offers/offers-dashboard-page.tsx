@@ -3,11 +3,12 @@ import { Link, useLoaderData, useNavigate, useRevalidator } from 'react-router-d
 import { actOnOffer, listOffers, revokeOfferLinks, shareOffer, type ActionInput, type NegotiationSummary } from '../../data/offers';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { parseWholeNumber, typedDollars } from '../../domain/offer-fields';
 import { CurrencyField } from '../../ui/form/text-field';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast-store';
 import { ShareLink } from './share-link';
-import { dollars, vehicleName } from './offer-format';
+import { formatDollars as dollars, vehicleName } from '../../domain/offer-format';
 
 export const loader = () => listOffers();
 
@@ -103,9 +104,9 @@ function OfferRow({ offer }: { offer: NegotiationSummary }) {
 
   function counter(event: React.FormEvent) {
     event.preventDefault();
-    const value = Number(amount.replace(/,/g, ''));
-    if (!/^\d[\d,]*$/.test(amount.trim()) || value <= 0) return setFailure('Enter the amount in whole dollars, such as 12500');
-    void act({ action: 'counter', amount: value });
+    const checked = typedDollars('amount').safeParse(amount);
+    if (!checked.success) return setFailure(checked.error.issues[0]!.message);
+    void act({ action: 'counter', amount: parseWholeNumber(checked.data) });
   }
 
   return (

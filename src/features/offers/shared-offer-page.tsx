@@ -6,14 +6,15 @@ import { ApiError } from '../../data/api-client';
 import { actOnLink, getLinkOffer, linkAccount, type LinkOffer } from '../../data/offers';
 import { session } from '../../data/session-store';
 import { saveUngatedProcess } from '../../data/ungated-process';
-import { MAX_OFFER_DOLLARS } from '../../domain/offer-fields';
+import { emailAddress } from '../../domain/form-fields';
+import { parseWholeNumber, typedDollars } from '../../domain/offer-fields';
 import { Alert } from '../../ui/alert';
 import { Button, buttonClass } from '../../ui/button';
 import { CurrencyField, TextField } from '../../ui/form/text-field';
 import { useZodForm } from '../../ui/form/use-zod-form';
 import { Modal } from '../../ui/modal';
 import { PageMeta } from '../../ui/page-meta';
-import { dollars, vehicleName } from './offer-format';
+import { formatDollars as dollars, vehicleName } from '../../domain/offer-format';
 
 type Loaded = { token: string; offer: LinkOffer } | { token: string; gone: string };
 
@@ -27,20 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Loaded> {
   }
 }
 
-const answerSchema = (counter: boolean) =>
-  z.object({
-    email: z.pipe(
-      z.string().check(z.trim(), z.minLength(1, 'Email cannot be empty')),
-      z.email('Enter an e-mail address such as name@example.com'),
-    ),
-    amount: counter
-      ? z.string().check(
-          z.regex(/^\d[\d,]*$/, 'Enter the amount in whole dollars, such as 12500'),
-          z.refine((value) => Number(value.replace(/,/g, '')) > 0, 'The amount must be more than $0'),
-          z.refine((value) => Number(value.replace(/,/g, '')) <= MAX_OFFER_DOLLARS, 'The amount cannot be more than $10,000,000'),
-        )
-      : z.string(),
-  });
+const answerSchema = (counter: boolean) => z.object({ email: emailAddress, amount: counter ? typedDollars('amount') : z.string() });
 
 /**
  * `/deals?token=…` (guard ungated-offer): the offer a shared link opens — vehicle, price and
@@ -79,7 +67,7 @@ function SharedOffer({ token, offer }: { token: string; offer: LinkOffer }) {
   const submit = form.handleSubmit(async ({ email, amount }) => {
     setFailure(null);
     try {
-      const amountDollars = Number(amount.replace(/,/g, ''));
+      const amountDollars = parseWholeNumber(amount);
       await actOnLink(token, offer.offer.id, email, counter ? { action: 'counter', amount: amountDollars } : { action: 'accept' });
       if (user) {
         await linkAccount();

@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { startOffer } from '../../data/offers';
 import { session } from '../../data/session-store';
 import { clearUngatedProcess, readUngatedProcess, saveUngatedProcess } from '../../data/ungated-process';
-import { MAX_MILEAGE, MAX_OFFER_DOLLARS } from '../../domain/offer-fields';
+import { MAX_MILEAGE, parseWholeNumber, typedDollars } from '../../domain/offer-fields';
 import { checkVin } from '../../domain/vin';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -15,14 +15,6 @@ import { useZodForm } from '../../ui/form/use-zod-form';
 import { PageMeta } from '../../ui/page-meta';
 import { ShareLink } from './share-link';
 
-const wholeNumber = (message: string, max: number, tooBig: string) =>
-  z.string().check(
-    z.trim(),
-    z.minLength(1, message),
-    z.regex(/^\d[\d,]*$/, message),
-    z.refine((value) => Number(value.replace(/,/g, '')) <= max, tooBig),
-  );
-
 const saleSchema = z
   .object({
     role: z.enum(['seller', 'buyer'], 'Choose whether you sell or buy'),
@@ -31,14 +23,12 @@ const saleSchema = z
         error: (issue) => (checkVin(String(issue.input)) as { message?: string }).message ?? 'Enter the 17-character VIN',
       }),
     ),
-    mileage: wholeNumber('Enter the mileage in whole miles', MAX_MILEAGE, 'That mileage is not possible'),
-    amount: z.string().check(
+    mileage: z.string().check(
       z.trim(),
-      z.minLength(1, 'Enter the price in whole dollars'),
-      z.regex(/^\d[\d,]*$/, 'Enter the price in whole dollars, such as 12500'),
-      z.refine((value) => Number(value.replace(/,/g, '')) > 0, 'The price must be more than $0'),
-      z.refine((value) => Number(value.replace(/,/g, '')) <= MAX_OFFER_DOLLARS, 'The price cannot be more than $10,000,000'),
+      z.regex(/^\d[\d,]*$/, 'Enter the mileage in whole miles'),
+      z.refine((text) => parseWholeNumber(text) <= MAX_MILEAGE, 'That mileage is not possible'),
     ),
+    amount: typedDollars('price'),
     share: z.boolean(),
     counterpartyEmail: z.string(),
   })
@@ -51,7 +41,6 @@ const saleSchema = z
 
 type Draft = z.infer<typeof saleSchema>;
 const EMPTY: Draft = { role: 'seller', vin: '', mileage: '', amount: '', share: true, counterpartyEmail: '' };
-const number = (value: string) => Number(value.replace(/,/g, ''));
 
 /**
  * `/start-sale`: the vehicle by VIN, its mileage and the price; selling or buying; the other side
@@ -77,8 +66,8 @@ export function Component() {
     }
     try {
       const offer = await startOffer({
-        vehicle: { vin: draft.vin, mileage: number(draft.mileage) },
-        amount: number(draft.amount),
+        vehicle: { vin: draft.vin, mileage: parseWholeNumber(draft.mileage) },
+        amount: parseWholeNumber(draft.amount),
         role: draft.role,
         ...(draft.share ? {} : { counterpartyEmail: draft.counterpartyEmail.trim() }),
       });

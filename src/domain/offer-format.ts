@@ -1,5 +1,5 @@
-/** How offers read on screen. */
-export const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
+/** How offers read, in the app and in the mail about them. */
+export const formatDollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
 
 export function vehicleName(vehicle: { modelYear: number; make: string | null }): string {
   return `${vehicle.modelYear} ${vehicle.make ?? 'vehicle'}`;
