@@ -3,21 +3,13 @@
  * and the other side's first name; nobody ever sees the other side's e-mail or phone.
  */
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
-import { OFFER_TRANSITIONS, otherSide, type NegotiationStatus, type OfferAction, type PartyRole } from '../../src/domain/offer-lifecycle';
+import { allowedOfferActions, otherSide } from '../../src/domain/offer-lifecycle';
 import type { Database } from '../db/client';
 import { dealParties, deals, negotiationEvents, negotiations, offers, transactions, users, vehicles } from '../db/schema';
 import type { UserRow } from '../users/user-records';
 import { latestOffer, OfferRefusal, sideOf } from './negotiations';
 
 type NegotiationRow = typeof negotiations.$inferSelect;
-
-/** The actions this side may take now, as the lifecycle table allows them. */
-function allowedActions(status: NegotiationStatus, side: PartyRole, latestFrom: PartyRole): OfferAction[] {
-  const actor = side === latestFrom ? 'sender' : 'recipient';
-  return (Object.entries(OFFER_TRANSITIONS[status]) as [OfferAction, { by: string }][])
-    .filter(([, rule]) => rule.by === actor)
-    .map(([action]) => action);
-}
 
 async function vehicleView(db: Database, vehicleId: string) {
   const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, vehicleId));
@@ -67,7 +59,7 @@ export async function negotiationForParty(db: Database, negotiationId: string, u
     otherParty: side
       ? { role: otherSide(side), firstName: await firstNameOf(db, side === 'seller' ? row.buyerUserId : row.sellerUserId) }
       : null,
-    actions: side ? allowedActions(row.status, side, summary.latestOffer.fromRole) : [],
+    actions: side ? allowedOfferActions(row.status, side, summary.latestOffer.fromRole) : [],
     offers: chain.map((offer) => ({
       id: offer.id,
       amount: offer.amountDollars,

@@ -84,6 +84,11 @@ export function offerTransition(
   return { ok: true, to: rule.to };
 }
 
+/** What a party may do now, in table order: the screens offer exactly these. */
+export function allowedOfferActions(status: NegotiationStatus, side: PartyRole, latestOfferBy: PartyRole): OfferAction[] {
+  return OFFER_ACTIONS.filter((action) => offerTransition(status, action, side, latestOfferBy).ok);
+}
+
 /** The other side of a deal. */
 export function otherSide(role: PartyRole): PartyRole {
   return role === 'buyer' ? 'seller' : 'buyer';
