@@ -1,0 +1,230 @@
+/**
+ * How a transaction moves: per flow, which event (a party's action or a provider's result) takes
+ * which status to which. SPEC §4.2 lists statuses and §4.3 step events but no transitions; this
+ * table is the design (README "Transaction engine"). Rules it keeps, tested entry by entry:
+ * every status of a flow's mapping is reachable from the flow's first status, every status an
+ * event leads to has a route in that flow, and every failure status has a way forward.
+ */
+import { FLOW_MAPPINGS, FLOWS, STEP_EVENTS, type Flow, type StepEvent, type TransactionStatus } from './transaction-flows';
+
+/** §4.3 step events that are a provider's answer rather than a party's action. */
+const STEP_RESULTS = ['identity updated address success'] as const;
+type StepResult = (typeof STEP_RESULTS)[number];
+const isStepAction = (event: StepEvent): event is Exclude<StepEvent, StepResult> => !(STEP_RESULTS as readonly string[]).includes(event);
+
+/** What a party does: the §4.3 step events plus forms submitted, the widget finished, retries. */
+export const PARTY_EVENTS = [
+  ...STEP_EVENTS.filter(isStepAction),
+  'identity submitted',
+  'identity retried',
+  'address submitted',
+  'address updated',
+  'finance application submitted',
+  'protection chosen',
+  'insurance quote requested',
+  'insurance coverage selected',
+  'transport booked',
+  'signing started',
+  'gov id started',
+  'gov id retried',
+  'documents signed',
+  'title lender submitted',
+] as const;
+
+/** Results only a provider adapter on the server may write (identity, address, lenders, carriers …). */
+export const PROVIDER_EVENTS = [
+  ...STEP_RESULTS,
+  'identity approved',
+  'identity declined',
+  'address verified',
+  'address not verified',
+  'loans offered',
+  'no loans offered',
+  'insurance quoted',
+  'no insurance quotes',
+  'vehicle verified',
+  'gov id approved',
+  'gov id declined',
+  'gov id approved after review',
+  'gov id declined after review',
+  'signatures collected',
+  'price breakdown ready',
+  'inspection completed',
+] as const;
+
+export type PartyEvent = (typeof PARTY_EVENTS)[number];
+export type ProviderEvent = (typeof PROVIDER_EVENTS)[number];
+export type TransactionEvent = PartyEvent | ProviderEvent;
+
+type Transitions = Partial<Record<TransactionStatus, Partial<Record<TransactionEvent, TransactionStatus>>>>;
+
+const IDENTITY_ADDRESS: Transitions = {
+  identity_started: { 'identity submitted': 'identity_submitted' },
+  identity_submitted: { 'identity approved': 'identity_success', 'identity declined': 'identity_failed' },
+  identity_failed: { 'identity retried': 'identity_started' },
+  identity_success: { 'address submitted': 'identity_address_submitted' },
+  identity_address_submitted: { 'address verified': 'identity_address_completed', 'address not verified': 'identity_address_failed' },
+  // A failed address check: correct it by hand (checked again) or upload a proof of address (reviewed).
+  identity_address_failed: {
+    'address updated': 'identity_updated_address_submitted',
+    'identity address uploaded': 'identity_updated_address_submitted',
+  },
+  identity_updated_address_submitted: {
+    'identity updated address success': 'identity_updated_address_completed',
+    'address not verified': 'identity_updated_address_failed',
+  },
+  identity_updated_address_failed: {
+    'address updated': 'identity_updated_address_submitted',
+    'identity address uploaded': 'identity_updated_address_submitted',
+  },
+  identity_address_completed: { 'identity done': 'identity_done' },
+  identity_updated_address_completed: { 'identity done': 'identity_done' },
+};
+
+/** Gov-ID check before e-signing, shared by the flows whose mapping lists the gov_id statuses. */
+const GOV_ID: Transitions = {
+  signature_gov_id_started: {
+    'gov id approved': 'signature_gov_id_success',
+    'gov id declined': 'signature_gov_id_failed',
+    'gov id approved after review': 'signature_gov_id_success_manual_review',
+    'gov id declined after review': 'signature_gov_id_failed_manual_review',
+  },
+  signature_gov_id_failed: { 'gov id retried': 'signature_gov_id_started' },
+  signature_gov_id_failed_manual_review: { 'gov id retried': 'signature_gov_id_started' },
+  signature_gov_id_success: { 'documents signed': 'signature_completed' },
+  signature_gov_id_success_manual_review: { 'documents signed': 'signature_completed' },
+  signature_completed: { 'signatures collected': 'signature_done' },
+};
+
+export const FLOW_TRANSITIONS: Record<Flow, Transitions> = {
+  'financed-buyer': {
+    ...IDENTITY_ADDRESS,
+    ...GOV_ID,
+    identity_done: { 'finance application submitted': 'finance_submitted', 'finance skipped': 'finance_done' },
+    finance_submitted: { 'loans offered': 'finance_completed', 'no loans offered': 'finance_failed' },
+    finance_completed: { 'finance done': 'finance_done', 'finance skipped': 'finance_done' },
+    finance_failed: { 'finance application submitted': 'finance_submitted', 'finance skipped': 'finance_done' },
+    finance_done: { 'protection chosen': 'protection_done', 'protection skipped': 'protection_done' },
+    // The quote request and the carriers' answer are written together; the form shows loading meanwhile.
+    protection_done: {
+      'insurance quoted': 'insurance_completed',
+      'no insurance quotes': 'insurance_failed',
+      'insurance skipped': 'insurance_done',
+    },
+    insurance_completed: {
+      'insurance coverage selected': 'insurance_opted',
+      'insurance quoted': 'insurance_completed',
+      'no insurance quotes': 'insurance_failed',
+      'insurance skipped': 'insurance_done',
+    },
+    insurance_failed: {
+      'insurance quoted': 'insurance_completed',
+      'no insurance quotes': 'insurance_failed',
+      'insurance skipped': 'insurance_done',
+    },
+    insurance_opted: {
+      'insurance done': 'insurance_done',
+      'insurance coverage selected': 'insurance_opted',
+      'insurance skipped': 'insurance_done',
+    },
+    insurance_done: { 'transport booked': 'transport_done' },
+    transport_done: { 'vehicle verified': 'verification_completed' },
+    verification_completed: { 'verification done': 'verification_done' },
+    verification_done: { 'price breakdown acknowledge': 'payment_start' },
+    payment_start: { 'bank linked': 'payment_done' },
+    payment_done: { 'signature start': 'signature_start' },
+    signature_start: { 'signing started': 'signature_started' },
+    signature_started: { 'gov id started': 'signature_gov_id_started' },
+  },
+  'title-report': {
+    identity_completed: { 'identity done': 'identity_done' },
+    identity_done: { 'title lender submitted': 'title_lender_lessor_submitted', 'title docs uploaded': 'title_docs_submitted' },
+    title_lender_lessor_submitted: { 'title docs uploaded': 'title_docs_submitted' },
+    title_docs_submitted: { 'title vehicle docs uploaded': 'title_done' },
+    title_done: { 'price breakdown ready': 'pricebreakdown_start' },
+    pricebreakdown_start: { 'price breakdown acknowledge': 'payment_start' },
+    payment_start: { 'bank linked': 'payment_done' },
+    payment_done: { 'documents signed': 'signature_completed' },
+    signature_completed: { 'signatures collected': 'signature_done' },
+    signature_done: { 'inspection submitted': 'inspection_submitted', 'inspection skipped': 'inspection_done' },
+    inspection_submitted: { 'inspection completed': 'inspection_completed', 'inspection skipped': 'inspection_done' },
+    inspection_completed: { 'inspection done': 'inspection_done' },
+  },
+  'dealer-financing': {
+    finance_completed: { 'finance done': 'finance_done' },
+    finance_done: { 'protection chosen': 'protection_done', 'protection skipped': 'protection_done' },
+    protection_done: { 'vehicle verified': 'verification_completed' },
+    verification_completed: { 'verification done': 'verification_done' },
+    verification_done: { 'transport booked': 'transport_done' },
+    transport_done: { 'signature start': 'signature_start' },
+    signature_start: { 'signing started': 'signature_started' },
+    signature_started: { 'documents signed': 'signature_completed' },
+    signature_completed: { 'signatures collected': 'signature_done' },
+  },
+  'payment-first': {
+    ...GOV_ID,
+    transport_done: { 'price breakdown acknowledge': 'payment_start' },
+    payment_start: { 'bank linked': 'payment_done' },
+    payment_done: { 'signature start': 'signature_started' },
+    signature_started: { 'gov id started': 'signature_gov_id_started' },
+  },
+};
+
+/** The status a new transaction of each flow starts in. */
+export const FIRST_STATUS: Record<Flow, TransactionStatus> = {
+  'financed-buyer': 'identity_started',
+  'title-report': 'identity_completed',
+  'dealer-financing': 'finance_completed',
+  'payment-first': 'transport_done',
+};
+
+/** The last status of each flow: nothing follows it. */
+export const FINAL_STATUS: Record<Flow, TransactionStatus> = {
+  'financed-buyer': 'signature_done',
+  'title-report': 'inspection_done',
+  'dealer-financing': 'signature_done',
+  'payment-first': 'signature_done',
+};
+
+export function isFlow(value: string): value is Flow {
+  return (FLOWS as readonly string[]).includes(value);
+}
+
+export function isProviderEvent(event: string): event is ProviderEvent {
+  return (PROVIDER_EVENTS as readonly string[]).includes(event);
+}
+
+/** The status `event` leads to from `status` in `flow`, or undefined when the table has no such move. */
+export function nextStatus(flow: Flow, status: TransactionStatus, event: TransactionEvent): TransactionStatus | undefined {
+  return FLOW_TRANSITIONS[flow][status]?.[event];
+}
+
+/**
+ * Party actions that ask a provider for an answer; the server writes the answer as the next
+ * event. An action with no transition of its own (a quote request) is allowed where one of its
+ * answers is.
+ */
+export const PROVIDER_REQUESTS: Partial<Record<PartyEvent, readonly ProviderEvent[]>> = {
+  'identity submitted': ['identity approved', 'identity declined'],
+  'address submitted': ['address verified', 'address not verified'],
+  'address updated': ['identity updated address success', 'address not verified'],
+  'identity address uploaded': ['identity updated address success', 'address not verified'],
+  'finance application submitted': ['loans offered', 'no loans offered'],
+  'insurance quote requested': ['insurance quoted', 'no insurance quotes'],
+};
+
+/** Whether a party may send `event` now: the table moves on it, or it asks for an answer the table accepts. */
+export function acceptsPartyEvent(flow: Flow, status: TransactionStatus, event: PartyEvent): boolean {
+  if (nextStatus(flow, status, event)) return true;
+  return !!PROVIDER_REQUESTS[event]?.some((answer) => nextStatus(flow, status, answer));
+}
+
+/** The events a party may send now, for screens that offer only what will be accepted. */
+export function partyEventsFrom(flow: Flow, status: TransactionStatus): PartyEvent[] {
+  return PARTY_EVENTS.filter((event) => acceptsPartyEvent(flow, status, event));
+}
+
+/** Statuses of the flow in table order, which is the order the steps come in. */
+export function flowStatuses(flow: Flow): TransactionStatus[] {
+  return Object.keys(FLOW_MAPPINGS[flow]) as TransactionStatus[];
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FLOW_MAPPINGS,
+  FLOWS,
+  STEP_EVENTS,
+  TRANSACTION_STATUSES,
+  type Flow,
+  type TransactionStatus,
+} from '../../src/domain/transaction-flows';
+import {
+  acceptsPartyEvent,
+  FINAL_STATUS,
+  FIRST_STATUS,
+  FLOW_TRANSITIONS,
+  isProviderEvent,
+  nextStatus,
+  PARTY_EVENTS,
+  partyEventsFrom,
+  PROVIDER_EVENTS,
+  PROVIDER_REQUESTS,
+  type TransactionEvent,
+} from '../../src/domain/transaction-transitions';
+
+const entries = (flow: Flow) =>
+  Object.entries(FLOW_TRANSITIONS[flow]).flatMap(([from, moves]) =>
+    Object.entries(moves).map(([event, to]) => ({ from: from as TransactionStatus, event: event as TransactionEvent, to })),
+  );
+
+function reachable(flow: Flow): Set<TransactionStatus> {
+  const seen = new Set<TransactionStatus>([FIRST_STATUS[flow]]);
+  const queue = [FIRST_STATUS[flow]];
+  while (queue.length) {
+    for (const to of Object.values(FLOW_TRANSITIONS[flow][queue.shift()!] ?? {})) {
+      if (!seen.has(to)) seen.add(to) && queue.push(to);
+    }
+  }
+  return seen;
+}
+
+describe.each(FLOWS)('the %s flow', (flow) => {
+  const mapped = Object.keys(FLOW_MAPPINGS[flow]) as TransactionStatus[];
+
+  it.each(entries(flow))('$from --$event--> $to stays inside statuses the flow maps to a route', ({ from, event, to }) => {
+    expect(mapped).toContain(from);
+    expect(mapped).toContain(to);
+    expect(nextStatus(flow, from, event)).toBe(to);
+  });
+
+  it('starts in a mapped status and reaches every status of its mapping', () => {
+    expect(mapped).toContain(FIRST_STATUS[flow]);
+    expect([...reachable(flow)].sort()).toEqual([...mapped].sort());
+  });
+
+  it('has a way on from every status but the last, and none from the last', () => {
+    for (const status of mapped) {
+      const moves = Object.keys(FLOW_TRANSITIONS[flow][status] ?? {});
+      if (status === FINAL_STATUS[flow]) expect(moves, status).toEqual([]);
+      else expect(moves.length, status).toBeGreaterThan(0);
+    }
+  });
+
+  it('lets the party move on from every failure status (retry, manual form or skip)', () => {
+    for (const status of mapped.filter((s) => s.includes('failed'))) {
+      expect(partyEventsFrom(flow, status).length, status).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('the transition tables together', () => {
+  const all = FLOWS.flatMap(entries);
+
+  it('reach every status of SPEC §4.2 in some flow', () => {
+    const reached = new Set(FLOWS.flatMap((flow) => [...reachable(flow)]));
+    expect(TRANSACTION_STATUSES.filter((status) => !reached.has(status))).toEqual([]);
+  });
+
+  it('use every §4.3 step event and every provider result, and only known events', () => {
+    const used = new Set(all.map((entry) => entry.event));
+    for (const event of [...STEP_EVENTS, ...PROVIDER_EVENTS]) expect(used, event).toContain(event);
+    for (const event of used) expect([...PARTY_EVENTS, ...PROVIDER_EVENTS]).toContain(event);
+  });
+
+  it('keep party actions and provider results apart', () => {
+    expect(PARTY_EVENTS.filter(isProviderEvent)).toEqual([]);
+    expect(PROVIDER_EVENTS.every(isProviderEvent)).toBe(true);
+  });
+
+  it('answer every provider request with results the table knows', () => {
+    for (const answers of Object.values(PROVIDER_REQUESTS)) {
+      for (const answer of answers) expect(PROVIDER_EVENTS).toContain(answer);
+    }
+  });
+});
+
+describe('acceptsPartyEvent', () => {
+  it('allows a quote request where the carriers’ answer moves the flow', () => {
+    expect(acceptsPartyEvent('financed-buyer', 'protection_done', 'insurance quote requested')).toBe(true);
+    expect(acceptsPartyEvent('financed-buyer', 'insurance_failed', 'insurance quote requested')).toBe(true);
+  });
+
+  it('refuses an action the current status does not take', () => {
+    expect(acceptsPartyEvent('financed-buyer', 'identity_started', 'insurance quote requested')).toBe(false);
+    expect(acceptsPartyEvent('financed-buyer', 'identity_started', 'finance done')).toBe(false);
+    expect(acceptsPartyEvent('title-report', 'identity_completed', 'identity submitted')).toBe(false);
+  });
+
+  it('never lets a party send a provider result', () => {
+    for (const flow of FLOWS) {
+      for (const status of TRANSACTION_STATUSES) expect(partyEventsFrom(flow, status).filter(isProviderEvent)).toEqual([]);
+    }
+  });
+});
