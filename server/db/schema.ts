@@ -163,7 +163,10 @@ export const dealParties = pgTable(
   (table) => [unique('deal_parties_role').on(table.dealId, table.role)],
 );
 
-/** Each side's transaction of a deal; the transaction engine (issue 7) gives it a flow and status. */
+/**
+ * Each side's transaction of a deal: its flow and status (src/domain/transaction-transitions.ts)
+ * and a version that every applied event increments, so a stale action is answered with 409.
+ */
 export const transactions = pgTable(
   'transactions',
   {
@@ -172,11 +175,42 @@ export const transactions = pgTable(
       .notNull()
       .references(() => deals.id, { onDelete: 'cascade' }),
     side: text('side', { enum: ['buyer', 'seller'] }).notNull(),
-    status: text('status').notNull().default('created'),
+    flow: text('flow').notNull(),
+    status: text('status').notNull(),
+    version: integer('version').notNull().default(0),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [unique('transactions_side').on(table.dealId, table.side)],
+);
+
+/**
+ * Append-only: every applied event with who sent it and the idempotency key the party's device
+ * created when they acted; a key is applied at most once per transaction. Provider answers have
+ * no key (they are written in the same database transaction as the request that asked).
+ */
+export const transactionEvents = pgTable(
+  'transaction_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    actor: text('actor', { enum: ['party', 'provider'] }).notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    event: text('event').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    idempotencyKey: uuid('idempotency_key'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('transaction_events_key').on(table.transactionId, table.idempotencyKey),
+    unique('transaction_events_version').on(table.transactionId, table.version),
+  ],
 );
 
 /** Mail the product sends about offers, kept as a record and handed to the mail adapter. */

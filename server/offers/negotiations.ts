@@ -9,6 +9,7 @@ import type { OfferActionInput, StartOffer } from '../../src/domain/offer-fields
 import { OFFER_VALIDITY_DAYS, offerTransition, otherSide, type NegotiationStatus, type PartyRole } from '../../src/domain/offer-lifecycle';
 import { formatDollars as dollars, vehicleName } from '../../src/domain/offer-format';
 import { checkVin } from '../../src/domain/vin';
+import { FIRST_STATUS, SIDE_FLOW } from '../../src/domain/transaction-transitions';
 import type { Database } from '../db/client';
 import {
   dealParties,
@@ -263,8 +264,8 @@ async function createDeal(tx: Tx, row: NegotiationRow, accepted: OfferRow, actin
     { dealId: deal!.id, role: 'buyer', userId: row.buyerUserId, email: row.buyerUserId ? null : (row.buyerEmail ?? visitorEmail) },
   ]);
   await tx.insert(transactions).values([
-    { dealId: deal!.id, side: 'seller' },
-    { dealId: deal!.id, side: 'buyer' },
+    { dealId: deal!.id, side: 'seller', flow: SIDE_FLOW.seller, status: FIRST_STATUS[SIDE_FLOW.seller] },
+    { dealId: deal!.id, side: 'buyer', flow: SIDE_FLOW.buyer, status: FIRST_STATUS[SIDE_FLOW.buyer] },
   ]);
   return deal!.id;
 }

@@ -5,7 +5,18 @@
  * every status of a flow's mapping is reachable from the flow's first status, every status an
  * event leads to has a route in that flow, and every failure status has a way forward.
  */
-import { FLOW_MAPPINGS, FLOWS, STEP_EVENTS, type Flow, type StepEvent, type TransactionStatus } from './transaction-flows';
+import {
+  FLOW_MAPPINGS,
+  FLOW_ROUTES,
+  FLOWS,
+  STEP_EVENTS,
+  stepOf,
+  type Flow,
+  type FlowRoute,
+  type Step,
+  type StepEvent,
+  type TransactionStatus,
+} from './transaction-flows';
 
 /** §4.3 step events that are a provider's answer rather than a party's action. */
 const STEP_RESULTS = ['identity updated address success'] as const;
@@ -178,6 +189,12 @@ export const FIRST_STATUS: Record<Flow, TransactionStatus> = {
   'payment-first': 'transport_done',
 };
 
+/**
+ * The flow each side of a deal made here starts in; a buyer paying cash skips financing inside
+ * the financed-buyer flow. Dealer financing and payment-first belong to dealer and partner deals.
+ */
+export const SIDE_FLOW = { buyer: 'financed-buyer', seller: 'title-report' } as const satisfies Record<'buyer' | 'seller', Flow>;
+
 /** The last status of each flow: nothing follows it. */
 export const FINAL_STATUS: Record<Flow, TransactionStatus> = {
   'financed-buyer': 'signature_done',
@@ -227,4 +244,65 @@ export function partyEventsFrom(flow: Flow, status: TransactionStatus): PartyEve
 /** Statuses of the flow in table order, which is the order the steps come in. */
 export function flowStatuses(flow: Flow): TransactionStatus[] {
   return Object.keys(FLOW_MAPPINGS[flow]) as TransactionStatus[];
+}
+
+/** The steps a party walks through, in order, per flow (what the progress list shows). */
+export const FLOW_STEPS = {
+  'financed-buyer': ['identity', 'financing', 'protection', 'insurance', 'transport', 'payment', 'signature'],
+  'title-report': ['identity', 'title', 'payment', 'signature', 'inspection'],
+  'dealer-financing': ['financing', 'transport', 'signature'],
+  'payment-first': ['payment', 'signature'],
+} as const satisfies Record<Flow, readonly string[]>;
+export type FlowStep = (typeof FLOW_STEPS)[Flow][number];
+
+/** The step each screen belongs to; the seller's "home" after signing leads to the inspection. */
+const ROUTE_STEP: Record<FlowRoute, FlowStep> = {
+  identity: 'identity',
+  financing: 'financing',
+  protection: 'protection',
+  insurance: 'insurance',
+  transport: 'transport',
+  'transport status': 'transport',
+  payment: 'payment',
+  signature: 'signature',
+  'signature success': 'signature',
+  title: 'title',
+  'title status': 'title',
+  inspection: 'inspection',
+  'inspection success': 'inspection',
+  'dealer finance': 'financing',
+  'dealer finance status': 'financing',
+  home: 'inspection',
+};
+
+const STATUS_STEP: Record<Step, FlowStep> = {
+  identity: 'identity',
+  finance: 'financing',
+  protection: 'protection',
+  insurance: 'insurance',
+  transport: 'transport',
+  verification: 'transport',
+  payment: 'payment',
+  signature: 'signature',
+  title: 'title',
+  inspection: 'inspection',
+  pricebreakdown: 'payment',
+};
+
+export type StepState = 'done' | 'current' | 'upcoming';
+
+/** Each step of the flow as done, current or upcoming for `status`; at the last status all are done. */
+export function stepStates(flow: Flow, status: TransactionStatus): { step: FlowStep; state: StepState }[] {
+  const steps: readonly FlowStep[] = FLOW_STEPS[flow];
+  const destination = FLOW_MAPPINGS[flow][status];
+  let current = status === FINAL_STATUS[flow] || !destination ? steps.length : steps.indexOf(ROUTE_STEP[destination.route]);
+  // A screen outside the flow's steps (dealer signing ends on "what's next") counts as the status's own step.
+  if (current < 0) current = steps.indexOf(STATUS_STEP[stepOf(status)]);
+  return steps.map((step, index) => ({ step, state: index < current ? 'done' : index === current ? 'current' : 'upcoming' }));
+}
+
+/** The step a screen path belongs to (`/transaction/transport/status` → transport). */
+export function stepOfPath(path: string): FlowStep | undefined {
+  const route = (Object.keys(FLOW_ROUTES) as FlowRoute[]).find((name) => FLOW_ROUTES[name] === path);
+  return route && route !== 'home' ? ROUTE_STEP[route] : undefined;
 }

@@ -18,6 +18,8 @@ import {
   partyEventsFrom,
   PROVIDER_EVENTS,
   PROVIDER_REQUESTS,
+  stepOfPath,
+  stepStates,
   type TransactionEvent,
 } from '../../src/domain/transaction-transitions';
 
@@ -56,6 +58,29 @@ describe.each(FLOWS)('the %s flow', (flow) => {
       const moves = Object.keys(FLOW_TRANSITIONS[flow][status] ?? {});
       if (status === FINAL_STATUS[flow]) expect(moves, status).toEqual([]);
       else expect(moves.length, status).toBeGreaterThan(0);
+    }
+  });
+
+  it('puts every status on exactly one current step, except the last where every step is done', () => {
+    for (const status of mapped) {
+      const states = stepStates(flow, status).map((step) => step.state);
+      if (status === FINAL_STATUS[flow])
+        expect(
+          states.every((state) => state === 'done'),
+          status,
+        ).toBe(true);
+      else
+        expect(
+          states.filter((state) => state === 'current'),
+          status,
+        ).toEqual(['current']);
+    }
+  });
+
+  it('never sends a party back to an earlier step as the flow moves on', () => {
+    for (const { from, to } of entries(flow)) {
+      const position = (status: TransactionStatus) => stepStates(flow, status).filter((step) => step.state === 'done').length;
+      expect(position(to), `${from} → ${to}`).toBeGreaterThanOrEqual(position(from));
     }
   });
 
@@ -108,5 +133,13 @@ describe('acceptsPartyEvent', () => {
     for (const flow of FLOWS) {
       for (const status of TRANSACTION_STATUSES) expect(partyEventsFrom(flow, status).filter(isProviderEvent)).toEqual([]);
     }
+  });
+});
+
+describe('stepOfPath', () => {
+  it('knows which step a screen belongs to', () => {
+    expect(stepOfPath('/transaction/transport/status')).toBe('transport');
+    expect(stepOfPath('/transaction/insurance')).toBe('insurance');
+    expect(stepOfPath('/transaction/whats-next')).toBeUndefined();
   });
 });
