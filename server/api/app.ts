@@ -8,6 +8,8 @@ import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { offerRoutes } from './routes/offers';
+import { transactionRoutes } from './routes/transactions';
+import { sandboxProviders, type Providers } from '../providers/providers';
 import { userRoutes } from './routes/users';
 import { devMailboxMailer, sesMailer } from '../offers/mail';
 import type { Settings } from './settings';
@@ -18,9 +20,11 @@ export interface ApiDependencies {
   database: OpenDatabase;
   s3: S3Client;
   logger?: boolean;
+  /** Third-party adapters; the sandboxes at the widget host unless given. */
+  providers?: Providers;
 }
 
-export async function buildApi({ settings, database, s3, logger = false }: ApiDependencies): Promise<FastifyInstance> {
+export async function buildApi({ settings, database, s3, logger = false, providers }: ApiDependencies): Promise<FastifyInstance> {
   const app = Fastify({ logger: logger ? { level: 'info' } : false, trustProxy: true });
   const authenticate = createAuthenticate({
     issuer: settings.auth.issuer,
@@ -43,6 +47,11 @@ export async function buildApi({ settings, database, s3, logger = false }: ApiDe
   const mailer = settings.mail ? sesMailer(settings.mail) : settings.devMailboxFile ? devMailboxMailer(settings.devMailboxFile) : undefined;
   if (!mailer) app.log.warn('no mail provider configured (MAIL_FROM): offer notifications are queued, not sent');
   offerRoutes(app, { db: database.db, authenticate, mailer });
+  transactionRoutes(app, {
+    db: database.db,
+    authenticate,
+    providers: providers ?? sandboxProviders(settings.verificationWidget.host),
+  });
   if (settings.devMailboxFile) devMailboxRoutes(app, settings.devMailboxFile);
   await staticFiles(app, settings.staticDir, { helpCentreUrl: settings.helpCentreUrl });
   return app;

@@ -1,4 +1,4 @@
-/** Identity and storage, each in its own child process (service-process.ts), started together. */
+/** Identity, storage and the third-party sandbox, each in its own child process (service-process.ts), started together. */
 import { join } from 'node:path';
 import type { IdentityInfo } from './identity';
 import { startService, type RunningService } from './service-process';
@@ -7,6 +7,7 @@ export interface LocalServicesOptions {
   host: string;
   identityPort: number;
   storagePort: number;
+  sandboxPort: number;
   dataDir: string;
   bucket: string;
   allowedOrigins: string[];
@@ -31,6 +32,11 @@ export async function startLocalServices(options: LocalServicesOptions) {
       { host, port: options.storagePort, dataDir, bucket, allowedOrigins: options.allowedOrigins },
       ['--openssl-legacy-provider'],
     ),
+    startService<{ url: string }>('provider sandbox', new URL('./sandbox-service.ts', import.meta.url), {
+      host,
+      port: options.sandboxPort,
+      dataDir,
+    }),
   ]);
   const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value as RunningService<unknown>] : []));
   const failure = started.find((result) => result.status === 'rejected');
@@ -39,13 +45,15 @@ export async function startLocalServices(options: LocalServicesOptions) {
     await Promise.all(running.map((service) => service.stop()));
     throw failure.reason;
   }
-  const [identity, storage] = started as [
+  const [identity, storage, sandbox] = started as [
     PromiseFulfilledResult<RunningService<IdentityInfo>>,
     PromiseFulfilledResult<RunningService<{ endpoint: string }>>,
+    PromiseFulfilledResult<RunningService<{ url: string }>>,
   ];
   return {
     identity: identity.value.info,
     storage: { ...storage.value.info, bucket },
+    sandbox: sandbox.value.info,
     mailboxFile: mailboxFileIn(dataDir),
     stop: async () => {
       await Promise.all(running.map((service) => service.stop()));

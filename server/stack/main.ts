@@ -3,8 +3,8 @@
  * when needed, starts identity (cognito-local) and storage (s3rver) as child processes and the
  * API in this one, then prints the Ready line. Ctrl-C stops everything.
  *
- * Interface: PORT (default 8080) for the app and API, IDENTITY_PORT (PORT+1) and
- * STORAGE_PORT (PORT+2), DATA_DIR (default .data) for every part's data, STATIC_DIR (default
+ * Interface: PORT (default 8080) for the app and API, IDENTITY_PORT (PORT+1), STORAGE_PORT
+ * (PORT+2), SANDBOX_PORT (PORT+3) for the third-party sandboxes (verification widget, carrier), DATA_DIR (default .data) for every part's data, STATIC_DIR (default
  * dist/, built when stale) for the web app.
  */
 import { join, resolve } from 'node:path';
@@ -24,6 +24,7 @@ const host = '127.0.0.1';
 const port = Number(process.env.PORT ?? 8080);
 const identityPort = Number(process.env.IDENTITY_PORT ?? port + 1);
 const storagePort = Number(process.env.STORAGE_PORT ?? port + 2);
+const sandboxPort = Number(process.env.SANDBOX_PORT ?? port + 3);
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
 const bucket = 'caramel-documents';
 
@@ -34,6 +35,7 @@ async function main() {
   await ensurePortFree(host, port, 'app and API', 'PORT');
   await ensurePortFree(host, identityPort, 'identity', 'IDENTITY_PORT');
   await ensurePortFree(host, storagePort, 'storage', 'STORAGE_PORT');
+  await ensurePortFree(host, sandboxPort, 'provider sandbox', 'SANDBOX_PORT');
   // A STATIC_DIR of your own is served as it is; the default dist/ is rebuilt when stale.
   const staticDir = process.env.STATIC_DIR ?? join(root, 'dist');
   if (!process.env.STATIC_DIR) buildIfNeeded(root, staticDir);
@@ -42,12 +44,13 @@ async function main() {
     host,
     identityPort,
     storagePort,
+    sandboxPort,
     dataDir,
     bucket,
     allowedOrigins: [`http://${host}:${port}`, `http://localhost:${port}`],
   });
   running.push(services);
-  const { identity, storage, mailboxFile } = services;
+  const { identity, storage, sandbox, mailboxFile } = services;
 
   const settings = loadSettings({
     ...process.env,
@@ -63,6 +66,7 @@ async function main() {
     STORAGE_ACCESS_KEY_ID: LOCAL_STORAGE_CREDENTIALS.accessKeyId,
     STORAGE_SECRET_ACCESS_KEY: LOCAL_STORAGE_CREDENTIALS.secretAccessKey,
     DEV_MAILBOX_FILE: mailboxFile,
+    VERIFICATION_WIDGET_HOST: sandbox.url,
   });
   const api = await startApi(settings).catch((error: Error) => {
     throw new PreflightError(

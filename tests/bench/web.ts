@@ -61,7 +61,7 @@ async function browserFigures(baseURL: string) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'caramel-bench-'));
-const stack = await startLauncher({ PORT: String(await freePortRun(3)), DATA_DIR: dataDir });
+const stack = await startLauncher({ PORT: String(await freePortRun(4)), DATA_DIR: dataDir });
 try {
   const rows: string[][] = [];
   for (const path of PAGES) {

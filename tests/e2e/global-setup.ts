@@ -13,7 +13,7 @@ export default async function globalSetup() {
   // Against a stack that is already running (E2E_BASE_URL=http://127.0.0.1:8080), as when debugging.
   if (process.env.E2E_BASE_URL) return;
   const dataDir = mkdtempSync(join(tmpdir(), 'caramel-e2e-'));
-  const stack = await startLauncher({ PORT: String(await freePortRun(3)), DATA_DIR: dataDir });
+  const stack = await startLauncher({ PORT: String(await freePortRun(4)), DATA_DIR: dataDir });
   process.env.E2E_BASE_URL = stack.url;
 
   return async () => {

@@ -18,6 +18,7 @@ export function settingsFor(parts: LocalParts, overrides: Record<string, string>
     STORAGE_ACCESS_KEY_ID: LOCAL_STORAGE_CREDENTIALS.accessKeyId,
     STORAGE_SECRET_ACCESS_KEY: LOCAL_STORAGE_CREDENTIALS.secretAccessKey,
     STATIC_DIR: '/nonexistent',
+    VERIFICATION_WIDGET_HOST: parts.sandbox.url,
     ...overrides,
   });
 }

@@ -14,6 +14,7 @@ export interface LocalParts {
   mailboxFile: string;
   identity: IdentityInfo;
   storage: { endpoint: string; bucket: string };
+  sandbox: { url: string };
   appOrigin: string;
 }
 
@@ -23,6 +24,7 @@ export async function startLocalParts(appOrigin: string) {
     host: '127.0.0.1',
     identityPort: await freePort(),
     storagePort: await freePort(),
+    sandboxPort: await freePort(),
     dataDir,
     bucket: 'caramel-test',
     allowedOrigins: [appOrigin],
@@ -32,6 +34,7 @@ export async function startLocalParts(appOrigin: string) {
     mailboxFile: services.mailboxFile,
     identity: services.identity,
     storage: services.storage,
+    sandbox: services.sandbox,
     appOrigin,
   };
   return {

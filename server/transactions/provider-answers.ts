@@ -1,0 +1,86 @@
+/**
+ * The provider's answer to a party's request (PROVIDER_REQUESTS in the domain), asked before the
+ * database transaction opens so no lock is held over a network call. Choices that must name
+ * something the provider offered (a loan offer, a plan, a quote) are checked here too.
+ */
+import type { Address, FinanceApplication, InsuranceQuoteRequest } from '../../src/domain/transaction-events';
+import type { PartyEvent, ProviderEvent } from '../../src/domain/transaction-transitions';
+import type { Providers } from '../providers/providers';
+import { TransactionRefusal } from './access';
+import type { StepData } from './step-data';
+
+export interface Answer {
+  event: ProviderEvent;
+  payload: Record<string, unknown>;
+}
+
+export interface RequestContext {
+  transactionId: string;
+  priceDollars: number;
+  vehicle: { modelYear: number; mileage: number };
+  data: StepData;
+}
+
+type Ask = (providers: Providers, payload: Record<string, unknown>, context: RequestContext) => Promise<Answer | undefined>;
+
+const ASK: Partial<Record<PartyEvent, Ask>> = {
+  'identity submitted': async (providers, payload, context) => {
+    const inquiry = await providers.identity.inquiry(payload.inquiryId as string);
+    if (!inquiry) throw new TransactionRefusal(422, 'We could not find that verification. Please verify your identity again.');
+    if (inquiry.referenceId !== context.transactionId)
+      throw new TransactionRefusal(422, 'That verification was made for another transaction.');
+    if (inquiry.status === 'pending')
+      throw new TransactionRefusal(422, 'Your verification is not finished yet. Complete it in the verification window.');
+    return inquiry.status === 'approved'
+      ? { event: 'identity approved', payload: { inquiryId: inquiry.id } }
+      : { event: 'identity declined', payload: { inquiryId: inquiry.id } };
+  },
+  'address submitted': async (providers, payload) => {
+    const result = await providers.address.check(payload as unknown as Address);
+    return { event: result === 'verified' ? 'address verified' : 'address not verified', payload: {} };
+  },
+  'address updated': async (providers, payload) => {
+    const result = await providers.address.check(payload as unknown as Address);
+    return { event: result === 'verified' ? 'identity updated address success' : 'address not verified', payload: {} };
+  },
+  'identity address uploaded': async (providers, payload) => {
+    const result = await providers.address.reviewProof(payload as { documentKey: string; fileName: string });
+    return { event: result === 'verified' ? 'identity updated address success' : 'address not verified', payload: {} };
+  },
+  'finance application submitted': async (providers, payload, context) => {
+    const offers = await providers.lenders.offers(payload as unknown as FinanceApplication, context.priceDollars);
+    return offers.length ? { event: 'loans offered', payload: { offers } } : { event: 'no loans offered', payload: {} };
+  },
+  'insurance quote requested': async (providers, payload) => {
+    const quotes = await providers.carriers.quotes(payload as unknown as InsuranceQuoteRequest);
+    return quotes.length ? { event: 'insurance quoted', payload: { quotes } } : { event: 'no insurance quotes', payload: {} };
+  },
+};
+
+const CHOICES: Partial<
+  Record<PartyEvent, (providers: Providers, payload: Record<string, unknown>, context: RequestContext) => string | undefined>
+> = {
+  'finance done': (_, payload, { data }) =>
+    data.financing.offers.some((offer) => offer.id === payload.offerId)
+      ? undefined
+      : 'That loan offer is no longer available. Choose one of the offers shown.',
+  'protection chosen': (providers, payload, { vehicle }) =>
+    providers.carePlans.plansFor(vehicle).some((plan) => plan.id === payload.planId)
+      ? undefined
+      : 'That care plan is not offered for this car.',
+  'insurance coverage selected': (_, payload, { data }) =>
+    data.insurance.quotes.some((quote) => quote.id === payload.quoteId)
+      ? undefined
+      : 'That quote is no longer available. Choose one of the quotes shown.',
+};
+
+export async function providerAnswer(
+  providers: Providers,
+  event: PartyEvent,
+  payload: Record<string, unknown>,
+  context: RequestContext,
+): Promise<Answer | undefined> {
+  const refusal = CHOICES[event]?.(providers, payload, context);
+  if (refusal) throw new TransactionRefusal(422, refusal);
+  return ASK[event]?.(providers, payload, context);
+}

@@ -1,0 +1,83 @@
+/**
+ * What each step knows, folded from the transaction's event log in order: the verified identity
+ * and address, the loan application and offers, the chosen plan, the quotes and policy. The log
+ * is the only record, so the timeline and the step data can never disagree.
+ */
+import type { Address, FinanceApplication, InsuranceQuoteRequest } from '../../src/domain/transaction-events';
+import type { LoanOffer } from '../providers/lenders';
+import type { InsuranceQuote } from '../providers/insurance-carriers';
+
+export interface StepData {
+  identity: {
+    inquiryId: string | null;
+    verified: boolean | null;
+    address: Address | null;
+    addressVerified: boolean | null;
+    proofOfAddress: { documentKey: string; fileName: string } | null;
+    additionalInfoGiven: boolean;
+  };
+  financing: {
+    application: Omit<FinanceApplication, 'creditCheckConsent'> | null;
+    offers: LoanOffer[];
+    chosenOfferId: string | null;
+    payingCash: boolean;
+  };
+  protection: { chosenPlanId: string | null; skipped: boolean };
+  insurance: {
+    request: InsuranceQuoteRequest | null;
+    quotes: InsuranceQuote[];
+    selectedQuoteId: string | null;
+    policyNumber: string | null;
+    existingCarrier: string | null;
+    skipped: boolean;
+  };
+}
+
+export function emptyStepData(): StepData {
+  return {
+    identity: { inquiryId: null, verified: null, address: null, addressVerified: null, proofOfAddress: null, additionalInfoGiven: false },
+    financing: { application: null, offers: [], chosenOfferId: null, payingCash: false },
+    protection: { chosenPlanId: null, skipped: false },
+    insurance: { request: null, quotes: [], selectedQuoteId: null, policyNumber: null, existingCarrier: null, skipped: false },
+  };
+}
+
+type Payload = Record<string, unknown>;
+type Fold = (data: StepData, payload: Payload) => void;
+
+const FOLDS: Record<string, Fold> = {
+  'identity submitted': (d, p) => void (d.identity.inquiryId = p.inquiryId as string),
+  'identity approved': (d) => void (d.identity.verified = true),
+  'identity declined': (d) => void (d.identity.verified = false),
+  'identity retried': (d) => Object.assign(d.identity, { inquiryId: null, verified: null }),
+  'address submitted': (d, p) => Object.assign(d.identity, { address: p as unknown as Address, addressVerified: null }),
+  'address updated': (d, p) => Object.assign(d.identity, { address: p as unknown as Address, addressVerified: null }),
+  'identity address uploaded': (d, p) => void (d.identity.proofOfAddress = p as StepData['identity']['proofOfAddress']),
+  'address verified': (d) => void (d.identity.addressVerified = true),
+  'identity updated address success': (d) => void (d.identity.addressVerified = true),
+  'address not verified': (d) => void (d.identity.addressVerified = false),
+  'identity done': (d) => void (d.identity.additionalInfoGiven = true),
+  'finance application submitted': (d, p) => {
+    const { creditCheckConsent: _consent, ...application } = p as unknown as FinanceApplication;
+    Object.assign(d.financing, { application, offers: [], chosenOfferId: null, payingCash: false });
+  },
+  'loans offered': (d, p) => void (d.financing.offers = p.offers as LoanOffer[]),
+  'no loans offered': (d) => void (d.financing.offers = []),
+  'finance done': (d, p) => void (d.financing.chosenOfferId = p.offerId as string),
+  'finance skipped': (d) => Object.assign(d.financing, { chosenOfferId: null, payingCash: true }),
+  'protection chosen': (d, p) => Object.assign(d.protection, { chosenPlanId: p.planId as string, skipped: false }),
+  'protection skipped': (d) => Object.assign(d.protection, { chosenPlanId: null, skipped: true }),
+  'insurance quote requested': (d, p) =>
+    Object.assign(d.insurance, { request: p as unknown as InsuranceQuoteRequest, quotes: [], selectedQuoteId: null }),
+  'insurance quoted': (d, p) => void (d.insurance.quotes = p.quotes as InsuranceQuote[]),
+  'no insurance quotes': (d) => void (d.insurance.quotes = []),
+  'insurance coverage selected': (d, p) => void (d.insurance.selectedQuoteId = p.quoteId as string),
+  'insurance done': (d, p) => void (d.insurance.policyNumber = p.policyNumber as string),
+  'insurance skipped': (d, p) => Object.assign(d.insurance, { skipped: true, existingCarrier: (p.existingCarrier as string) || null }),
+};
+
+export function foldStepData(events: { event: string; payload: unknown }[]): StepData {
+  const data = emptyStepData();
+  for (const { event, payload } of events) FOLDS[event]?.(data, (payload ?? {}) as Payload);
+  return data;
+}
