@@ -63,9 +63,11 @@ export async function applyPartyEvent(
   if (await alreadyApplied(db, row.id, request.idempotencyKey)) return { replayed: true };
   const flow = row.flow as Flow;
   const payload = parseInput(payloadSchemaOf(request.event), request.payload ?? {}) as Record<string, unknown>;
-  if (!acceptsPartyEvent(flow, row.status as TransactionStatus, request.event))
-    throw new TransactionRefusal(422, notNow(request.event, row.status));
+  // A stale view first: the party acted on something that has since changed, whatever the action.
   if (row.version !== request.expectedVersion) throw new TransactionRefusal(409, STALE_VERSION);
+  if (!acceptsPartyEvent(flow, row.status as TransactionStatus, request.event)) {
+    throw new TransactionRefusal(422, notNow(request.event, row.status));
+  }
   const answer = await providerAnswer(providers, request.event, payload, await requestContext(db, row));
 
   return db.transaction(async (tx) => {

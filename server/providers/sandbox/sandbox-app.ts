@@ -22,7 +22,10 @@ export function buildSandbox(options: { inquiriesFile: string; publicUrl: () => 
   const inquiries = inquiryStore(options.inquiriesFile);
 
   app.get('/widget', async (_request, reply) =>
-    reply.type('text/html').header('cache-control', 'no-store').send(widgetPage({ apiBase: options.publicUrl() })),
+    reply
+      .type('text/html')
+      .header('cache-control', 'no-store')
+      .send(widgetPage({ apiBase: options.publicUrl() })),
   );
   app.get('/carrier', async (_request, reply) => reply.type('text/html').header('cache-control', 'no-store').send(carrierPage()));
 
@@ -43,7 +46,9 @@ export function buildSandbox(options: { inquiriesFile: string; publicUrl: () => 
     const input = decisionSchema.safeParse(request.body);
     if (!input.success) return reply.code(400).send({ message: 'status must be approved or declined' });
     const decided = inquiries.decide(request.params.id, input.data.status, { nameVerified: 'true' });
-    return decided ? { id: decided.id, status: decided.status, fields: decided.fields } : reply.code(404).send({ message: 'No such inquiry' });
+    return decided
+      ? { id: decided.id, status: decided.status, fields: decided.fields }
+      : reply.code(404).send({ message: 'No such inquiry' });
   });
 
   app.get<{ Params: { id: string } }>('/api/inquiries/:id', async (request, reply) => {

@@ -1,0 +1,251 @@
+/**
+ * The transaction engine through the API, against real PGlite and the real provider sandbox:
+ * events only along the table, idempotency keys, stale versions, who may see and act.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiFor } from '../support/api-harness';
+import { bearerFor, mintIdToken } from '../support/tokens';
+
+const parts = inject('parts');
+let api: Awaited<ReturnType<typeof apiFor>>;
+
+beforeAll(async () => {
+  api = await apiFor(parts);
+});
+afterAll(() => api.close());
+
+const call = (method: 'GET' | 'POST', url: string, authorization?: string, body?: unknown) =>
+  api.app.inject({
+    method,
+    url,
+    headers: authorization ? { authorization } : {},
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+
+async function person(label: string) {
+  const sub = randomUUID();
+  const email = `${label}-${sub.slice(0, 8)}@example.com`;
+  return { email, bearer: `Bearer ${await mintIdToken(parts.identity, { email }, { subject: sub })}` };
+}
+
+/** A $20,000 deal between a new seller and buyer; answers each side's transaction id. */
+async function deal() {
+  const seller = await person('seller');
+  const buyer = await person('buyer');
+  const sale = (
+    await call('POST', '/api/offers', seller.bearer, {
+      vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 },
+      amount: 20_000,
+      role: 'seller',
+    })
+  ).json();
+  const token = new URL(sale.shareUrl).searchParams.get('token');
+  await call('POST', `/api/public/offer-links/${token}/actions`, undefined, {
+    action: 'accept',
+    email: buyer.email,
+    latestOfferId: sale.latestOffer.id,
+  });
+  await call('POST', '/api/offers/link-account', buyer.bearer);
+  const buyerList = (await call('GET', '/api/transactions', buyer.bearer)).json();
+  const sellerList = (await call('GET', '/api/transactions', seller.bearer)).json();
+  return { seller, buyer, buyerTx: buyerList.active[0].id as string, sellerTx: sellerList.active[0].id as string, buyerList, sellerList };
+}
+
+type Detail = { status: string; version: number; [key: string]: unknown };
+
+async function act(
+  who: { bearer: string },
+  id: string,
+  event: string,
+  payload: object = {},
+  options: { key?: string; version?: number } = {},
+) {
+  const version = options.version ?? ((await call('GET', `/api/transactions/${id}`, who.bearer)).json() as Detail).version;
+  return call('POST', `/api/transactions/${id}/events`, who.bearer, {
+    event,
+    payload,
+    idempotencyKey: options.key ?? randomUUID(),
+    expectedVersion: version,
+  });
+}
+
+async function verifiedInquiry(transactionId: string, status: 'approved' | 'declined') {
+  const created = await fetch(`${parts.sandbox.url}/api/inquiries`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ templateId: 'itmpl_test', referenceId: transactionId }),
+  }).then((answer) => answer.json());
+  await fetch(`${parts.sandbox.url}/api/inquiries/${created.id}/decision`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ status }),
+  });
+  return created.id as string;
+}
+
+const ADDRESS = { line1: '500 Congress Ave', city: 'Austin', state: 'TX', postalCode: '78701' };
+const DETAILS = { housing: 'rent', yearsAtAddress: 3, employer: 'Acme', annualIncomeDollars: 85_000 };
+const APPLICATION = { downPaymentDollars: 4_000, months: 60, band: 'good', annualIncomeDollars: 85_000, creditCheckConsent: true };
+const QUOTE = { postalCode: '78701', dateOfBirth: '1988-04-02', accidents: 0, coverage: 'standard' };
+
+describe('a new deal', () => {
+  it('starts the buyer in the financed-buyer flow and the seller in the title flow, each seeing only their own', async () => {
+    const { buyerList, sellerList } = await deal();
+    expect(buyerList.active).toHaveLength(1);
+    expect(buyerList.active[0]).toMatchObject({
+      side: 'buyer',
+      flow: 'financed-buyer',
+      status: 'identity_started',
+      version: 0,
+      destination: { path: '/transaction/identity', view: 'landing' },
+      price: 20_000,
+    });
+    expect(buyerList.active[0].steps[0]).toEqual({ step: 'identity', state: 'current' });
+    expect(sellerList.active[0]).toMatchObject({ side: 'seller', flow: 'title-report', status: 'identity_completed' });
+    expect(buyerList.previous).toEqual([]);
+  });
+});
+
+describe('the buyer walks identity, financing, protection and insurance', () => {
+  it('moves only along the table, with provider answers written as events', async () => {
+    const { buyer, buyerTx } = await deal();
+    const steps = [
+      ['identity submitted', { inquiryId: await verifiedInquiry(buyerTx, 'approved') }, 'identity_success'],
+      ['address submitted', ADDRESS, 'identity_address_completed'],
+      ['identity done', DETAILS, 'identity_done'],
+      ['finance application submitted', APPLICATION, 'finance_completed'],
+    ] as const;
+    for (const [event, payload, status] of steps) {
+      const answer = await act(buyer, buyerTx, event, payload);
+      expect(answer.statusCode, `${event}: ${answer.body}`).toBe(200);
+      expect(answer.json().transaction.status).toBe(status);
+    }
+    let detail = (await call('GET', `/api/transactions/${buyerTx}`, buyer.bearer)).json();
+    expect(detail.data.financing.offers.length).toBe(3);
+    const offer = detail.data.financing.offers[0];
+    expect((await act(buyer, buyerTx, 'finance done', { offerId: 'made-up' })).json().message).toBe(
+      'That loan offer is no longer available. Choose one of the offers shown.',
+    );
+    for (const [event, payload, status] of [
+      ['finance done', { offerId: offer.id }, 'finance_done'],
+      ['protection skipped', {}, 'protection_done'],
+      ['insurance quote requested', QUOTE, 'insurance_completed'],
+    ] as const) {
+      expect((await act(buyer, buyerTx, event, payload)).json().transaction.status).toBe(status);
+    }
+    detail = (await call('GET', `/api/transactions/${buyerTx}`, buyer.bearer)).json();
+    const quote = detail.data.insurance.quotes[0];
+    expect((await act(buyer, buyerTx, 'insurance coverage selected', { quoteId: quote.id })).json().transaction.status).toBe(
+      'insurance_opted',
+    );
+    detail = (await act(buyer, buyerTx, 'insurance done', { policyNumber: 'SBX-1' })).json().transaction;
+
+    expect(detail.status).toBe('insurance_done');
+    expect(detail.destination).toEqual({ path: '/transaction/transport', view: 'landing' });
+    expect(detail.steps.slice(0, 5)).toEqual([
+      { step: 'identity', state: 'done' },
+      { step: 'financing', state: 'done' },
+      { step: 'protection', state: 'done' },
+      { step: 'insurance', state: 'done' },
+      { step: 'transport', state: 'current' },
+    ]);
+    expect(detail.priceBreakdown.financing).toMatchObject({ lender: offer.lender, amountFinancedCents: 1_600_000 });
+    expect(detail.priceBreakdown.lines.find((line: { id: string }) => line.id === 'sales tax')).toMatchObject({ cents: 125_000 });
+    expect(
+      detail.timeline.filter((entry: { by: string }) => entry.by === 'provider').map((entry: { event: string }) => entry.event),
+    ).toEqual(['identity approved', 'address verified', 'loans offered', 'insurance quoted']);
+    expect(detail.version).toBe(detail.timeline.length);
+  });
+
+  it('shows the failure screen for a declined identity and lets the buyer try again', async () => {
+    const { buyer, buyerTx } = await deal();
+    const declined = await act(buyer, buyerTx, 'identity submitted', { inquiryId: await verifiedInquiry(buyerTx, 'declined') });
+    expect(declined.json().transaction).toMatchObject({
+      status: 'identity_failed',
+      destination: { path: '/transaction/identity', view: 'error' },
+    });
+    expect(declined.json().transaction.allowedEvents).toEqual(['identity retried']);
+    expect((await act(buyer, buyerTx, 'identity retried')).json().transaction.status).toBe('identity_started');
+  });
+
+  it('refuses a verification made for another transaction', async () => {
+    const { buyer, buyerTx } = await deal();
+    const other = await deal();
+    const answer = await act(buyer, buyerTx, 'identity submitted', { inquiryId: await verifiedInquiry(other.buyerTx, 'approved') });
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json().message).toBe('That verification was made for another transaction.');
+  });
+
+  it('answers no offers for a loan no lender makes, and lets the buyer pay cash instead', async () => {
+    const { buyer, buyerTx } = await deal();
+    await act(buyer, buyerTx, 'identity submitted', { inquiryId: await verifiedInquiry(buyerTx, 'approved') });
+    await act(buyer, buyerTx, 'address submitted', ADDRESS);
+    await act(buyer, buyerTx, 'identity done', DETAILS);
+    const none = await act(buyer, buyerTx, 'finance application submitted', { ...APPLICATION, band: 'poor' });
+    expect(none.json().transaction).toMatchObject({ status: 'finance_failed', destination: { view: 'no offers' } });
+    const cash = (await act(buyer, buyerTx, 'finance skipped')).json().transaction;
+    expect(cash).toMatchObject({ status: 'finance_done', data: { financing: { payingCash: true } } });
+  });
+});
+
+describe('idempotency and versions', () => {
+  it('a replayed idempotency key changes nothing and answers the same', async () => {
+    const { buyer, buyerTx } = await deal();
+    const inquiryId = await verifiedInquiry(buyerTx, 'approved');
+    const key = randomUUID();
+    const first = await act(buyer, buyerTx, 'identity submitted', { inquiryId }, { key, version: 0 });
+    const again = await act(buyer, buyerTx, 'identity submitted', { inquiryId }, { key, version: 0 });
+    expect(first.json()).toMatchObject({ replayed: false, transaction: { status: 'identity_success', version: 2 } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ replayed: true, transaction: { status: 'identity_success', version: 2 } });
+    expect(again.json().transaction.timeline).toEqual(first.json().transaction.timeline);
+  });
+
+  it('two racing events with the same version: one applies, the other gets 409', async () => {
+    const { buyer, buyerTx } = await deal();
+    const declined = await verifiedInquiry(buyerTx, 'declined');
+    await act(buyer, buyerTx, 'identity submitted', { inquiryId: declined });
+    const version = (await call('GET', `/api/transactions/${buyerTx}`, buyer.bearer)).json().version;
+    const [a, b] = await Promise.all([
+      act(buyer, buyerTx, 'identity retried', {}, { version }),
+      act(buyer, buyerTx, 'identity retried', {}, { version }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const refused = a.statusCode === 409 ? a : b;
+    expect(refused.json().message).toMatch(/^This transaction changed since you last saw it/);
+  });
+
+  it('refuses an action the status does not take with 422, and a bad payload with 400', async () => {
+    const { buyer, buyerTx } = await deal();
+    const early = await act(buyer, buyerTx, 'finance skipped');
+    expect(early.statusCode).toBe(422);
+    expect(early.json().message).toBe('“finance skipped” is not possible now: this transaction is at “identity started”.');
+    const provider = await act(buyer, buyerTx, 'identity approved');
+    expect(provider.statusCode).toBe(400);
+    expect(provider.json().message).toBe('event: That is not an action a transaction takes');
+    const noConsent = await act(buyer, buyerTx, 'finance application submitted', { ...APPLICATION, creditCheckConsent: false });
+    expect(noConsent.statusCode).toBe(400);
+    expect(noConsent.json().message).toBe('creditCheckConsent: Agree to the credit check to see loan offers');
+    const noKey = await call('POST', `/api/transactions/${buyerTx}/events`, buyer.bearer, {
+      event: 'identity retried',
+      expectedVersion: 0,
+    });
+    expect(noKey.statusCode).toBe(400);
+  });
+});
+
+describe('who may see and act', () => {
+  it('answers 404 to a user outside the deal and to the other side, and lets an admin see', async () => {
+    const { buyerTx, seller } = await deal();
+    const stranger = await bearerFor(parts.identity);
+    expect((await call('GET', `/api/transactions/${buyerTx}`, stranger)).statusCode).toBe(404);
+    expect((await act({ bearer: stranger }, buyerTx, 'identity retried', {}, { version: 0 })).statusCode).toBe(404);
+    expect((await call('GET', `/api/transactions/${buyerTx}`, seller.bearer)).statusCode).toBe(404);
+    expect((await call('GET', '/api/transactions', stranger)).json()).toEqual({ active: [], previous: [] });
+    const admin = await bearerFor(parts.identity, ['admin']);
+    expect((await call('GET', `/api/transactions/${buyerTx}`, admin)).json()).toMatchObject({ id: buyerTx, myRole: null });
+    expect((await call('GET', `/api/transactions/${randomUUID()}`, admin)).statusCode).toBe(404);
+    expect((await call('GET', `/api/transactions/${buyerTx}`)).statusCode).toBe(401);
+  });
+});
