@@ -36,6 +36,8 @@ const envSchema = z.object({
   STORAGE_SECRET_ACCESS_KEY: z.string().optional(),
   VERIFICATION_WIDGET_HOST: z.url().default('https://inquiry.withpersona.com'),
   VERIFICATION_WIDGET_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** The verification flow (inquiry template) the identity step starts. */
+  VERIFICATION_WIDGET_TEMPLATE_ID: z.string().min(1).default('itmpl_caramel_identity'),
   UPDATE_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(5).optional(),
   /** Local stack only: where the identity sandbox drops codes (server/stack/mailbox.ts). */
   DEV_MAILBOX_FILE: z.string().optional(),
@@ -91,7 +93,11 @@ export function loadSettings(env: Record<string, string | undefined>) {
           ? { accessKeyId: e.STORAGE_ACCESS_KEY_ID, secretAccessKey: e.STORAGE_SECRET_ACCESS_KEY }
           : undefined,
     },
-    verificationWidget: { host: e.VERIFICATION_WIDGET_HOST, environment: e.VERIFICATION_WIDGET_ENVIRONMENT },
+    verificationWidget: {
+      host: e.VERIFICATION_WIDGET_HOST,
+      environment: e.VERIFICATION_WIDGET_ENVIRONMENT,
+      templateId: e.VERIFICATION_WIDGET_TEMPLATE_ID,
+    },
     devMailboxFile: e.DEV_MAILBOX_FILE,
     mail: e.MAIL_FROM ? { from: e.MAIL_FROM, region: e.MAIL_SES_REGION, endpoint: e.MAIL_SES_ENDPOINT } : undefined,
   };

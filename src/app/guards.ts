@@ -1,14 +1,14 @@
 /**
  * Named route guards (SPEC §2.8). A guarded route's loader runs its guards in order once the
  * navigation pipeline has settled; the first guard that answers with a redirect wins. Guards
- * of features not built yet (deal, offer, transaction) arrive with them.
+ * of features not built yet (deal, offer) arrive with them.
  */
 import { redirect, type LoaderFunction } from 'react-router-dom';
 import { session } from '../data/session-store';
 import { returnTarget, SIGN_IN_PATH } from '../domain/return-target';
 import { pipelineSettled } from './navigation';
 
-export type GuardName = 'auth' | 'signin' | 'registration-additional-info' | 'ungated-offer';
+export type GuardName = 'auth' | 'signin' | 'registration-additional-info' | 'ungated-offer' | 'transaction';
 
 type Guard = (url: URL) => Promise<Response | null> | Response | null;
 
@@ -35,6 +35,13 @@ const GUARDS: Record<GuardName, Guard> = {
     const record = readUngatedProcess();
     if (record?.kind === 'shared-offer') return redirect(`${url.pathname}?token=${encodeURIComponent(record.token)}`);
     return redirect(signedIn() ? '/dashboard/caramel-offers' : '/');
+  },
+  // A transaction screen shows the step the party's status maps to (SPEC §4.2); done steps open read-only.
+  transaction: async (url) => {
+    if (!signedIn()) return toSignIn(url);
+    const { transactionRedirect } = await import('../data/transaction-guard');
+    const target = await transactionRedirect(url);
+    return target ? redirect(target) : null;
   },
 };
 

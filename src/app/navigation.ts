@@ -29,6 +29,8 @@ async function loadSignedInData(): Promise<void> {
   // Loaded only for signed-in users, so public pages never download IndexedDB code.
   const { loadDashboard, loadProfile } = await import('../data/account');
   await Promise.all([loadProfile(), loadDashboard()]);
+  // Actions taken offline (or in a tab that closed) go out once a session exists again.
+  void import('../data/outbox').then(({ startOutbox }) => startOutbox());
 }
 
 export async function navigationLoader({ request }: LoaderFunctionArgs): Promise<null> {

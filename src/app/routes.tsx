@@ -16,6 +16,19 @@ import { navigationLoader } from './navigation';
 import { NotFoundScreen } from './not-found';
 import { RootShell } from './root-shell';
 
+/** Step screens whose flows come with later work; they say what happens next (step-ahead-page). */
+const STEPS_AHEAD = [
+  'transaction/transport',
+  'transaction/transport/status',
+  'transaction/payment',
+  'transaction/signature',
+  'transaction/signature/success',
+  'transaction/title',
+  'transaction/title/status',
+  'transaction/inspection',
+  'transaction/inspection/success',
+];
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -48,6 +61,22 @@ export const routes: RouteObject[] = [
         // Draws the transaction-flow layout itself, around the deal's steps.
         loader: guarded('auth'),
         children: [{ path: 'deal/:dealId/seller', lazy: reloadingImport(() => import('../features/offers/deal-seller-page')) }],
+      },
+      {
+        // The transaction-flow layout drawn by the shell, around the screen the party's status maps to.
+        loader: guarded('auth', 'transaction'),
+        lazy: reloadingImport(() => import('../features/transaction/transaction-shell')),
+        children: [
+          { path: 'transaction/identity', lazy: reloadingImport(() => import('../features/transaction/identity/identity-step')) },
+          { path: 'transaction/financing', lazy: reloadingImport(() => import('../features/transaction/financing/financing-step')) },
+          { path: 'transaction/protection', lazy: reloadingImport(() => import('../features/transaction/protection/protection-step')) },
+          {
+            path: 'transaction/protection/caramel-care',
+            lazy: reloadingImport(() => import('../features/transaction/protection/caramel-care-page')),
+          },
+          { path: 'transaction/insurance', lazy: reloadingImport(() => import('../features/transaction/insurance/insurance-step')) },
+          ...STEPS_AHEAD.map((path) => ({ path, lazy: reloadingImport(() => import('../features/transaction/step-ahead-page')) })),
+        ],
       },
       {
         element: <DefaultFlowLayout />,
@@ -104,6 +133,10 @@ export const routes: RouteObject[] = [
           { path: 'dashboard/caramel-offers', lazy: reloadingImport(() => import('../features/offers/offers-dashboard-page')) },
           { path: 'dashboard/caramel-offers/success', lazy: reloadingImport(() => import('../features/offers/offer-success-page')) },
           { path: 'transaction/offer/success', lazy: reloadingImport(() => import('../features/offers/offer-success-page')) },
+          ...['dashboard/active-transactions', 'dashboard/previous-transactions'].map((path) => ({
+            path,
+            lazy: reloadingImport(() => import('../features/dashboard/active-transactions-page')),
+          })),
         ],
       },
       {

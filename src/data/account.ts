@@ -77,6 +77,9 @@ export async function deleteAccountRecords(): Promise<void> {
   await apiRequest('DELETE', 'users/profile', z.unknown());
 }
 
+/** Everything IndexedDB holds for the signed-in user: profile, transactions, unsent actions. */
 export async function clearAccountData(database: AppDatabase = db): Promise<void> {
-  await database.profiles.clear();
+  await database.transaction('rw', database.profiles, database.transactions, database.outbox, async () => {
+    await Promise.all([database.profiles.clear(), database.transactions.clear(), database.outbox.clear()]);
+  });
 }

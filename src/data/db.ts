@@ -1,10 +1,13 @@
 /**
  * IndexedDB (Dexie): the server records screens read with useLiveQuery, so they still render
- * offline. Holds the signed-in user's profile; cleared on sign-out (DESIGN.md §4 shared devices).
- * Every schema change adds a version here with its migration.
+ * offline. Holds the signed-in user's profile, their transactions (list rows, and each one's
+ * full detail with its timeline once opened) and the outbox of actions not yet applied by the
+ * server. All of it is cleared on sign-out (DESIGN.md §4 shared devices). Every schema change
+ * adds a version here with its migration.
  */
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 import * as z from 'zod/mini';
+import type { CachedTransaction, OutboxRow } from './transaction-records';
 
 export const profileSchema = z.object({
   uid: z.string(),
@@ -22,10 +25,14 @@ export type CachedProfile = Profile & { sub: string; savedAt: number };
 
 export class AppDatabase extends Dexie {
   profiles!: EntityTable<CachedProfile, 'sub'>;
+  transactions!: EntityTable<CachedTransaction, 'id'>;
+  outbox!: EntityTable<OutboxRow, 'seq'>;
 
   constructor(name = 'caramel', options?: DexieOptions) {
     super(name, options);
     this.version(1).stores({ profiles: 'sub' });
+    // v2 (issue 7): new tables only, nothing to migrate.
+    this.version(2).stores({ profiles: 'sub', transactions: 'id, updatedAt', outbox: '++seq, transactionId' });
   }
 }
 

@@ -19,7 +19,11 @@ export const runtimeConfigSchema = z.object({
     signUpVerificationMethod: z.optional(z.enum(['code', 'link'])),
   }),
   storage: z.object({ region: z.string().check(z.minLength(1)), bucket: z.string().check(z.minLength(3), z.maxLength(63)) }),
-  verificationWidget: z.object({ host: z.url(), environment: z.enum(['sandbox', 'production']) }),
+  verificationWidget: z.object({
+    host: z.url(),
+    environment: z.enum(['sandbox', 'production']),
+    templateId: z.string().check(z.minLength(1)),
+  }),
   helpCentreUrl: z.url(),
   /** How often an open tab asks for a new build; one hour when absent. */
   updateCheckIntervalSeconds: z.optional(z.int().check(z.minimum(5))),

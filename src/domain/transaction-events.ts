@@ -45,7 +45,7 @@ export const financeApplicationSchema = z.object({
 });
 export type FinanceApplication = z.infer<typeof financeApplicationSchema>;
 
-const adultBirthDate = z.string().check(
+export const adultBirthDate = z.string().check(
   z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter your date of birth'),
   z.refine((value) => {
     const born = new Date(`${value}T00:00:00Z`);

@@ -1,7 +1,8 @@
 /**
  * The identity-verification widget's rules (SPEC §3 options, §4.5 states and events, §5 option
  * rules, §8 messages, §9 sizing and sandbox): pure, so the embedding client, the sandbox widget
- * page and the tests share them. The client that mounts the frame is src/data/verification-widget.ts.
+ * page and the tests share them. The client that mounts the frame is
+ * src/features/transaction/identity/verification-frame.tsx.
  */
 
 export const WIDGET_VERSION = '4.13.0';

@@ -1,0 +1,55 @@
+/**
+ * The `transaction` guard's decision (SPEC §2.8, DESIGN.md §4): which transaction a screen is
+ * about (`?transaction=` or the most recently active one) and whether this screen is where its
+ * status sends the party. A step not reached yet redirects to the current one; a done step
+ * stays (its read-only view). Decided from IndexedDB so it works offline; the API refresh runs
+ * first only when nothing is saved yet.
+ */
+import { destinationFor, type TransactionStatus } from '../domain/transaction-flows';
+import { stepOfPath, stepStates } from '../domain/transaction-transitions';
+import { ApiError } from './api-client';
+import { db } from './db';
+import { refreshTransaction, refreshTransactions } from './transactions';
+
+export const TRANSACTIONS_PATH = '/dashboard/active-transactions';
+
+async function latestActiveId(): Promise<string | undefined> {
+  if (!(await db.transactions.count())) await refreshTransactions().catch(() => undefined);
+  const rows = await db.transactions.orderBy('updatedAt').reverse().toArray();
+  return rows.find((row) => !row.completedAt)?.id;
+}
+
+/** Where to send the party instead of `url`, or null when `url` is the right screen. */
+export async function transactionRedirect(url: URL): Promise<string | null> {
+  const id = url.searchParams.get('transaction') ?? (await latestActiveId());
+  if (!id) return TRANSACTIONS_PATH;
+  if (!url.searchParams.get('transaction')) return `${url.pathname}?transaction=${id}`;
+
+  let row = await db.transactions.get(id);
+  const refresh = refreshTransaction(id);
+  if (!row?.detail) {
+    try {
+      await refresh;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return `${TRANSACTIONS_PATH}?missing=${id}`;
+      return null; // offline and nothing saved: the screen says so
+    }
+    row = await db.transactions.get(id);
+  } else {
+    refresh.catch(() => undefined); // saved copy now, fresh copy when it arrives
+  }
+  if (!row) return null;
+
+  const status = row.status as TransactionStatus;
+  const destination = destinationFor(row.flow, status);
+  const step = stepOfPath(url.pathname) ?? stepOfPath(url.pathname.replace(/\/[^/]+$/, '')); // a step's sub-page
+  const state = stepStates(row.flow, status).find((candidate) => candidate.step === step)?.state;
+  if (!destination || state === 'done') return null;
+  const here = state === 'current' && (url.pathname === destination.path || !isStepScreen(url.pathname));
+  return here ? null : `${destination.path}?transaction=${id}`;
+}
+
+/** Sub-pages of a step (protection's plan details) are not screens a status points at. */
+function isStepScreen(path: string): boolean {
+  return stepOfPath(path) !== undefined;
+}

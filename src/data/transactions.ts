@@ -1,0 +1,52 @@
+/**
+ * Transactions from the API into IndexedDB (DESIGN.md §4 read path): screens read the Dexie
+ * rows with useLiveQuery and never keep their own copy. A refresh that cannot reach the API
+ * leaves what is saved; the screens say how old it is.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { apiRequest } from './api-client';
+import { db } from './db';
+import { transactionDetailSchema, transactionListSchema, type CachedTransaction, type TransactionDetail } from './transaction-records';
+
+/** Replaces the saved list with the API's, keeping the details already fetched. */
+export async function refreshTransactions(): Promise<void> {
+  const { active, previous } = await apiRequest('GET', 'transactions', transactionListSchema);
+  const savedAt = Date.now();
+  await db.transaction('rw', db.transactions, async () => {
+    const known = new Map((await db.transactions.toArray()).map((row) => [row.id, row]));
+    const fresh = [...active, ...previous].map((summary) => {
+      const detail = known.get(summary.id)?.detail;
+      // Keep a detail only while it is as new as the list row; an older one would show a stale step.
+      const keep = detail && detail.version === summary.version ? { detail } : {};
+      return { ...summary, ...keep, savedAt };
+    });
+    await db.transactions.clear();
+    await db.transactions.bulkPut(fresh);
+  });
+}
+
+export async function storeDetail(detail: TransactionDetail): Promise<void> {
+  await db.transactions.put({ ...detail, detail, savedAt: Date.now() });
+}
+
+export async function refreshTransaction(id: string): Promise<TransactionDetail> {
+  const detail = await apiRequest('GET', `transactions/${id}`, transactionDetailSchema);
+  await storeDetail(detail);
+  return detail;
+}
+
+export function useTransactionList(): CachedTransaction[] | undefined {
+  return useLiveQuery(() => db.transactions.orderBy('updatedAt').reverse().toArray(), []);
+}
+
+/** The saved transaction (null when none is saved under that id). */
+export function useTransaction(id: string | undefined): CachedTransaction | null | undefined {
+  return useLiveQuery(async () => (id ? ((await db.transactions.get(id)) ?? null) : null), [id]);
+}
+
+export function useOutbox(transactionId: string | undefined) {
+  return useLiveQuery(
+    async () => (transactionId ? db.outbox.where('transactionId').equals(transactionId).sortBy('seq') : []),
+    [transactionId],
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * `/dashboard/active-transactions` and `/dashboard/previous-transactions`: the user's
+ * transactions from IndexedDB (refreshed from the API on open), each with its current step and
+ * a way back into it. Works offline with what was saved.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { formatDollars, vehicleName } from '../../domain/offer-format';
+import { refreshTransactions, useTransactionList } from '../../data/transactions';
+import { Alert } from '../../ui/alert';
+
+const STEP_NAMES: Record<string, string> = {
+  identity: 'Identity',
+  financing: 'Financing',
+  protection: 'Protection',
+  insurance: 'Insurance',
+  transport: 'Transport',
+  payment: 'Payment',
+  signature: 'Signature',
+  title: 'Title',
+  inspection: 'Inspection',
+};
+
+function TransactionsPage({ previous }: { previous: boolean }) {
+  const rows = useTransactionList();
+  const [search] = useSearchParams();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    refreshTransactions().catch(() => setFailed(true));
+  }, []);
+  const shown = rows?.filter((row) => Boolean(row.completedAt) === previous);
+  const heading = previous ? 'Previous transactions' : 'Active transactions';
+  return (
+    <>
+      <title>{heading}</title>
+      <h1 className="title">{heading}</h1>
+      {search.get('missing') && <Alert kind="warning">That transaction was not found, or it is not yours.</Alert>}
+      {failed && <p className="help mb-3">Could not refresh just now; showing what was saved on this device.</p>}
+      {shown === undefined ? (
+        <p aria-busy="true">Loading…</p>
+      ) : shown.length === 0 ? (
+        <p>
+          {previous
+            ? 'No completed transactions yet.'
+            : 'No transactions in progress. When an offer is accepted, its transaction starts here.'}{' '}
+          {!previous && <Link to="/dashboard/caramel-offers">See your offers</Link>}
+        </p>
+      ) : (
+        <ul className="transaction-list">
+          {shown.map((row) => {
+            const current = row.steps.find((step) => step.state === 'current');
+            return (
+              <li key={row.id} className="box">
+                <p className="title is-5 mb-1">{vehicleName(row.vehicle)}</p>
+                <p className="mb-2">
+                  {formatDollars(row.price)} · you are the {row.side} ·{' '}
+                  {previous ? 'completed' : `next: ${STEP_NAMES[current?.step ?? ''] ?? 'review'}`}
+                </p>
+                {row.destination && (
+                  <Link className="button is-primary is-small" to={`${row.destination.path}?transaction=${row.id}`}>
+                    {previous ? 'View' : 'Continue'}
+                    <span className="visually-hidden"> {vehicleName(row.vehicle)}</span>
+                  </Link>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export function Component() {
+  return <TransactionsPage previous={useLocation().pathname.startsWith('/dashboard/previous-transactions')} />;
+}

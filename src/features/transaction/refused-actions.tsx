@@ -1,0 +1,24 @@
+import { dismissRefusal } from '../../data/outbox';
+import type { OutboxRow } from '../../data/transaction-records';
+import { Alert } from '../../ui/alert';
+
+/** Actions the server did not accept: what was tried, why, and a way to put the notice away. */
+export function RefusedActions({ rows }: { rows: OutboxRow[] }) {
+  const refused = rows.filter((row) => row.state === 'refused');
+  if (!refused.length) return null;
+  return (
+    <div className="mb-4">
+      {refused.map((row) => (
+        <Alert
+          key={row.seq}
+          kind="danger"
+          title={`“${row.event}” was not applied`}
+          dismissible
+          onDismiss={() => void dismissRefusal(row.seq!)}
+        >
+          {row.error} The step below shows the transaction as it is now.
+        </Alert>
+      ))}
+    </div>
+  );
+}

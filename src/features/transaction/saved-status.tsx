@@ -1,0 +1,35 @@
+import { useSnapshot } from 'valtio';
+import { connectivity } from '../../data/connectivity';
+import type { OutboxRow } from '../../data/transaction-records';
+
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+
+/** "just now", "3 minutes ago", "yesterday" … */
+export function savedAgo(savedAt: number, now = Date.now()): string {
+  const seconds = Math.round((savedAt - now) / 1000);
+  if (seconds > -45) return 'just now';
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['minute', 60],
+    ['hour', 3600],
+    ['day', 86_400],
+  ];
+  const [unit, size] = units.findLast(([, size]) => -seconds >= size) ?? units[0]!;
+  return relative.format(Math.round(seconds / size), unit);
+}
+
+/** How fresh the saved transaction is, and what is still waiting to be sent. */
+export function SavedStatus({ savedAt, pending }: { savedAt: number; pending: OutboxRow[] }) {
+  const { online } = useSnapshot(connectivity);
+  const waiting = pending.filter((row) => row.state === 'pending').length;
+  return (
+    <p className="transaction-saved help" role="status">
+      {online ? 'Saved' : 'Offline · showing what was saved'} {savedAgo(savedAt)}
+      {waiting > 0 && (
+        <span className="tag is-warning is-light ml-2">
+          {waiting === 1 ? '1 action pending' : `${waiting} actions pending`}
+          {online ? ' · sending…' : ' · sends when you are back online'}
+        </span>
+      )}
+    </p>
+  );
+}

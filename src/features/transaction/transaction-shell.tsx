@@ -1,0 +1,91 @@
+/**
+ * The transaction-flow layout around every step screen (SPEC §2.4, §2.7): the party's steps,
+ * the vehicle and price, how fresh the saved copy is, actions still pending or refused, and the
+ * price breakdown. Everything is read from IndexedDB; when the status moves on (an action
+ * applied, a provider answered) the party is taken to the screen it now maps to.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { vehicleName, formatDollars } from '../../domain/offer-format';
+import { queueAction } from '../../data/outbox';
+import { TRANSACTIONS_PATH } from '../../data/transaction-guard';
+import { useOutbox, useTransaction } from '../../data/transactions';
+import { Button } from '../../ui/button';
+import { TransactionFlowLayout } from '../../ui/layout/transaction-flow-layout';
+import { PriceBreakdownDrawer } from './price-breakdown-drawer';
+import { RefusedActions } from './refused-actions';
+import { SavedStatus } from './saved-status';
+import { STEP_LABELS, stepPath } from './step-paths';
+import type { TransactionContext } from './transaction-context';
+
+function useFollowStatus(destination: string | undefined, id: string | null) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const previous = useRef(destination);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = destination;
+    // Only a party on the screen the old status pointed at is moved; someone reading a done step stays.
+    if (destination && before && destination !== before && location.pathname === before && id) {
+      navigate(`${destination}?transaction=${id}`, { replace: true });
+    }
+  }, [destination, id, location.pathname, navigate]);
+}
+
+export function Component() {
+  const [search] = useSearchParams();
+  const id = search.get('transaction');
+  const row = useTransaction(id ?? undefined);
+  const pending = useOutbox(id ?? undefined) ?? [];
+  const [drawer, setDrawer] = useState(false);
+  useFollowStatus(row?.detail?.destination?.path, id);
+
+  if (row === undefined)
+    return (
+      <p className="section has-text-centered" aria-busy="true">
+        Loading your transaction…
+      </p>
+    );
+  if (!row?.detail) {
+    return (
+      <section className="section container is-max-desktop">
+        <h1 className="title">This transaction is not saved on this device</h1>
+        <p className="mb-4">Connect to the internet and open it again; it will then be available offline too.</p>
+        <Link to={TRANSACTIONS_PATH}>Your transactions</Link>
+      </section>
+    );
+  }
+  const { detail } = row;
+  const context: TransactionContext = {
+    detail,
+    savedAt: row.savedAt,
+    pending,
+    act: (event, payload) => queueAction(detail.id, event, payload),
+  };
+  const steps = detail.steps.map(({ step, state }) => ({
+    id: step,
+    label: STEP_LABELS[step as keyof typeof STEP_LABELS] ?? step,
+    state,
+    ...(state === 'done' ? { to: stepPath(detail.flow, step as keyof typeof STEP_LABELS, detail.id) } : {}),
+  }));
+  return (
+    <TransactionFlowLayout steps={steps}>
+      <div className="transaction-heading">
+        <p className="has-text-weight-semibold">
+          {vehicleName(detail.vehicle)} · {formatDollars(detail.price)}
+        </p>
+        {detail.priceBreakdown && (
+          <Button variant="text" size="small" onClick={() => setDrawer(true)}>
+            Price breakdown
+          </Button>
+        )}
+      </div>
+      <SavedStatus savedAt={row.savedAt} pending={pending} />
+      <RefusedActions rows={pending} />
+      <Outlet context={context} />
+      {detail.priceBreakdown && (
+        <PriceBreakdownDrawer open={drawer} onClose={() => setDrawer(false)} breakdown={detail.priceBreakdown} transactionId={detail.id} />
+      )}
+    </TransactionFlowLayout>
+  );
+}

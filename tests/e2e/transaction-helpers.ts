@@ -1,0 +1,73 @@
+/**
+ * What transaction tests share: a deal made through the API between a seller and the signed-in
+ * buyer, the buyer's ID token for moving their transaction ahead through the API, and the
+ * sandbox widget driven inside its frame.
+ */
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { cognitoCall, createConfirmedUser } from '../support/identity-admin';
+import { expect } from './fixtures';
+import { poolOf, signedInUser, uniqueEmail } from './identity-helpers';
+
+export async function idTokenOf(request: APIRequestContext, user: { email: string; password: string }): Promise<string> {
+  const config = await (await request.get('/config.json')).json();
+  const auth = await cognitoCall<{ AuthenticationResult: { IdToken: string } }>(await poolOf(request), 'InitiateAuth', {
+    ClientId: config.auth.userPoolClientId,
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+  });
+  return auth.AuthenticationResult.IdToken;
+}
+
+/** A signed-in buyer (in `page`) with a $20,000 deal on a 2005 Buick, on their identity step. */
+export async function buyerWithDeal(page: Page, request: APIRequestContext) {
+  const buyer = await signedInUser(page, request, '/dashboard');
+  const seller = await createConfirmedUser(await poolOf(request), uniqueEmail('seller'));
+  const sellerToken = await idTokenOf(request, seller);
+  const sale = await (
+    await request.post('/api/offers', {
+      headers: { authorization: `Bearer ${sellerToken}` },
+      data: { vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 }, amount: 20000, role: 'seller' },
+    })
+  ).json();
+  const token = new URL(sale.shareUrl).searchParams.get('token');
+  const accepted = await request.post(`/api/public/offer-links/${token}/actions`, {
+    data: { action: 'accept', email: buyer.email, latestOfferId: sale.latestOffer.id },
+  });
+  expect(accepted.ok()).toBe(true);
+  await page.goto('/link-offer');
+  await expect(page.getByText('We added 1 offer and 1 deal to your account.')).toBeVisible();
+  await page.goto('/dashboard/active-transactions');
+  await page.getByRole('link', { name: 'Continue 2005 Buick' }).click();
+  await expect(page.getByRole('heading', { name: 'Verify your identity' })).toBeVisible();
+  const transactionId = new URL(page.url()).searchParams.get('transaction')!;
+  return { buyer, transactionId, bearer: `Bearer ${await idTokenOf(request, buyer)}` };
+}
+
+/** Runs the sandbox verification inside its frame and answers `outcome`. */
+export async function verifyInWidget(page: Page, outcome: 'Approve verification' | 'Decline verification') {
+  await page.getByRole('button', { name: 'Verify my identity' }).click();
+  const widget = page.frameLocator('iframe[title="Identity verification"]');
+  await widget.getByRole('button', { name: 'Begin verifying' }).click();
+  await widget.getByRole('button', { name: /Capture front/ }).click();
+  await widget.getByRole('button', { name: /Capture back/ }).click();
+  await widget.getByRole('button', { name: /Capture selfie/ }).click();
+  await widget.getByRole('button', { name: outcome }).click();
+}
+
+/** Moves the buyer's transaction through the API (as another device of theirs would). */
+export async function actThroughApi(
+  request: APIRequestContext,
+  bearer: string,
+  transactionId: string,
+  event: string,
+  payload: object = {},
+) {
+  const detail = await (await request.get(`/api/transactions/${transactionId}`, { headers: { authorization: bearer } })).json();
+  const answer = await request.post(`/api/transactions/${transactionId}/events`, {
+    headers: { authorization: bearer },
+    data: { event, payload, idempotencyKey: randomUUID(), expectedVersion: detail.version },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return (await answer.json()).transaction;
+}

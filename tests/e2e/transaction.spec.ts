@@ -1,0 +1,155 @@
+/**
+ * The buyer's transaction in real Chromium against the real stack and provider sandbox:
+ * identity through the verification widget on its own origin, financing, protection and
+ * insurance, each step read-only once done; a declined identity and its retry; the insurance
+ * step offline, with an action queued offline applied once when the connection is back.
+ */
+import { expectNoSeriousAxeViolations } from './axe';
+import { expect, test } from './fixtures';
+import { actThroughApi, buyerWithDeal, verifyInWidget } from './transaction-helpers';
+
+test('a buyer goes identity → financing → protection → insurance, and each step becomes read-only', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { transactionId } = await buyerWithDeal(page, request);
+  await expectNoSeriousAxeViolations(page, 'identity landing');
+  const progress = page.getByRole('navigation', { name: 'Transaction progress' });
+  await expect(progress.getByRole('listitem').filter({ hasText: 'Identity' })).toHaveAttribute('aria-current', 'step');
+
+  await verifyInWidget(page, 'Approve verification');
+  await expect(page.getByRole('heading', { name: 'Enter your home address' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Street address' }).fill('500 Congress Ave');
+  await page.getByRole('textbox', { name: 'City' }).fill('Austin');
+  await page.getByRole('combobox', { name: 'State' }).selectOption('TX');
+  await page.getByRole('textbox', { name: 'ZIP code' }).fill('78701');
+  await page.getByRole('button', { name: 'Confirm address' }).click();
+
+  await expect(page.getByRole('heading', { name: 'A few more details' })).toBeVisible();
+  await page.getByRole('button', { name: 'Finish identity step' }).click();
+  await expect(page.getByText('Choose whether you own or rent')).toBeVisible(); // nothing chosen yet
+  await page.getByRole('radio', { name: 'Rent' }).check();
+  await page.getByRole('textbox', { name: 'Years at this address' }).fill('3');
+  await page.getByRole('textbox', { name: 'Employer' }).fill('Acme');
+  await page.getByRole('textbox', { name: 'Yearly income before tax' }).fill('85000');
+  await page.getByRole('button', { name: 'Finish identity step' }).click();
+
+  await expect(page).toHaveURL(/\/transaction\/financing\?transaction=/);
+  await expect(page.getByRole('heading', { name: 'How will you pay?' })).toBeVisible();
+  await expect(page.getByText(/About \$\d[\d,.]*\/month for 60 months/)).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'financing landing');
+  await page.getByRole('button', { name: 'Apply for financing' }).click();
+  await page.getByRole('textbox', { name: 'Yearly income before tax' }).fill('85000');
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  await expect(page.getByText('Agree to the credit check to see loan offers')).toBeVisible();
+  await page.getByRole('checkbox', { name: /check my credit/ }).check();
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  await expect(page.getByRole('heading', { name: "You're approved: choose a loan" })).toBeVisible();
+  await page.getByRole('button', { name: 'Choose Harbor Credit Union' }).click();
+
+  await expect(page).toHaveURL(/\/transaction\/protection\?/);
+  await expect(page.getByRole('heading', { name: 'Protect your car' })).toBeVisible();
+  await page.getByRole('button', { name: 'Skip protection' }).click();
+
+  await expect(page).toHaveURL(/\/transaction\/insurance\?/);
+  await page.getByLabel('Your date of birth').fill('1988-04-02');
+  await expect(page.getByRole('textbox', { name: 'ZIP code where the car is kept' })).toHaveValue('78701');
+  await page.getByRole('button', { name: 'Get quotes' }).click();
+  await expect(page.getByRole('heading', { name: 'Select coverage' })).toBeVisible();
+  await page.getByRole('button', { name: 'Select Lighthouse Mutual' }).click();
+  await expect(page.getByRole('heading', { name: "You're so close" })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue with Lighthouse Mutual' }).click();
+  await page
+    .frameLocator('iframe[title="Lighthouse Mutual policy confirmation"]')
+    .getByRole('button', { name: 'Confirm and start my policy' })
+    .click();
+  await expect(page).toHaveURL(/\/transaction\/transport\?/);
+
+  // The price breakdown shows the loan and the Texas tax, with a way back to each step.
+  await page.getByRole('button', { name: 'Price breakdown' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Price breakdown' });
+  await expect(drawer.getByText('Sales tax, TX (estimate)')).toBeVisible();
+  await expect(drawer.getByText('Financed by Harbor Credit Union')).toBeVisible();
+  await drawer.getByRole('link', { name: 'Edit financing' }).click();
+
+  // Done steps open read-only: no forms, what was decided.
+  await expect(page.getByRole('heading', { name: 'Financing' })).toBeVisible();
+  await expect(page.getByText(/Financed by Harbor Credit Union: /)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Apply for financing' })).toHaveCount(0);
+  for (const [step, heading] of [
+    ['identity', 'Identity verified'],
+    ['protection', 'Protection'],
+    ['insurance', "You're all set"],
+  ]) {
+    await page.goto(`/transaction/${step}?transaction=${transactionId}`);
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    await expect(page.getByText('This step is complete')).toBeVisible();
+  }
+  // A step not reached yet sends the buyer to where they are.
+  await page.goto(`/transaction/signature?transaction=${transactionId}`);
+  await expect(page).toHaveURL(new RegExp(`/transaction/transport\\?transaction=${transactionId}$`));
+});
+
+test('a declined identity shows the failure screen and a retry', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await buyerWithDeal(page, request);
+  await verifyInWidget(page, 'Decline verification');
+  await expect(page.getByRole('heading', { name: 'We could not verify your identity' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'could not verify identity');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Verify your identity' })).toBeVisible();
+});
+
+test('the insurance step offline: reload shows the saved step; a quote asked offline is applied once when back online', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { transactionId, bearer } = await buyerWithDeal(page, request);
+  const inquiry = await (
+    await request.post(`${(await (await request.get('/config.json')).json()).verificationWidget.host}/api/inquiries`, {
+      data: { templateId: 'itmpl_caramel_identity', referenceId: transactionId },
+    })
+  ).json();
+  const sandbox = (await (await request.get('/config.json')).json()).verificationWidget.host;
+  await request.post(`${sandbox}/api/inquiries/${inquiry.id}/decision`, { data: { status: 'approved' } });
+  await actThroughApi(request, bearer, transactionId, 'identity submitted', { inquiryId: inquiry.id });
+  await actThroughApi(request, bearer, transactionId, 'address submitted', {
+    line1: '1 Main St',
+    city: 'Portland',
+    state: 'OR',
+    postalCode: '97201',
+  });
+  await actThroughApi(request, bearer, transactionId, 'identity done', {
+    housing: 'own',
+    yearsAtAddress: 5,
+    employer: 'Acme',
+    annualIncomeDollars: 90000,
+  });
+  await actThroughApi(request, bearer, transactionId, 'finance skipped');
+  await actThroughApi(request, bearer, transactionId, 'protection skipped');
+
+  await page.goto(`/transaction/identity?transaction=${transactionId}`);
+  await expect(page).toHaveURL(/\/transaction\/insurance\?/);
+  await expect(page.getByRole('heading', { name: 'Insure your new car' })).toBeVisible();
+
+  // The service worker has the app precached and controls this page before the connection drops.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload(); // a first visit is controlled from its next load (prompt mode never claims pages)
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Insure your new car' })).toBeVisible();
+  await expect(page.getByText(/Offline · showing what was saved/)).toBeVisible();
+
+  await page.getByLabel('Your date of birth').fill('1990-01-15');
+  await page.getByRole('button', { name: 'Get quotes' }).click();
+  await expect(page.getByRole('heading', { name: 'Finding quotes…' })).toBeVisible();
+  await expect(page.getByText('1 action pending · sends when you are back online')).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Select coverage' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/action pending/)).toHaveCount(0);
+  const detail = await (await request.get(`/api/transactions/${transactionId}`, { headers: { authorization: bearer } })).json();
+  expect(detail.timeline.filter((entry: { event: string }) => entry.event === 'insurance quote requested')).toHaveLength(1);
+  expect(detail.status).toBe('insurance_completed');
+});
