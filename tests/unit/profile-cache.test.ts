@@ -1,4 +1,5 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { clearAccountData } from '../../src/data/account';
 import { AppDatabase } from '../../src/data/db';
@@ -30,10 +31,31 @@ describe('profile cache', () => {
     expect(await second.profiles.get('sub-1')).toEqual(profile);
   });
 
-  it('is emptied by sign-out cleanup (shared devices)', async () => {
+  it('is emptied by sign-out cleanup (shared devices), with the transactions and unsent actions', async () => {
     const database = freshDatabase();
     await database.profiles.put(profile);
+    await database.outbox.add({
+      transactionId: 't-1',
+      idempotencyKey: 'k',
+      event: 'finance skipped',
+      payload: {},
+      expectedVersion: 0,
+      createdAt: 1,
+      state: 'pending',
+    });
     await clearAccountData(database);
     expect(await database.profiles.count()).toBe(0);
+    expect(await database.outbox.count()).toBe(0);
+  });
+
+  it('opens a version-1 database and adds the transaction tables without losing the profile', async () => {
+    const factory = new IDBFactory();
+    const old = new Dexie('upgrade', { indexedDB: factory, IDBKeyRange });
+    old.version(1).stores({ profiles: 'sub' });
+    await old.table('profiles').put(profile);
+    old.close();
+    const upgraded = new AppDatabase('upgrade', { indexedDB: factory, IDBKeyRange });
+    expect(await upgraded.profiles.get('sub-1')).toEqual(profile);
+    expect(await upgraded.transactions.count()).toBe(0);
   });
 });

@@ -33,7 +33,9 @@ function reachable(flow: Flow): Set<TransactionStatus> {
   const queue = [FIRST_STATUS[flow]];
   while (queue.length) {
     for (const to of Object.values(FLOW_TRANSITIONS[flow][queue.shift()!] ?? {})) {
-      if (!seen.has(to)) seen.add(to) && queue.push(to);
+      if (seen.has(to)) continue;
+      seen.add(to);
+      queue.push(to);
     }
   }
   return seen;

@@ -44,8 +44,11 @@ export function VerificationFrame({ options, onComplete, onCancel, onError, onEv
   const [state, setState] = useState<WidgetState>('loading');
   const viewport = useViewport();
   const problem = widgetOptionsError(options);
+  // The message listener lives as long as the frame; it reads the newest callbacks through this ref.
   const handlers = useRef({ onComplete, onCancel, onError, onEvent });
-  handlers.current = { onComplete, onCancel, onError, onEvent };
+  useEffect(() => {
+    handlers.current = { onComplete, onCancel, onError, onEvent };
+  });
 
   useEffect(() => {
     if (problem) handlers.current.onError(problem);
