@@ -51,6 +51,8 @@ export async function buildApi({ settings, database, s3, logger = false, provide
     db: database.db,
     authenticate,
     providers: providers ?? sandboxProviders(settings.verificationWidget.host),
+    s3,
+    bucket: settings.storage.bucket,
   });
   if (settings.devMailboxFile) devMailboxRoutes(app, settings.devMailboxFile);
   await staticFiles(app, settings.staticDir, { helpCentreUrl: settings.helpCentreUrl });

@@ -76,7 +76,10 @@ export const EVENT_PAYLOADS: Partial<Record<PartyEvent, z.ZodMiniType>> = {
   'identity submitted': z.object({ inquiryId: id('a verification') }),
   'address submitted': addressSchema,
   'address updated': addressSchema,
-  'identity address uploaded': z.object({ documentKey: id('a document'), fileName: text('the file name', 200) }),
+  'identity address uploaded': z.object({
+    documentKey: z.string().check(z.minLength(1, 'Upload a document'), z.maxLength(1024)), // S3 keys are up to 1024 bytes
+    fileName: text('the file name', 200),
+  }),
   'identity done': additionalInfoSchema,
   'finance application submitted': financeApplicationSchema,
   'finance done': z.object({ offerId: id('a loan offer') }),

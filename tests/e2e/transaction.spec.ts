@@ -153,3 +153,28 @@ test('the insurance step offline: reload shows the saved step; a quote asked off
   expect(detail.timeline.filter((entry: { event: string }) => entry.event === 'insurance quote requested')).toHaveLength(1);
   expect(detail.status).toBe('insurance_completed');
 });
+
+test('an address the check cannot match is proven with an uploaded document', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { transactionId, bearer } = await buyerWithDeal(page, request);
+  const sandbox = (await (await request.get('/config.json')).json()).verificationWidget.host;
+  const inquiry = await (await request.post(`${sandbox}/api/inquiries`, { data: { templateId: 't', referenceId: transactionId } })).json();
+  await request.post(`${sandbox}/api/inquiries/${inquiry.id}/decision`, { data: { status: 'approved' } });
+  await actThroughApi(request, bearer, transactionId, 'identity submitted', { inquiryId: inquiry.id });
+  await page.reload();
+
+  await page.getByRole('textbox', { name: 'Street address' }).fill('PO Box 12');
+  await page.getByRole('textbox', { name: 'City' }).fill('Austin');
+  await page.getByRole('combobox', { name: 'State' }).selectOption('TX');
+  await page.getByRole('textbox', { name: 'ZIP code' }).fill('78701');
+  await page.getByRole('button', { name: 'Confirm address' }).click();
+  await expect(page.getByRole('heading', { name: "We couldn't match that address" })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Street address' })).toHaveValue('PO Box 12');
+
+  const proof = page.getByLabel('Proof of address');
+  await proof.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByText('Upload a PDF, JPEG, PNG or HEIC file')).toBeVisible();
+  await proof.setInputFiles({ name: 'bill.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 utility bill') });
+  await page.getByRole('button', { name: 'Upload proof of address' }).click();
+  await expect(page.getByRole('heading', { name: 'A few more details' })).toBeVisible();
+});

@@ -189,6 +189,56 @@ describe('the buyer walks identity, financing, protection and insurance', () => 
   });
 });
 
+describe('an address the check cannot match', () => {
+  it('can be corrected by hand or proven with an uploaded document the API signed for', async () => {
+    const { buyer, buyerTx } = await deal();
+    await act(buyer, buyerTx, 'identity submitted', { inquiryId: await verifiedInquiry(buyerTx, 'approved') });
+    const failed = (await act(buyer, buyerTx, 'address submitted', { ...ADDRESS, line1: 'PO Box 12' })).json().transaction;
+    expect(failed).toMatchObject({ status: 'identity_address_failed', destination: { view: 'manual address form' } });
+
+    const unsent = await act(buyer, buyerTx, 'identity address uploaded', {
+      documentKey: 'private/someone/else.pdf',
+      fileName: 'bill.pdf',
+    });
+    expect(unsent.statusCode).toBe(422);
+    expect(unsent.json().message).toBe('That document does not belong to this transaction.');
+
+    const bill = Buffer.from('%PDF-1.4 utility bill');
+    const signed = await call('POST', `/api/transactions/${buyerTx}/documents/proof-of-address`, buyer.bearer, {
+      fileName: 'bill.pdf',
+      contentType: 'application/pdf',
+      size: bill.length,
+    });
+    expect(signed.statusCode).toBe(201);
+    const { key, url } = signed.json();
+    expect(key).toMatch(new RegExp(`^private/.+/transactions/${buyerTx}/proof-of-address/`));
+    const notYet = await act(buyer, buyerTx, 'identity address uploaded', { documentKey: key, fileName: 'bill.pdf' });
+    expect(notYet.json().message).toBe('We did not receive that file. Upload it again.');
+    expect((await fetch(url, { method: 'PUT', body: bill, headers: { 'content-type': 'application/pdf' } })).status).toBe(200);
+    const provenAnswer = await act(buyer, buyerTx, 'identity address uploaded', { documentKey: key, fileName: 'bill.pdf' });
+    expect(provenAnswer.statusCode, provenAnswer.body).toBe(200);
+    const proven = provenAnswer.json().transaction;
+    expect(proven).toMatchObject({ status: 'identity_updated_address_completed', destination: { view: 'additional info form' } });
+
+    const tooBig = await call('POST', `/api/transactions/${buyerTx}/documents/proof-of-address`, buyer.bearer, {
+      fileName: 'scan.pdf',
+      contentType: 'application/pdf',
+      size: 6 * 1024 * 1024,
+    });
+    expect(tooBig.json().message).toBe('size: The file is over 5 MB; upload a smaller scan or photo');
+    const stranger = await bearerFor(parts.identity);
+    expect(
+      (
+        await call('POST', `/api/transactions/${buyerTx}/documents/proof-of-address`, stranger, {
+          fileName: 'a.pdf',
+          contentType: 'application/pdf',
+          size: 5,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
 describe('idempotency and versions', () => {
   it('a replayed idempotency key changes nothing and answers the same', async () => {
     const { buyer, buyerTx } = await deal();

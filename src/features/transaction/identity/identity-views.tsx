@@ -4,6 +4,7 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { isPending, useTransactionContext } from '../transaction-context';
 import { AddressForm } from './address-form';
+import { ProofUpload } from './proof-upload';
 
 /** After this many declined verifications the party is not eligible to continue online. */
 const ATTEMPTS_BEFORE_NOT_ELIGIBLE = 3;
@@ -85,14 +86,15 @@ export function ManualAddress() {
         We couldn't match that address
       </h1>
       <p className="mb-4">
-        Check it for typos and enter the address where you live, not a PO box. If it is right, a recent utility bill or bank statement
-        showing it will do (proof-of-address upload arrives with document uploads).
+        Check it for typos and enter the address where you live, not a PO box. If it is right, upload a document that shows it instead.
       </p>
       <AddressForm
         initial={detail.data.identity.address}
         submitLabel="Check this address"
         onSubmit={(address) => act('address updated', address)}
       />
+      <hr />
+      <ProofUpload />
     </section>
   );
 }
