@@ -4,7 +4,7 @@
  * something the provider offered (a loan offer, a plan, a quote) are checked here too.
  */
 import type { Address, FinanceApplication, InsuranceQuoteRequest } from '../../src/domain/transaction-events';
-import type { PartyEvent, ProviderEvent } from '../../src/domain/transaction-transitions';
+import { IDENTITY_ATTEMPTS, type PartyEvent, type ProviderEvent } from '../../src/domain/transaction-transitions';
 import type { Providers } from '../providers/providers';
 import { TransactionRefusal } from './access';
 import type { StepData } from './step-data';
@@ -60,6 +60,10 @@ const ASK: Partial<Record<PartyEvent, Ask>> = {
 const CHOICES: Partial<
   Record<PartyEvent, (providers: Providers, payload: Record<string, unknown>, context: RequestContext) => string | undefined>
 > = {
+  'identity retried': (_, __, { data }) =>
+    data.identity.declined >= IDENTITY_ATTEMPTS
+      ? `Your identity could not be verified after ${IDENTITY_ATTEMPTS} attempts, so this transaction cannot continue online. Contact support to be verified another way.`
+      : undefined,
   'finance done': (_, payload, { data }) =>
     data.financing.offers.some((offer) => offer.id === payload.offerId)
       ? undefined

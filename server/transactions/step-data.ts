@@ -11,6 +11,8 @@ export interface StepData {
   identity: {
     inquiryId: string | null;
     verified: boolean | null;
+    /** Verifications the provider declined so far. */
+    declined: number;
     address: Address | null;
     addressVerified: boolean | null;
     proofOfAddress: { documentKey: string; fileName: string } | null;
@@ -35,7 +37,15 @@ export interface StepData {
 
 export function emptyStepData(): StepData {
   return {
-    identity: { inquiryId: null, verified: null, address: null, addressVerified: null, proofOfAddress: null, additionalInfoGiven: false },
+    identity: {
+      inquiryId: null,
+      verified: null,
+      declined: 0,
+      address: null,
+      addressVerified: null,
+      proofOfAddress: null,
+      additionalInfoGiven: false,
+    },
     financing: { application: null, offers: [], chosenOfferId: null, payingCash: false },
     protection: { chosenPlanId: null, skipped: false },
     insurance: { request: null, quotes: [], selectedQuoteId: null, policyNumber: null, existingCarrier: null, skipped: false },
@@ -48,7 +58,7 @@ type Fold = (data: StepData, payload: Payload) => void;
 const FOLDS: Record<string, Fold> = {
   'identity submitted': (d, p) => void (d.identity.inquiryId = p.inquiryId as string),
   'identity approved': (d) => void (d.identity.verified = true),
-  'identity declined': (d) => void (d.identity.verified = false),
+  'identity declined': (d) => Object.assign(d.identity, { verified: false, declined: d.identity.declined + 1 }),
   'identity retried': (d) => Object.assign(d.identity, { inquiryId: null, verified: null }),
   'address submitted': (d, p) => Object.assign(d.identity, { address: p as unknown as Address, addressVerified: null }),
   'address updated': (d, p) => Object.assign(d.identity, { address: p as unknown as Address, addressVerified: null }),

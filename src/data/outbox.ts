@@ -60,28 +60,46 @@ export async function dismissRefusal(seq: number): Promise<void> {
 }
 
 let draining: Promise<void> | undefined;
+let again = false;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let retries = 0;
 
-/** Sends pending rows in order; a second call while one runs joins it. */
+/**
+ * Sends pending rows in order. A call while a drain runs makes it go round once more, so a
+ * connection that comes back during a failing attempt is never missed; a drain that could not
+ * reach the API tries again after a growing pause (1 s doubling to 1 min) as well.
+ */
 export function drainOutbox(): Promise<void> {
-  draining ??= withOutboxLock(sendAll).finally(() => (draining = undefined));
+  if (draining) {
+    again = true;
+    return draining;
+  }
+  draining = (async () => {
+    let outcome: 'done' | 'offline' = 'done';
+    do {
+      again = false;
+      outcome = await withOutboxLock(sendAll);
+    } while (again);
+    clearTimeout(retryTimer);
+    if (outcome === 'offline') retryTimer = setTimeout(() => void drainOutbox(), Math.min(60_000, 1000 * 2 ** retries++));
+    else retries = 0;
+  })().finally(() => (draining = undefined));
   return draining;
 }
 
-async function withOutboxLock(work: () => Promise<void>): Promise<void> {
+async function withOutboxLock(work: () => Promise<'done' | 'offline'>): Promise<'done' | 'offline'> {
   if (!('locks' in navigator)) return work();
   // Another tab already drains: it sends these same rows.
-  await navigator.locks.request('caramel-outbox', { ifAvailable: true }, async (lock) => {
-    if (lock) await work();
-  });
+  return navigator.locks.request('caramel-outbox', { ifAvailable: true }, async (lock) => (lock ? work() : 'done'));
 }
 
-async function sendAll(): Promise<void> {
+async function sendAll(): Promise<'done' | 'offline'> {
   const versions = new Map<string, number>();
   for (;;) {
     const row = await db.outbox.filter((candidate) => candidate.state === 'pending').first();
-    if (!row) return;
+    if (!row) return 'done';
     const outcome = await send(row, row.expectedVersion ?? versions.get(row.transactionId) ?? (await appliedVersion(row)));
-    if (outcome === 'offline') return;
+    if (outcome === 'offline') return 'offline';
     if (typeof outcome === 'number') versions.set(row.transactionId, outcome);
   }
 }

@@ -61,6 +61,7 @@ const stepData = z.object({
   identity: z.object({
     inquiryId: z.nullable(z.string()),
     verified: z.nullable(z.boolean()),
+    declined: z.number(),
     address: z.nullable(address),
     addressVerified: z.nullable(z.boolean()),
     proofOfAddress: z.nullable(z.object({ documentKey: z.string(), fileName: z.string() })),

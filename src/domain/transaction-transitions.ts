@@ -230,6 +230,9 @@ export const PROVIDER_REQUESTS: Partial<Record<PartyEvent, readonly ProviderEven
   'insurance quote requested': ['insurance quoted', 'no insurance quotes'],
 };
 
+/** Declined identity verifications after which a party is not eligible to continue online. */
+export const IDENTITY_ATTEMPTS = 3;
+
 /** Whether a party may send `event` now: the table moves on it, or it asks for an answer the table accepts. */
 export function acceptsPartyEvent(flow: Flow, status: TransactionStatus, event: PartyEvent): boolean {
   if (nextStatus(flow, status, event)) return true;

@@ -169,6 +169,18 @@ describe('the buyer walks identity, financing, protection and insurance', () => 
     expect((await act(buyer, buyerTx, 'identity retried')).json().transaction.status).toBe('identity_started');
   });
 
+  it('stops offering retries after three declined verifications: not eligible online', async () => {
+    const { buyer, buyerTx } = await deal();
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await act(buyer, buyerTx, 'identity submitted', { inquiryId: await verifiedInquiry(buyerTx, 'declined') });
+      if (attempt < 3) expect((await act(buyer, buyerTx, 'identity retried')).statusCode).toBe(200);
+    }
+    const refused = await act(buyer, buyerTx, 'identity retried');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toMatch(/^Your identity could not be verified after 3 attempts/);
+    expect((await call('GET', `/api/transactions/${buyerTx}`, buyer.bearer)).json().data.identity.declined).toBe(3);
+  });
+
   it('refuses a verification made for another transaction', async () => {
     const { buyer, buyerTx } = await deal();
     const other = await deal();

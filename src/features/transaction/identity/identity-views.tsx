@@ -1,13 +1,11 @@
 /** The identity step's smaller views: checking, could not verify / not eligible, address, read-only, seller reports. */
 import { Link } from 'react-router-dom';
+import { IDENTITY_ATTEMPTS } from '../../../domain/transaction-transitions';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { isPending, useTransactionContext } from '../transaction-context';
 import { AddressForm } from './address-form';
 import { ProofUpload } from './proof-upload';
-
-/** After this many declined verifications the party is not eligible to continue online. */
-const ATTEMPTS_BEFORE_NOT_ELIGIBLE = 3;
 
 export function Checking() {
   const { pending } = useTransactionContext();
@@ -29,8 +27,8 @@ export function Checking() {
 
 export function CouldNotVerify() {
   const { detail, pending, act } = useTransactionContext();
-  const declined = detail.timeline.filter((entry) => entry.event === 'identity declined').length;
-  if (declined >= ATTEMPTS_BEFORE_NOT_ELIGIBLE) {
+  const { declined } = detail.data.identity;
+  if (declined >= IDENTITY_ATTEMPTS) {
     return (
       <section aria-labelledby="not-eligible">
         <h1 id="not-eligible" className="title is-4">
