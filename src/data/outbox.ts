@@ -75,7 +75,7 @@ export function drainOutbox(): Promise<void> {
     return draining;
   }
   draining = (async () => {
-    let outcome: 'done' | 'offline' = 'done';
+    let outcome: 'done' | 'offline';
     do {
       again = false;
       outcome = await withOutboxLock(sendAll);
