@@ -54,7 +54,7 @@ const HIDE_ANSWERED_CONSENT = `<script>/(^|;\\s*)${TRACKING_COOKIE}=/.test(docum
 
 /**
  * The page's HTML in the shell: React's <title> and <meta> moved into the head, form fields
- * disabled until the app runs, and the app's module preloads dropped. The page reads without
+ * and buttons disabled until the app runs, and the app's module preloads dropped. The page reads without
  * JavaScript, so the stylesheet gets the connection to itself and the text paints first; the
  * app's chunks follow the entry script.
  */
@@ -65,8 +65,9 @@ function intoTemplate(template: string, rendered: string): string {
       headTags.push(tag.replace(/^<(title|meta)/, '<$1 data-prerendered=""'));
       return '';
     })
-    // The app replaces this markup when it starts: input typed before then would be lost.
-    .replace(/<(input|textarea|select)\b/g, '<$1 disabled=""');
+    // The app replaces this markup when it starts: input typed or a button pressed (the consent
+    // banner's Reject) before then would be lost, so they wait for it.
+    .replace(/<(input|textarea|select|button)\b/g, '<$1 disabled=""');
   return template
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace('</head>', `${headTags.join('')}${HIDE_ANSWERED_CONSENT}</head>`)
