@@ -4,10 +4,13 @@
  */
 import * as z from 'zod/mini';
 import { FLOWS, TRANSACTION_STATUSES } from '../domain/transaction-flows';
-import { PARTY_EVENTS } from '../domain/transaction-transitions';
+import { FLOW_STEP_LABELS, PARTY_EVENTS, type FlowStep } from '../domain/transaction-transitions';
 
 const vehicle = z.object({ vin: z.string(), modelYear: z.number(), make: z.nullable(z.string()), mileage: z.number() });
-const step = z.object({ step: z.string(), state: z.enum(['done', 'current', 'upcoming']) });
+const step = z.object({
+  step: z.enum(Object.keys(FLOW_STEP_LABELS) as [FlowStep, ...FlowStep[]]),
+  state: z.enum(['done', 'current', 'upcoming']),
+});
 
 export const transactionSummarySchema = z.object({
   id: z.string(),

@@ -258,6 +258,19 @@ export const FLOW_STEPS = {
 } as const satisfies Record<Flow, readonly string[]>;
 export type FlowStep = (typeof FLOW_STEPS)[Flow][number];
 
+/** What the progress bar and the transaction lists call each step. */
+export const FLOW_STEP_LABELS: Record<FlowStep, string> = {
+  identity: 'Identity',
+  financing: 'Financing',
+  protection: 'Protection',
+  insurance: 'Insurance',
+  transport: 'Transport',
+  payment: 'Payment',
+  signature: 'Signature',
+  title: 'Title',
+  inspection: 'Inspection',
+};
+
 /** The step each screen belongs to; the seller's "home" after signing leads to the inspection. */
 const ROUTE_STEP: Record<FlowRoute, FlowStep> = {
   identity: 'identity',

@@ -6,20 +6,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { formatDollars, vehicleName } from '../../domain/offer-format';
+import { FLOW_STEP_LABELS } from '../../domain/transaction-transitions';
 import { refreshTransactions, useTransactionList } from '../../data/transactions';
 import { Alert } from '../../ui/alert';
-
-const STEP_NAMES: Record<string, string> = {
-  identity: 'Identity',
-  financing: 'Financing',
-  protection: 'Protection',
-  insurance: 'Insurance',
-  transport: 'Transport',
-  payment: 'Payment',
-  signature: 'Signature',
-  title: 'Title',
-  inspection: 'Inspection',
-};
 
 function TransactionsPage({ previous }: { previous: boolean }) {
   const rows = useTransactionList();
@@ -54,7 +43,7 @@ function TransactionsPage({ previous }: { previous: boolean }) {
                 <p className="title is-5 mb-1">{vehicleName(row.vehicle)}</p>
                 <p className="mb-2">
                   {formatDollars(row.price)} · you are the {row.side} ·{' '}
-                  {previous ? 'completed' : `next: ${STEP_NAMES[current?.step ?? ''] ?? 'review'}`}
+                  {previous ? 'completed' : `next: ${current ? FLOW_STEP_LABELS[current.step] : 'review'}`}
                 </p>
                 {row.destination && (
                   <Link className="button is-primary is-small" to={`${row.destination.path}?transaction=${row.id}`}>

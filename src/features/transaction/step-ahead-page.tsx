@@ -4,8 +4,7 @@
  * never a dead end.
  */
 import { useLocation } from 'react-router-dom';
-import { stepOfPath } from '../../domain/transaction-transitions';
-import { STEP_LABELS } from './step-paths';
+import { FLOW_STEP_LABELS, stepOfPath } from '../../domain/transaction-transitions';
 import { useTransactionContext } from './transaction-context';
 
 const NEXT: Record<string, string> = {
@@ -23,9 +22,9 @@ export function Component() {
   const done = detail.steps.find((candidate) => candidate.step === step)?.state === 'done';
   return (
     <section aria-labelledby="step-ahead">
-      <title>{`${STEP_LABELS[step]} · Your transaction`}</title>
+      <title>{`${FLOW_STEP_LABELS[step]} · Your transaction`}</title>
       <h1 id="step-ahead" className="title is-4">
-        {STEP_LABELS[step]}
+        {FLOW_STEP_LABELS[step]}
       </h1>
       <p>{done ? 'This step is complete.' : NEXT[step]}</p>
     </section>

@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { vehicleName, formatDollars } from '../../domain/offer-format';
+import { FLOW_STEP_LABELS } from '../../domain/transaction-transitions';
 import { queueAction } from '../../data/outbox';
 import { TRANSACTIONS_PATH } from '../../data/transaction-guard';
 import { useOutbox, useTransaction } from '../../data/transactions';
@@ -15,7 +16,7 @@ import { TransactionFlowLayout } from '../../ui/layout/transaction-flow-layout';
 import { PriceBreakdownDrawer } from './price-breakdown-drawer';
 import { RefusedActions } from './refused-actions';
 import { SavedStatus } from './saved-status';
-import { STEP_LABELS, stepPath } from './step-paths';
+import { stepPath } from './step-paths';
 import type { TransactionContext } from './transaction-context';
 
 function useFollowStatus(destination: string | undefined, id: string | null) {
@@ -64,9 +65,9 @@ export function Component() {
   };
   const steps = detail.steps.map(({ step, state }) => ({
     id: step,
-    label: STEP_LABELS[step as keyof typeof STEP_LABELS] ?? step,
+    label: FLOW_STEP_LABELS[step],
     state,
-    ...(state === 'done' ? { to: stepPath(detail.flow, step as keyof typeof STEP_LABELS, detail.id) } : {}),
+    ...(state === 'done' ? { to: stepPath(detail.flow, step, detail.id) } : {}),
   }));
   return (
     <TransactionFlowLayout steps={steps}>
