@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { formatCents } from '../../../domain/pricing';
 import { Button } from '../../../ui/button';
 import { isPending, useTransactionContext } from '../transaction-context';
+import { WaitingView } from '../waiting-view';
 import { ApplicationForm } from './application-form';
 import { LoanEstimator, type Estimate } from './loan-estimator';
 
@@ -36,20 +37,12 @@ export function FinancingLanding() {
 }
 
 export function FinancingPending() {
-  const { pending } = useTransactionContext();
-  const queued = isPending(pending, 'finance application submitted');
   return (
-    <section aria-labelledby="pending" aria-busy="true">
-      <h1 id="pending" className="title is-4">
-        {queued ? 'Your loan application is saved' : 'Waiting for loan offers'}
-      </h1>
-      <p>
-        {queued
-          ? 'It goes to the lenders as soon as you are back online. Nothing else is needed from you.'
-          : 'Your loan application is under review. Offers usually arrive within a minute; you can leave this page.'}
-      </p>
-      <progress className="progress is-small is-primary mt-4" aria-label="Waiting for loan offers" />
-    </section>
+    <WaitingView
+      title="Waiting for loan offers"
+      waiting="Your loan application is under review. Offers usually arrive within a minute; you can leave this page."
+      queued="Your loan application is saved on this device and goes to the lenders as soon as you are back online."
+    />
   );
 }
 

@@ -4,24 +4,17 @@ import { IDENTITY_ATTEMPTS } from '../../../domain/transaction-transitions';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { isPending, useTransactionContext } from '../transaction-context';
+import { WaitingView } from '../waiting-view';
 import { AddressForm } from './address-form';
 import { ProofUpload } from './proof-upload';
 
 export function Checking() {
-  const { pending } = useTransactionContext();
-  const queued = pending.some((row) => row.state === 'pending');
   return (
-    <section aria-labelledby="checking" aria-busy="true">
-      <h1 id="checking" className="title is-4">
-        Checking your details…
-      </h1>
-      <p>
-        {queued
-          ? 'Your answer is saved on this device and will be checked as soon as you are back online.'
-          : 'This usually takes a few seconds.'}
-      </p>
-      <progress className="progress is-small is-primary mt-4" aria-label="Checking" />
-    </section>
+    <WaitingView
+      title="Checking your details…"
+      waiting="This usually takes a few seconds."
+      queued="Your answer is saved on this device and will be checked as soon as you are back online."
+    />
   );
 }
 

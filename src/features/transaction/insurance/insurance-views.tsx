@@ -5,24 +5,17 @@ import { COVERAGE_LEVELS, type CoverageLevel } from '../../../domain/transaction
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { isPending, useTransactionContext } from '../transaction-context';
+import { WaitingView } from '../waiting-view';
 import { CarrierHandOff } from './carrier-hand-off';
 import { QuoteForm } from './quote-form';
 
 export function FindingQuotes() {
-  const { pending } = useTransactionContext();
-  const offline = pending.some((row) => row.state === 'pending') && !navigator.onLine;
   return (
-    <section aria-labelledby="finding" aria-busy="true">
-      <h1 id="finding" className="title is-4">
-        Finding quotes…
-      </h1>
-      <p>
-        {offline
-          ? 'Your details are saved; quotes are requested as soon as you are back online.'
-          : 'Our carriers usually answer within a few seconds.'}
-      </p>
-      <progress className="progress is-small is-primary mt-4" aria-label="Finding quotes" />
-    </section>
+    <WaitingView
+      title="Finding quotes…"
+      waiting="Our carriers usually answer within a few seconds."
+      queued="Your details are saved; quotes are requested as soon as you are back online."
+    />
   );
 }
 
