@@ -2,12 +2,11 @@
  * Offers, links and deals through the API against real PGlite: who sees what, the lifecycle
  * along its table, exactly one deal under racing accepts, links that expire, bad input.
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { deals, notifications, offers } from '../../server/db/schema';
 import { apiFor } from '../support/api-harness';
-import { mintIdToken } from '../support/tokens';
+import { personFor } from '../support/tokens';
 
 const parts = inject('parts');
 let api: Awaited<ReturnType<typeof apiFor>>;
@@ -17,21 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-type Method = 'GET' | 'POST' | 'DELETE';
-const call = (method: Method, url: string, authorization?: string, body?: unknown) =>
-  api.app.inject({
-    method,
-    url,
-    headers: authorization ? { authorization } : {},
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-
-async function person(label: string) {
-  const sub = randomUUID();
-  const email = `${label}-${sub.slice(0, 8)}@example.com`;
-  const bearer = `Bearer ${await mintIdToken(parts.identity, { email }, { subject: sub })}`;
-  return { email, bearer };
-}
+const call: (typeof api)['call'] = (...args) => api.call(...args);
+const person = (label: string) => personFor(parts.identity, label);
 
 const SALE = { vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 }, amount: 6500, role: 'seller' };
 const tokenOf = (shareUrl: string) => new URL(shareUrl).searchParams.get('token')!;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiFor } from '../support/api-harness';
-import { bearerFor, mintIdToken } from '../support/tokens';
+import { bearerFor, personFor } from '../support/tokens';
 
 const parts = inject('parts');
 let api: Awaited<ReturnType<typeof apiFor>>;
@@ -15,19 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const call = (method: 'GET' | 'POST', url: string, authorization?: string, body?: unknown) =>
-  api.app.inject({
-    method,
-    url,
-    headers: authorization ? { authorization } : {},
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-
-async function person(label: string) {
-  const sub = randomUUID();
-  const email = `${label}-${sub.slice(0, 8)}@example.com`;
-  return { email, bearer: `Bearer ${await mintIdToken(parts.identity, { email }, { subject: sub })}` };
-}
+const call: (typeof api)['call'] = (...args) => api.call(...args);
+const person = (label: string) => personFor(parts.identity, label);
 
 /** A $20,000 deal between a new seller and buyer; answers each side's transaction id. */
 async function deal() {

@@ -32,6 +32,15 @@ export async function apiFor(parts: LocalParts, overrides: Record<string, string
   return {
     app,
     database,
+    /** One request as a client sends it: an optional bearer header and a JSON body. */
+    call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, authorization?: string, body?: unknown) {
+      return app.inject({
+        method,
+        url,
+        headers: authorization ? { authorization } : {},
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+    },
     async close() {
       await app.close();
       await database.close();

@@ -35,3 +35,10 @@ export async function bearerFor(identity: LocalParts['identity'], groups: string
   const token = await mintIdToken(identity, { email: `${sub}@example.com`, 'cognito:groups': groups }, { subject: sub });
   return `Bearer ${token}`;
 }
+
+/** A distinct user known by e-mail (`label-…@example.com`), with their bearer header. */
+export async function personFor(identity: LocalParts['identity'], label: string) {
+  const sub = randomUUID();
+  const email = `${label}-${sub.slice(0, 8)}@example.com`;
+  return { email, bearer: `Bearer ${await mintIdToken(identity, { email }, { subject: sub })}` };
+}
