@@ -71,3 +71,21 @@ export async function actThroughApi(
   expect(answer.ok(), await answer.text()).toBe(true);
   return (await answer.json()).transaction;
 }
+
+/** Fills the home-address form of the identity step. */
+export async function fillAddress(page: Page, address: { line1: string; city: string; state: string; postalCode: string }) {
+  await page.getByRole('textbox', { name: 'Street address' }).fill(address.line1);
+  await page.getByRole('textbox', { name: 'City' }).fill(address.city);
+  await page.getByRole('combobox', { name: 'State' }).selectOption(address.state);
+  await page.getByRole('textbox', { name: 'ZIP code' }).fill(address.postalCode);
+}
+
+/** The buyer's identity verified with the sandbox provider and reported through the API. */
+export async function verifiedThroughApi(request: APIRequestContext, bearer: string, transactionId: string) {
+  const sandbox = (await (await request.get('/config.json')).json()).verificationWidget.host;
+  const inquiry = await (
+    await request.post(`${sandbox}/api/inquiries`, { data: { templateId: 'itmpl_test', referenceId: transactionId } })
+  ).json();
+  await request.post(`${sandbox}/api/inquiries/${inquiry.id}/decision`, { data: { status: 'approved' } });
+  return actThroughApi(request, bearer, transactionId, 'identity submitted', { inquiryId: inquiry.id });
+}

@@ -6,7 +6,7 @@
  */
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-import { actThroughApi, buyerWithDeal, verifyInWidget } from './transaction-helpers';
+import { actThroughApi, buyerWithDeal, fillAddress, verifiedThroughApi, verifyInWidget } from './transaction-helpers';
 
 test('a buyer goes identity → financing → protection → insurance, and each step becomes read-only', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -17,10 +17,7 @@ test('a buyer goes identity → financing → protection → insurance, and each
 
   await verifyInWidget(page, 'Approve verification');
   await expect(page.getByRole('heading', { name: 'Enter your home address' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Street address' }).fill('500 Congress Ave');
-  await page.getByRole('textbox', { name: 'City' }).fill('Austin');
-  await page.getByRole('combobox', { name: 'State' }).selectOption('TX');
-  await page.getByRole('textbox', { name: 'ZIP code' }).fill('78701');
+  await fillAddress(page, { line1: '500 Congress Ave', city: 'Austin', state: 'TX', postalCode: '78701' });
   await page.getByRole('button', { name: 'Confirm address' }).click();
 
   await expect(page.getByRole('heading', { name: 'A few more details' })).toBeVisible();
@@ -105,14 +102,7 @@ test('the insurance step offline: reload shows the saved step; a quote asked off
 }) => {
   test.setTimeout(120_000);
   const { transactionId, bearer } = await buyerWithDeal(page, request);
-  const inquiry = await (
-    await request.post(`${(await (await request.get('/config.json')).json()).verificationWidget.host}/api/inquiries`, {
-      data: { templateId: 'itmpl_caramel_identity', referenceId: transactionId },
-    })
-  ).json();
-  const sandbox = (await (await request.get('/config.json')).json()).verificationWidget.host;
-  await request.post(`${sandbox}/api/inquiries/${inquiry.id}/decision`, { data: { status: 'approved' } });
-  await actThroughApi(request, bearer, transactionId, 'identity submitted', { inquiryId: inquiry.id });
+  await verifiedThroughApi(request, bearer, transactionId);
   await actThroughApi(request, bearer, transactionId, 'address submitted', {
     line1: '1 Main St',
     city: 'Portland',
@@ -157,16 +147,10 @@ test('the insurance step offline: reload shows the saved step; a quote asked off
 test('an address the check cannot match is proven with an uploaded document', async ({ page, request }) => {
   test.setTimeout(90_000);
   const { transactionId, bearer } = await buyerWithDeal(page, request);
-  const sandbox = (await (await request.get('/config.json')).json()).verificationWidget.host;
-  const inquiry = await (await request.post(`${sandbox}/api/inquiries`, { data: { templateId: 't', referenceId: transactionId } })).json();
-  await request.post(`${sandbox}/api/inquiries/${inquiry.id}/decision`, { data: { status: 'approved' } });
-  await actThroughApi(request, bearer, transactionId, 'identity submitted', { inquiryId: inquiry.id });
+  await verifiedThroughApi(request, bearer, transactionId);
   await page.reload();
 
-  await page.getByRole('textbox', { name: 'Street address' }).fill('PO Box 12');
-  await page.getByRole('textbox', { name: 'City' }).fill('Austin');
-  await page.getByRole('combobox', { name: 'State' }).selectOption('TX');
-  await page.getByRole('textbox', { name: 'ZIP code' }).fill('78701');
+  await fillAddress(page, { line1: 'PO Box 12', city: 'Austin', state: 'TX', postalCode: '78701' });
   await page.getByRole('button', { name: 'Confirm address' }).click();
   await expect(page.getByRole('heading', { name: "We couldn't match that address" })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Street address' })).toHaveValue('PO Box 12');
