@@ -6,7 +6,7 @@
  * first only when nothing is saved yet.
  */
 import { destinationFor, type TransactionStatus } from '../domain/transaction-flows';
-import { stepOfPath, stepStates } from '../domain/transaction-transitions';
+import { isFlowRoutePath, stepOfPath, stepStates } from '../domain/transaction-transitions';
 import { ApiError } from './api-client';
 import { db } from './db';
 import { refreshTransaction, refreshTransactions } from './transactions';
@@ -42,14 +42,9 @@ export async function transactionRedirect(url: URL): Promise<string | null> {
 
   const status = row.status as TransactionStatus;
   const destination = destinationFor(row.flow, status);
-  const step = stepOfPath(url.pathname) ?? stepOfPath(url.pathname.replace(/\/[^/]+$/, '')); // a step's sub-page
+  const step = stepOfPath(url.pathname);
   const state = stepStates(row.flow, status).find((candidate) => candidate.step === step)?.state;
   if (!destination || state === 'done') return null;
-  const here = state === 'current' && (url.pathname === destination.path || !isStepScreen(url.pathname));
+  const here = state === 'current' && (url.pathname === destination.path || !isFlowRoutePath(url.pathname));
   return here ? null : `${destination.path}?transaction=${id}`;
-}
-
-/** Sub-pages of a step (protection's plan details) are not screens a status points at. */
-function isStepScreen(path: string): boolean {
-  return stepOfPath(path) !== undefined;
 }

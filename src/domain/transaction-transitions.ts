@@ -317,8 +317,13 @@ export function stepStates(flow: Flow, status: TransactionStatus): { step: FlowS
   return steps.map((step, index) => ({ step, state: index < current ? 'done' : index === current ? 'current' : 'upcoming' }));
 }
 
-/** The step a screen path belongs to (`/transaction/transport/status` → transport). */
+const routeAt = (path: string) => (Object.keys(FLOW_ROUTES) as FlowRoute[]).find((name) => name !== 'home' && FLOW_ROUTES[name] === path);
+
+/** Whether a status can point at this path (a step's sub-page, such as plan details, is not one). */
+export const isFlowRoutePath = (path: string): boolean => routeAt(path) !== undefined;
+
+/** The step a screen or its sub-page belongs to (`/transaction/transport/status` → transport). */
 export function stepOfPath(path: string): FlowStep | undefined {
-  const route = (Object.keys(FLOW_ROUTES) as FlowRoute[]).find((name) => FLOW_ROUTES[name] === path);
-  return route && route !== 'home' ? ROUTE_STEP[route] : undefined;
+  const route = routeAt(path) ?? routeAt(path.replace(/\/[^/]+$/, ''));
+  return route && ROUTE_STEP[route];
 }

@@ -18,6 +18,7 @@ import {
   partyEventsFrom,
   PROVIDER_EVENTS,
   PROVIDER_REQUESTS,
+  isFlowRoutePath,
   stepOfPath,
   stepStates,
   type TransactionEvent,
@@ -142,6 +143,9 @@ describe('stepOfPath', () => {
   it('knows which step a screen belongs to', () => {
     expect(stepOfPath('/transaction/transport/status')).toBe('transport');
     expect(stepOfPath('/transaction/insurance')).toBe('insurance');
+    expect(stepOfPath('/transaction/protection/caramel-care')).toBe('protection');
+    expect(isFlowRoutePath('/transaction/protection/caramel-care')).toBe(false);
+    expect(isFlowRoutePath('/transaction/transport/status')).toBe(true);
     expect(stepOfPath('/transaction/whats-next')).toBeUndefined();
   });
 });

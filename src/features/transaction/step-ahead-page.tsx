@@ -18,7 +18,7 @@ const NEXT: Record<string, string> = {
 export function Component() {
   const { detail } = useTransactionContext();
   const { pathname } = useLocation();
-  const step = stepOfPath(pathname) ?? stepOfPath(pathname.replace(/\/[^/]+$/, '')) ?? 'transport';
+  const step = stepOfPath(pathname) ?? 'transport';
   const done = detail.steps.find((candidate) => candidate.step === step)?.state === 'done';
   return (
     <section aria-labelledby="step-ahead">

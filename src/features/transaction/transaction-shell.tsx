@@ -12,6 +12,7 @@ import { queueAction } from '../../data/outbox';
 import { TRANSACTIONS_PATH } from '../../data/transaction-guard';
 import { useOutbox, useTransaction } from '../../data/transactions';
 import { Button } from '../../ui/button';
+import { showToast } from '../../ui/toast-store';
 import { TransactionFlowLayout } from '../../ui/layout/transaction-flow-layout';
 import { PriceBreakdownDrawer } from './price-breakdown-drawer';
 import { RefusedActions } from './refused-actions';
@@ -61,7 +62,11 @@ export function Component() {
     detail,
     savedAt: row.savedAt,
     pending,
-    act: (event, payload) => queueAction(detail.id, event, payload),
+    // Recording an action fails only when IndexedDB does (storage full, private mode): say so.
+    act: (event, payload) =>
+      queueAction(detail.id, event, payload).catch(
+        (error: Error) => void showToast(`Your action was not saved: ${error.message}`, 'danger'),
+      ),
   };
   const steps = detail.steps.map(({ step, state }) => ({
     id: step,
