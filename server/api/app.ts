@@ -10,7 +10,10 @@ import { runtimeConfigRoutes } from './routes/runtime-config';
 import { offerRoutes } from './routes/offers';
 import { transactionRoutes } from './routes/transactions';
 import { sandboxProviders, type Providers } from '../providers/providers';
+import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
+import { createS3Client } from '../storage/s3-client';
+import { abortAbandonedUploads } from '../uploads/abandoned-uploads';
 import { devMailboxMailer, sesMailer } from '../offers/mail';
 import type { Settings } from './settings';
 import { staticFiles } from './static-files';
@@ -47,14 +50,28 @@ export async function buildApi({ settings, database, s3, logger = false, provide
   const mailer = settings.mail ? sesMailer(settings.mail) : settings.devMailboxFile ? devMailboxMailer(settings.devMailboxFile) : undefined;
   if (!mailer) app.log.warn('no mail provider configured (MAIL_FROM): offer notifications are queued, not sent');
   offerRoutes(app, { db: database.db, authenticate, mailer });
-  transactionRoutes(app, {
-    db: database.db,
-    authenticate,
-    providers: providers ?? sandboxProviders(settings.verificationWidget.host),
-    s3,
-    bucket: settings.storage.bucket,
-  });
+  transactionRoutes(app, { db: database.db, authenticate, providers: providers ?? sandboxProviders(settings.verificationWidget.host) });
+  const { publicEndpoint } = settings.storage;
+  const presigner = publicEndpoint ? createS3Client({ ...settings.storage, endpoint: publicEndpoint }) : s3;
+  const storage = { db: database.db, s3, presigner, bucket: settings.storage.bucket };
+  uploadRoutes(app, { ...storage, authenticate });
+  cleanUpOnInterval(app, () => abortAbandonedUploads(storage), settings.storage.cleanupIntervalSeconds);
   if (settings.devMailboxFile) devMailboxRoutes(app, settings.devMailboxFile);
   await staticFiles(app, settings.staticDir, { helpCentreUrl: settings.helpCentreUrl });
   return app;
+}
+
+/** Runs `job` every `seconds` while the API listens; a failed run is logged and tried again next time. */
+function cleanUpOnInterval(app: FastifyInstance, job: () => Promise<number>, seconds: number) {
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      job().then(
+        (aborted) => aborted && app.log.info({ aborted }, 'aborted abandoned multipart uploads'),
+        (error: Error) => app.log.warn({ error: error.message }, 'abandoned-upload clean-up failed'),
+      );
+    }, seconds * 1000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -32,6 +32,10 @@ const envSchema = z.object({
   STORAGE_BUCKET: z.string().min(3).max(63),
   /** Only for a local S3-compatible server; absent for Amazon S3. */
   STORAGE_ENDPOINT: optionalUrl,
+  /** Where browsers reach storage, when not at STORAGE_ENDPOINT (a proxy or CDN in front of it); presigned URLs are signed for it. */
+  STORAGE_PUBLIC_ENDPOINT: optionalUrl,
+  /** How often the API aborts multipart uploads nobody owns any more. */
+  UPLOAD_CLEANUP_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(3600),
   STORAGE_ACCESS_KEY_ID: z.string().optional(),
   STORAGE_SECRET_ACCESS_KEY: z.string().optional(),
   VERIFICATION_WIDGET_HOST: z.url().default('https://inquiry.withpersona.com'),
@@ -88,6 +92,8 @@ export function loadSettings(env: Record<string, string | undefined>) {
       region: e.STORAGE_REGION,
       bucket: e.STORAGE_BUCKET,
       endpoint: e.STORAGE_ENDPOINT,
+      publicEndpoint: e.STORAGE_PUBLIC_ENDPOINT,
+      cleanupIntervalSeconds: e.UPLOAD_CLEANUP_INTERVAL_SECONDS,
       credentials:
         e.STORAGE_ACCESS_KEY_ID && e.STORAGE_SECRET_ACCESS_KEY
           ? { accessKeyId: e.STORAGE_ACCESS_KEY_ID, secretAccessKey: e.STORAGE_SECRET_ACCESS_KEY }

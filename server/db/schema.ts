@@ -2,7 +2,7 @@
  * The database schema, one source for PGlite (local) and PostgreSQL (production). Change it
  * here, then `npm run db:generate` writes the next migration under server/db/migrations.
  */
-import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /** SPEC §3 user details; one row per identity-pool user, created on their first API call. */
@@ -223,3 +223,39 @@ export const notifications = pgTable('notifications', {
   sentAt: timestamp('sent_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A document upload the API authorised (issue 8): the key it chose under the caller's private
+ * prefix, the S3 multipart upload id (none for a single request), the size the browser declared
+ * and the part size it plans with. `completed` only after the stored object's size matched;
+ * `review` says whether the file is what the slot asks for (a refusal carries the reason).
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    slot: text('slot').notNull(),
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull().unique(),
+    s3UploadId: text('s3_upload_id'),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    partSize: bigint('part_size', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['in progress', 'completed', 'aborted'] })
+      .notNull()
+      .default('in progress'),
+    review: text('review', { enum: ['received', 'refused'] }),
+    refusalReason: text('refusal_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    touchedAt: timestamp('touched_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [index('uploads_transaction').on(table.transactionId, table.userId), index('uploads_s3_upload').on(table.s3UploadId)],
+);

@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiFor } from '../support/api-harness';
-import { bearerFor, personFor } from '../support/tokens';
+import { dealBetween } from '../support/deals';
+import { bearerFor } from '../support/tokens';
 
 const parts = inject('parts');
 let api: Awaited<ReturnType<typeof apiFor>>;
@@ -16,30 +17,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const call: (typeof api)['call'] = (...args) => api.call(...args);
-const person = (label: string) => personFor(parts.identity, label);
-
-/** A $20,000 deal between a new seller and buyer; answers each side's transaction id. */
-async function deal() {
-  const seller = await person('seller');
-  const buyer = await person('buyer');
-  const sale = (
-    await call('POST', '/api/offers', seller.bearer, {
-      vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 },
-      amount: 20_000,
-      role: 'seller',
-    })
-  ).json();
-  const token = new URL(sale.shareUrl).searchParams.get('token');
-  await call('POST', `/api/public/offer-links/${token}/actions`, undefined, {
-    action: 'accept',
-    email: buyer.email,
-    latestOfferId: sale.latestOffer.id,
-  });
-  await call('POST', '/api/offers/link-account', buyer.bearer);
-  const buyerList = (await call('GET', '/api/transactions', buyer.bearer)).json();
-  const sellerList = (await call('GET', '/api/transactions', seller.bearer)).json();
-  return { seller, buyer, buyerTx: buyerList.active[0].id as string, sellerTx: sellerList.active[0].id as string, buyerList, sellerList };
-}
+const deal = () => dealBetween(api, parts.identity);
 
 type Detail = { status: string; version: number; [key: string]: unknown };
 
@@ -205,38 +183,30 @@ describe('an address the check cannot match', () => {
     expect(unsent.json().message).toBe('That document does not belong to this transaction.');
 
     const bill = Buffer.from('%PDF-1.4 utility bill');
-    const signed = await call('POST', `/api/transactions/${buyerTx}/documents/proof-of-address`, buyer.bearer, {
+    const created = await call('POST', '/api/uploads', buyer.bearer, {
+      transactionId: buyerTx,
+      slot: 'proof-of-address',
       fileName: 'bill.pdf',
       contentType: 'application/pdf',
       size: bill.length,
     });
-    expect(signed.statusCode).toBe(201);
-    const { key, url } = signed.json();
+    expect(created.statusCode).toBe(201);
+    const { id, key, multipart } = created.json();
+    expect(multipart).toBe(false);
     expect(key).toMatch(new RegExp(`^private/.+/transactions/${buyerTx}/proof-of-address/`));
     const notYet = await act(buyer, buyerTx, 'identity address uploaded', { documentKey: key, fileName: 'bill.pdf' });
     expect(notYet.json().message).toBe('We did not receive that file. Upload it again.');
-    expect((await fetch(url, { method: 'PUT', body: bill, headers: { 'content-type': 'application/pdf' } })).status).toBe(200);
+    const [{ url }] = (await call('POST', `/api/uploads/${id}/parts/sign`, buyer.bearer, { partNumbers: [1] })).json().urls;
+    const put = await fetch(url, { method: 'PUT', body: bill, headers: { 'content-type': 'application/pdf' } });
+    expect(put.status).toBe(200);
+    const done = await call('POST', `/api/uploads/${id}/complete`, buyer.bearer, {
+      parts: [{ partNumber: 1, eTag: put.headers.get('etag') }],
+    });
+    expect(done.json()).toMatchObject({ key, review: 'received' });
     const provenAnswer = await act(buyer, buyerTx, 'identity address uploaded', { documentKey: key, fileName: 'bill.pdf' });
     expect(provenAnswer.statusCode, provenAnswer.body).toBe(200);
     const proven = provenAnswer.json().transaction;
     expect(proven).toMatchObject({ status: 'identity_updated_address_completed', destination: { view: 'additional info form' } });
-
-    const tooBig = await call('POST', `/api/transactions/${buyerTx}/documents/proof-of-address`, buyer.bearer, {
-      fileName: 'scan.pdf',
-      contentType: 'application/pdf',
-      size: 6 * 1024 * 1024,
-    });
-    expect(tooBig.json().message).toBe('size: The file is over 5 MB; upload a smaller scan or photo');
-    const stranger = await bearerFor(parts.identity);
-    expect(
-      (
-        await call('POST', `/api/transactions/${buyerTx}/documents/proof-of-address`, stranger, {
-          fileName: 'a.pdf',
-          contentType: 'application/pdf',
-          size: 5,
-        })
-      ).statusCode,
-    ).toBe(404);
   });
 });
 

@@ -3,14 +3,12 @@
  * one — POST an event with an idempotency key and the version it was based on. Only the deal's
  * parties on that side (and admins) see or act; anyone else gets 404.
  */
-import type { S3Client } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import { proofUploadSchema } from '../../../src/domain/proof-of-address';
 import { eventRequestSchema } from '../../../src/domain/transaction-events';
 import type { Database } from '../../db/client';
 import type { Providers } from '../../providers/providers';
-import { assertUploaded, proofOfAddressUpload } from '../../transactions/documents';
+import { assertUploaded } from '../../uploads/slot-documents';
 import { applyPartyEvent } from '../../transactions/engine';
 import { transactionDetail, transactionsOf } from '../../transactions/transaction-views';
 import { userForCaller } from '../../users/user-records';
@@ -19,10 +17,7 @@ import { parseInput } from '../validation';
 
 const idParams = z.object({ id: z.uuid('That is not a transaction id') });
 
-export function transactionRoutes(
-  app: FastifyInstance,
-  deps: { db: Database; authenticate: Authenticate; providers: Providers; s3: S3Client; bucket: string },
-) {
+export function transactionRoutes(app: FastifyInstance, deps: { db: Database; authenticate: Authenticate; providers: Providers }) {
   const { db, providers } = deps;
 
   app.get('/api/transactions', { preHandler: deps.authenticate }, async (request) =>
@@ -38,15 +33,8 @@ export function transactionRoutes(
     const { id } = parseInput(idParams, request.params);
     const input = parseInput(eventRequestSchema, request.body);
     const user = await userForCaller(db, request.caller!);
-    if (input.event === 'identity address uploaded') await assertUploaded(deps, id, user, String(input.payload?.documentKey ?? ''));
+    if (input.event === 'identity address uploaded') await assertUploaded(db, id, user, String(input.payload?.documentKey ?? ''));
     const { replayed } = await applyPartyEvent(db, providers, id, user, input);
     return { replayed, transaction: await transactionDetail(db, providers, id, user) };
-  });
-
-  // A presigned PUT for the identity step's proof of address (one request, ≤ 5 MB).
-  app.post('/api/transactions/:id/documents/proof-of-address', { preHandler: deps.authenticate }, async (request, reply) => {
-    const { id } = parseInput(idParams, request.params);
-    const input = parseInput(proofUploadSchema, request.body);
-    return reply.code(201).send(await proofOfAddressUpload(deps, id, await userForCaller(db, request.caller!), input));
   });
 }

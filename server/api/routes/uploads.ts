@@ -1,0 +1,63 @@
+/**
+ * Document uploads (issue 8): create (the API picks the key under the caller's private prefix),
+ * sign part URLs, list the parts storage holds, complete, abort; and the caller's documents with
+ * presigned GET URLs. Every route checks who calls; another user's upload answers 404.
+ */
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import {
+  completeUploadSchema,
+  createUploadSchema,
+  documentKeySchema,
+  listDocumentsSchema,
+  signPartsSchema,
+} from '../../../src/domain/document-slots';
+import { listDocuments, readDocument } from '../../uploads/documents';
+import { abortUpload, completeUpload, createUpload, listParts, signParts, type StorageDeps } from '../../uploads/multipart';
+import { userForCaller } from '../../users/user-records';
+import type { Authenticate } from '../auth';
+import { parseInput } from '../validation';
+
+const idParams = z.object({ id: z.uuid('That is not an upload id') });
+
+export function uploadRoutes(app: FastifyInstance, deps: StorageDeps & { authenticate: Authenticate }) {
+  const { db, authenticate } = deps;
+  const caller = (request: { caller?: Parameters<typeof userForCaller>[1] }) => userForCaller(db, request.caller!);
+
+  app.post('/api/uploads', { preHandler: authenticate }, async (request, reply) => {
+    const input = parseInput(createUploadSchema, request.body);
+    return reply.code(201).send(await createUpload(deps, await caller(request), input));
+  });
+
+  app.post('/api/uploads/:id/parts/sign', { preHandler: authenticate }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const { partNumbers } = parseInput(signPartsSchema, request.body);
+    return signParts(deps, await caller(request), id, partNumbers);
+  });
+
+  app.get('/api/uploads/:id/parts', { preHandler: authenticate }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return listParts(deps, await caller(request), id);
+  });
+
+  app.post('/api/uploads/:id/complete', { preHandler: authenticate }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const input = parseInput(completeUploadSchema, request.body);
+    return completeUpload(deps, await caller(request), id, input);
+  });
+
+  app.delete('/api/uploads/:id', { preHandler: authenticate }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    return abortUpload(deps, await caller(request), id);
+  });
+
+  app.get('/api/documents', { preHandler: authenticate }, async (request) => {
+    const query = parseInput(listDocumentsSchema, request.query);
+    return listDocuments(deps, await caller(request), query);
+  });
+
+  app.get('/api/documents/object', { preHandler: authenticate }, async (request) => {
+    const { key } = parseInput(documentKeySchema, request.query);
+    return readDocument(deps, await caller(request), key);
+  });
+}
