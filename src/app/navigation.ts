@@ -31,6 +31,8 @@ async function loadSignedInData(): Promise<void> {
   await Promise.all([loadProfile(), loadDashboard()]);
   // Actions taken offline (or in a tab that closed) go out once a session exists again.
   void import('../data/outbox').then(({ startOutbox }) => startOutbox());
+  // Uploads a closed tab or an earlier visit left running carry on.
+  void import('../data/uploads').then(({ startUploads }) => startUploads());
 }
 
 export async function navigationLoader({ request }: LoaderFunctionArgs): Promise<null> {

@@ -137,6 +137,18 @@ export const routes: RouteObject[] = [
             path,
             lazy: reloadingImport(() => import('../features/dashboard/active-transactions-page')),
           })),
+          ...['upload-docs', 'upload-docs/:transactionId'].map((path) => ({
+            path: `dashboard/active-transactions/${path}`,
+            lazy: reloadingImport(() => import('../features/documents/upload-docs-page')),
+          })),
+          ...['view-docs', 'view-docs/:transactionId'].map((path) => ({
+            path: `dashboard/active-transactions/${path}`,
+            lazy: reloadingImport(() => import('../features/documents/view-docs-page')),
+          })),
+          {
+            path: 'dashboard/active-transactions/view-docs/find-out-why',
+            lazy: reloadingImport(() => import('../features/documents/find-out-why-page')),
+          },
         ],
       },
       {

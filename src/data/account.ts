@@ -79,7 +79,8 @@ export async function deleteAccountRecords(): Promise<void> {
 
 /** Everything IndexedDB holds for the signed-in user: profile, transactions, unsent actions. */
 export async function clearAccountData(database: AppDatabase = db): Promise<void> {
-  await database.transaction('rw', database.profiles, database.transactions, database.outbox, async () => {
-    await Promise.all([database.profiles.clear(), database.transactions.clear(), database.outbox.clear()]);
+  const tables = [database.profiles, database.transactions, database.outbox, database.documents];
+  await database.transaction('rw', tables, async () => {
+    await Promise.all(tables.map((table) => table.clear()));
   });
 }

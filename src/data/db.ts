@@ -2,11 +2,12 @@
  * IndexedDB (Dexie): the server records screens read with useLiveQuery, so they still render
  * offline. Holds the signed-in user's profile, their transactions (list rows, and each one's
  * full detail with its timeline once opened) and the outbox of actions not yet applied by the
- * server. All of it is cleared on sign-out (DESIGN.md §4 shared devices). Every schema change
+ * server, and the documents they uploaded (without URLs: those expire). All of it is cleared on sign-out (DESIGN.md §4 shared devices). Every schema change
  * adds a version here with its migration.
  */
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 import * as z from 'zod/mini';
+import type { CachedDocument } from './documents';
 import type { CachedTransaction, OutboxRow } from './transaction-records';
 
 export const profileSchema = z.object({
@@ -27,12 +28,15 @@ export class AppDatabase extends Dexie {
   profiles!: EntityTable<CachedProfile, 'sub'>;
   transactions!: EntityTable<CachedTransaction, 'id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
+  documents!: EntityTable<CachedDocument, 'id'>;
 
   constructor(name = 'caramel', options?: DexieOptions) {
     super(name, options);
     this.version(1).stores({ profiles: 'sub' });
     // v2 (issue 7): new tables only, nothing to migrate.
     this.version(2).stores({ profiles: 'sub', transactions: 'id, updatedAt', outbox: '++seq, transactionId' });
+    // v3 (issue 8): the user's uploaded documents; a new table, nothing to migrate.
+    this.version(3).stores({ documents: 'id, transactionId' });
   }
 }
 

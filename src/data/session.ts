@@ -65,8 +65,8 @@ function isNetworkFailure(error: unknown): boolean {
  */
 async function endSessionLocally(): Promise<void> {
   setSignedOut();
-  const { clearAccountData } = await import('./account');
-  await clearAccountData();
+  const [{ clearAccountData }, { clearUploadRecords }] = await Promise.all([import('./account'), import('./uploads')]);
+  await Promise.all([clearAccountData(), clearUploadRecords()]);
 }
 
 export async function refreshSession(): Promise<void> {
@@ -111,6 +111,8 @@ export async function completeSignIn(): Promise<{ needsDetails: boolean }> {
 
 export async function signOut(scope: 'here' | 'everywhere' = 'here'): Promise<void> {
   if (hasStoredSession()) {
+    // While the session still lets the API free what storage holds for them (SPEC §9).
+    await (await import('./uploads')).cancelAllUploads().catch((error: unknown) => console.error('Cancelling uploads failed', error));
     const identity = await identityService();
     await (scope === 'everywhere' ? identity.signOutEverywhere() : identity.signOutHere());
   }

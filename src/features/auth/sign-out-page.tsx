@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { signOut } from '../../data/session';
+import { runningUploadCount } from '../../data/uploads';
 import { buttonClass } from '../../ui/button';
 import { AuthHeading } from './auth-heading';
 
@@ -12,20 +13,52 @@ export function Component() {
   const [params] = useSearchParams();
   const everywhere = params.get('scope') === 'everywhere';
   const alreadyDone = params.get('done') === '1';
-  const [state, setState] = useState<'working' | 'done' | 'failed'>(alreadyDone ? 'done' : 'working');
+  const [state, setState] = useState<'checking' | 'warning' | 'working' | 'done' | 'failed'>(alreadyDone ? 'done' : 'checking');
+  const [running, setRunning] = useState(0);
   const [attempt, setAttempt] = useState(0);
 
+  // Uploads still going are cancelled by signing out: say so first (DESIGN.md §4 shared devices).
   useEffect(() => {
-    if (alreadyDone) return;
+    if (state !== 'checking') return;
+    runningUploadCount().then(
+      (count) => {
+        setRunning(count);
+        setState(count > 0 ? 'warning' : 'working');
+      },
+      () => setState('working'),
+    );
+  }, [state]);
+
+  const signing = state === 'working';
+  useEffect(() => {
+    if (alreadyDone || !signing) return;
     signOut(everywhere ? 'everywhere' : 'here')
       .then(() => setState('done'))
       .catch((error: unknown) => {
         console.error('Sign-out failed', error);
         setState('failed');
       });
-  }, [alreadyDone, everywhere, attempt]);
+  }, [alreadyDone, everywhere, attempt, signing]);
 
-  if (state === 'working') {
+  if (state === 'warning') {
+    return (
+      <div role="alert">
+        <AuthHeading title={`${running} ${running === 1 ? 'upload is' : 'uploads are'} still running`}>
+          Signing out cancels {running === 1 ? 'it' : 'them'} and removes {running === 1 ? 'it' : 'them'} from this device; you would have
+          to choose the files again.
+        </AuthHeading>
+        <div className="buttons">
+          <Link to="/dashboard/active-transactions/upload-docs" className={buttonClass({})}>
+            Keep uploading
+          </Link>
+          <button type="button" className={buttonClass({ variant: 'outlined' })} onClick={() => setState('working')}>
+            Sign out and cancel uploads
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (state === 'working' || state === 'checking') {
     return (
       <p aria-busy="true">
         <title>Sign out</title>

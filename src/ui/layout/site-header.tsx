@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { session } from '../../data/session-store';
@@ -5,6 +6,9 @@ import { BRAND } from '../../domain/brand';
 import { InstallEntry } from './install-entry';
 import { PRIMARY_LINKS } from './site-links';
 import { useMenuToggle } from './use-menu-toggle';
+
+// Loaded for signed-in users only, so public pages never download IndexedDB code.
+const UploadsIndicator = lazy(() => import('./uploads-indicator'));
 
 /** The site header: brand, main navigation (a menu button on small screens) and account links. */
 export function SiteHeader({ navigation = true }: { navigation?: boolean }) {
@@ -22,6 +26,11 @@ export function SiteHeader({ navigation = true }: { navigation?: boolean }) {
             <Link to="/" className="navbar-item brand-mark">
               {BRAND.name}
             </Link>
+            {status === 'signed-in' && (
+              <Suspense fallback={null}>
+                <UploadsIndicator />
+              </Suspense>
+            )}
             {navigation && (
               <button
                 type="button"

@@ -37,7 +37,8 @@ export const FOOTER_GROUPS = [
 export const DASHBOARD_LINKS = [
   { to: '/dashboard', label: 'Welcome', end: true },
   { to: '/dashboard/caramel-offers', label: 'Offers', end: false },
-  { to: '/dashboard/active-transactions', label: 'Active transactions', end: false },
+  { to: '/dashboard/active-transactions', label: 'Active transactions', end: true },
+  { to: '/dashboard/active-transactions/upload-docs', label: 'Documents', end: false },
   { to: '/dashboard/previous-transactions', label: 'Previous transactions', end: false },
   { to: '/account', label: 'Account', end: false },
 ] as const;

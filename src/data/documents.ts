@@ -1,0 +1,56 @@
+/**
+ * The documents the signed-in user uploaded, as the API lists them, kept in IndexedDB so the
+ * documents screen reads offline. Presigned read URLs expire after 900 s (SPEC §9), so none is
+ * stored: opening a document asks the API for a fresh one.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import * as z from 'zod/mini';
+import { apiRequest } from './api-client';
+import { db } from './db';
+
+const documentSchema = z.object({
+  id: z.string(),
+  transactionId: z.string(),
+  slot: z.string(),
+  key: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+  review: z.enum(['received', 'refused']),
+  refusalReason: z.nullable(z.string()),
+  completedAt: z.nullable(z.string()),
+});
+export type CachedDocument = z.infer<typeof documentSchema>;
+
+const listSchema = z.object({ documents: z.array(z.extend(documentSchema, { url: z.string() })), next: z.nullable(z.string()) });
+
+/** Replaces the saved documents of a transaction with the API's list (every page). */
+export async function refreshDocuments(transactionId: string): Promise<void> {
+  const { documents } = await apiRequest('GET', `documents?transactionId=${transactionId}&pageSize=ALL`, listSchema);
+  await db.transaction('rw', db.documents, async () => {
+    await db.documents.where('transactionId').equals(transactionId).delete();
+    await db.documents.bulkPut(documents.map(({ url: _expires, ...document }) => document));
+  });
+}
+
+export function useDocuments(transactionId: string | undefined): CachedDocument[] | undefined {
+  return useLiveQuery(
+    async () =>
+      transactionId
+        ? (await db.documents.where('transactionId').equals(transactionId).toArray()).sort((a, b) =>
+            (b.completedAt ?? '').localeCompare(a.completedAt ?? ''),
+          )
+        : [],
+    [transactionId],
+  );
+}
+
+export function useDocument(id: string | null): CachedDocument | undefined | null {
+  return useLiveQuery(async () => (id ? ((await db.documents.get(id)) ?? null) : null), [id]);
+}
+
+/** A fresh read URL for one of the user's documents. */
+export async function documentUrl(key: string): Promise<string> {
+  const { url } = await apiRequest('GET', `documents/object?key=${encodeURIComponent(key)}`, z.object({ url: z.string() }));
+  return url;
+}

@@ -1,0 +1,162 @@
+/**
+ * The page's side of the resumable uploader: adds tasks (with the file itself when the device
+ * has room for it, else only its fingerprint), sends the user's commands to the upload worker,
+ * and reads tasks from IndexedDB for the screens. The worker is started only for a signed-in
+ * user; sign-out cancels running uploads and clears the records (SPEC §9).
+ */
+import * as Comlink from 'comlink';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { fileProblem, type DocumentSlot } from '../domain/document-slots';
+import { planParts } from '../domain/upload-plan';
+import { uploadDb, type UploadTask } from '../../workers/upload-store';
+import type { Uploader } from '../../workers/uploader.worker';
+import { runtimeConfig } from './runtime-config';
+import { currentIdToken, session } from './session-store';
+
+export type { UploadTask };
+
+let remote: Comlink.Remote<Uploader> | undefined;
+let configuredFor: string | undefined;
+
+function uploader(): Comlink.Remote<Uploader> {
+  remote ??= Comlink.wrap<Uploader>(
+    new Worker(new URL('../../workers/uploader.worker.ts', import.meta.url), { type: 'module', name: 'uploader' }),
+  );
+  const owner = session.user?.sub;
+  if (owner && configuredFor !== owner) {
+    configuredFor = owner;
+    void remote.configure({ apiBaseUrl: runtimeConfig().apiBaseUrl, owner }, Comlink.proxy(freshIdToken));
+  }
+  return remote;
+}
+
+/** The worker asks for a token before each call; Amplify refreshes it when it has expired. */
+async function freshIdToken(): Promise<string | undefined> {
+  try {
+    const { identityService } = await import('./session');
+    return (await (await identityService()).currentSession()).idToken;
+  } catch {
+    return currentIdToken();
+  }
+}
+
+/** After sign-in: picks up this user's unfinished uploads, if there are any. */
+export async function startUploads(): Promise<void> {
+  const owner = session.user?.sub;
+  if (!owner) return;
+  // §9: records cached for anyone else on this device go when a user signs in.
+  await uploadDb.tasks.where('owner').notEqual(owner).delete();
+  if ((await uploadDb.tasks.where('owner').equals(owner).count()) > 0) void uploader().supervise();
+}
+
+/** Whether the device can keep a copy of `size` more bytes, leaving room for everything else. */
+async function roomFor(size: number): Promise<boolean> {
+  const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
+  if (!estimate?.quota) return true;
+  return estimate.quota - (estimate.usage ?? 0) > size * 1.1 + 50 * 1024 * 1024;
+}
+
+/** Starts uploading `file` into a document slot; answers the task id, or throws the reason it cannot. */
+export async function addUpload(transactionId: string, slot: DocumentSlot, file: File): Promise<string> {
+  const owner = session.user?.sub;
+  if (!owner) throw new Error('Sign in to upload documents.');
+  const problem = fileProblem(slot, file);
+  if (problem) throw new Error(problem);
+  const plan = planParts(file.size);
+  void navigator.storage?.persist?.(); // uploads must survive the browser clearing storage under pressure
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  const task: UploadTask = {
+    id,
+    owner,
+    transactionId,
+    slot,
+    fileName: file.name,
+    contentType: file.type,
+    size: file.size,
+    lastModified: file.lastModified,
+    fingerprint: await uploader().fingerprint(file),
+    file: null,
+    status: 'in progress',
+    pauseReason: null,
+    error: null,
+    uploadId: null,
+    bucket: null,
+    key: null,
+    partSize: plan.partSize,
+    partCount: plan.partCount,
+    parts: [],
+    bytesConfirmed: 0,
+    bytesInFlight: 0,
+    bytesPerSecond: 0,
+    retries: 0,
+    retryAt: 0,
+    document: null,
+    createdAt: now,
+    lastTouched: now,
+  };
+  const stored =
+    (await roomFor(file.size)) &&
+    (await uploadDb.tasks.add({ ...task, file }).then(
+      () => true,
+      () => false,
+    ));
+  if (!stored) await uploadDb.tasks.add(task);
+  await uploader().started(id, stored ? undefined : file);
+  return id;
+}
+
+export const pauseUpload = (id: string) => uploader().pause(id);
+export const resumeUpload = (id: string) => uploader().resume(id);
+export const cancelUpload = (id: string) => uploader().cancel(id);
+/** The same file again, for a task that could not keep its own copy; refused when it is another file. */
+export const giveFileBack = (id: string, file: File) => uploader().giveFile(id, file);
+
+/** Removes a finished, cancelled or failed task from this device. */
+export async function dismissUpload(id: string): Promise<void> {
+  await uploadDb.tasks.delete(id);
+}
+
+/** Starts a cancelled task's file again as a new upload. */
+export async function retryUpload(task: UploadTask): Promise<void> {
+  if (!task.file) throw new Error('This device no longer holds the file. Choose it again.');
+  const file = new File([task.file], task.fileName, { type: task.contentType, lastModified: task.lastModified });
+  await addUpload(task.transactionId, task.slot, file);
+  await dismissUpload(task.id);
+}
+
+export function isRunning(task: Pick<UploadTask, 'status' | 'pauseReason'>): boolean {
+  return task.status === 'init' || task.status === 'in progress' || (task.status === 'paused' && task.pauseReason === 'offline');
+}
+
+/** The signed-in user's tasks, newest first (for one transaction when given). */
+export function useUploads(transactionId?: string): UploadTask[] | undefined {
+  const owner = session.user?.sub;
+  return useLiveQuery(async () => {
+    if (!owner) return [];
+    const mine = await uploadDb.tasks.where('owner').equals(owner).toArray();
+    return mine.filter((task) => !transactionId || task.transactionId === transactionId).sort((a, b) => b.createdAt - a.createdAt);
+  }, [owner, transactionId]);
+}
+
+/** How many of this device's uploads are still going (for the sign-out warning). */
+export async function runningUploadCount(): Promise<number> {
+  const owner = session.user?.sub;
+  if (!owner) return 0;
+  return (await uploadDb.tasks.where('owner').equals(owner).toArray()).filter(isRunning).length;
+}
+
+/** Sign-out: cancels what is still going (while the session can still tell the API), then clears the records. */
+export async function cancelAllUploads(): Promise<void> {
+  const tasks = await uploadDb.tasks.toArray();
+  const unfinished = tasks.filter((task) => task.status !== 'completed' && task.status !== 'cancelled');
+  if (remote || unfinished.length > 0) {
+    await Promise.allSettled(unfinished.map((task) => uploader().cancel(task.id)));
+    await uploader().stopAll();
+  }
+  configuredFor = undefined;
+}
+
+export async function clearUploadRecords(): Promise<void> {
+  await uploadDb.tasks.clear();
+}

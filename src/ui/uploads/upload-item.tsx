@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { formatBytes, formatTimeLeft } from '../../domain/byte-format';
+import { DOCUMENT_SLOTS } from '../../domain/document-slots';
+import { cancelUpload, dismissUpload, giveFileBack, pauseUpload, resumeUpload, retryUpload, type UploadTask } from '../../data/uploads';
+import { Button } from '../button';
+import { PauseIcon, PlayIcon } from '../icons';
+
+function statusText(task: UploadTask): string {
+  if (task.status === 'completed') return task.document?.review === 'refused' ? 'Uploaded, but we cannot read it' : 'Uploaded';
+  if (task.status === 'cancelled') return task.error ? 'Stopped' : 'Cancelled';
+  if (task.status === 'paused') {
+    if (task.pauseReason === 'offline') return 'Waiting for the connection — it will carry on by itself';
+    if (task.pauseReason === 'file needed') return 'Choose the file again to carry on';
+    if (task.pauseReason === 'error') return 'Paused because of a problem';
+    return 'Paused';
+  }
+  return task.uploadId ? 'Uploading' : 'Starting';
+}
+
+/** One upload: its progress (read from IndexedDB, so any tab shows the same), and what the user can do with it. */
+export function UploadItem({ task }: { task: UploadTask }) {
+  const [problem, setProblem] = useState<string | undefined>();
+  const run = (command: () => Promise<unknown>) => () => {
+    setProblem(undefined);
+    command().catch((error: unknown) => setProblem(error instanceof Error ? error.message : String(error)));
+  };
+  const done = task.status === 'completed';
+  const percent = task.size === 0 ? (done ? 100 : 0) : Math.floor((Math.min(task.bytesConfirmed, task.size) / task.size) * 100);
+  const running = task.status === 'in progress';
+  const left =
+    running && task.bytesPerSecond > 0 ? formatTimeLeft((task.size - task.bytesConfirmed - task.bytesInFlight) / task.bytesPerSecond) : '';
+  return (
+    <li className={`upload-item box is-${task.status.replace(' ', '-')}`} aria-label={task.fileName}>
+      <div className="upload-item-head">
+        <p className="has-text-weight-semibold upload-item-name">{task.fileName}</p>
+        <p className="help">{DOCUMENT_SLOTS[task.slot].label}</p>
+      </div>
+      <progress
+        className={`progress is-small ${done ? 'is-success' : task.status === 'paused' ? 'is-warning' : 'is-primary'}`}
+        max={100}
+        value={percent}
+        aria-label={`${task.fileName} upload progress`}
+      >
+        {percent}%
+      </progress>
+      <p className="upload-item-status" role="status">
+        <span>{statusText(task)}</span>
+        <span className="help">
+          {formatBytes(Math.min(task.bytesConfirmed, task.size))} of {formatBytes(task.size)} · {percent}%
+          {running && task.bytesPerSecond > 0 && ` · ${formatBytes(task.bytesPerSecond)}/s`}
+          {left && ` · ${left}`}
+        </span>
+      </p>
+      {task.error && (
+        <p className="help is-danger" role="alert">
+          {task.error}
+        </p>
+      )}
+      {task.document?.review === 'refused' && <p className="help is-danger">{task.document.refusalReason}</p>}
+      {problem && (
+        <p className="help is-danger" role="alert">
+          {problem}
+        </p>
+      )}
+      {task.status === 'paused' && task.pauseReason === 'file needed' && (
+        <label className="button is-small is-primary mt-2">
+          <input
+            type="file"
+            className="visually-hidden"
+            aria-label={`Choose ${task.fileName} again`}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) run(() => giveFileBack(task.id, file))();
+              event.target.value = '';
+            }}
+          />
+          Choose {task.fileName} again
+        </label>
+      )}
+      <div className="buttons are-small mt-2">
+        {running && (
+          <Button variant="outlined" size="small" icon={PauseIcon} onClick={run(() => pauseUpload(task.id))}>
+            Pause<span className="visually-hidden"> {task.fileName}</span>
+          </Button>
+        )}
+        {task.status === 'paused' && task.pauseReason !== 'file needed' && (
+          <Button variant="outlined" size="small" icon={PlayIcon} onClick={run(() => resumeUpload(task.id))}>
+            {task.pauseReason === 'offline' ? 'Try now' : 'Resume'}
+            <span className="visually-hidden"> {task.fileName}</span>
+          </Button>
+        )}
+        {task.status === 'cancelled' && task.file && (
+          <Button variant="outlined" size="small" onClick={run(() => retryUpload(task))}>
+            Retry<span className="visually-hidden"> {task.fileName}</span>
+          </Button>
+        )}
+        {(running || task.status === 'paused' || task.status === 'init') && (
+          <Button variant="text" size="small" onClick={run(() => cancelUpload(task.id))}>
+            Cancel<span className="visually-hidden"> {task.fileName}</span>
+          </Button>
+        )}
+        {(done || task.status === 'cancelled') && (
+          <Button variant="text" size="small" onClick={run(() => dismissUpload(task.id))}>
+            Remove from list<span className="visually-hidden"> {task.fileName}</span>
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * One part (or a whole small file) PUT to a presigned URL with XMLHttpRequest, the only browser
+ * API that reports upload progress byte by byte. Failures come back classified so the runner
+ * can choose: a lost connection pauses, 5xx/429 retries this part, an expired URL is re-signed,
+ * a missing ETag is a configuration error the user is told about.
+ */
+
+export type PartFailure =
+  | { kind: 'network' }
+  | { kind: 'retryable'; status: number }
+  | { kind: 'expired' }
+  | { kind: 'no-such-upload' }
+  | { kind: 'no-etag' }
+  | { kind: 'refused'; status: number; message: string }
+  | { kind: 'aborted' };
+
+export class PartFailed extends Error {
+  constructor(readonly failure: PartFailure) {
+    super(failure.kind);
+  }
+}
+
+function classify(status: number, body: string): PartFailure {
+  if (status === 429 || status >= 500) return { kind: 'retryable', status };
+  const code = /<Code>([^<]+)<\/Code>/.exec(body)?.[1];
+  if (code === 'NoSuchUpload') return { kind: 'no-such-upload' };
+  if (status === 403 && (/expired/i.test(body) || code === 'ExpiredToken')) return { kind: 'expired' };
+  return { kind: 'refused', status, message: /<Message>([^<]+)<\/Message>/.exec(body)?.[1] ?? `storage answered ${status}` };
+}
+
+/** Sends `body`; `onProgress` gets the bytes of this part on the wire so far. Answers the ETag. */
+export function sendPart(url: string, body: Blob, signal: AbortSignal, onProgress: (loaded: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    xhr.upload.onprogress = (event) => onProgress(event.loaded);
+    xhr.onload = () => {
+      if (xhr.status >= 300) return reject(new PartFailed(classify(xhr.status, xhr.responseText)));
+      const eTag = xhr.getResponseHeader('ETag');
+      // Storage's CORS rule must expose ETag, or no part can ever be completed (never a hang).
+      if (!eTag) return reject(new PartFailed({ kind: 'no-etag' }));
+      resolve(eTag);
+    };
+    xhr.onerror = () => reject(new PartFailed({ kind: 'network' }));
+    xhr.ontimeout = () => reject(new PartFailed({ kind: 'network' }));
+    xhr.onabort = () => reject(new PartFailed({ kind: 'aborted' }));
+    if (signal.aborted) return reject(new PartFailed({ kind: 'aborted' }));
+    signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
+}

@@ -1,0 +1,246 @@
+/**
+ * Drives one upload task to its end or to a pause, while its tab holds the task's lock: create
+ * the upload (the API picks the key), reconcile with the parts storage holds before sending
+ * anything, send the missing parts 4 at a time, then complete. Every finished part is written
+ * to IndexedDB at once; progress at most every 250 ms. What went wrong decides the state the
+ * task is left in (SPEC §4.5, §8): a lost connection pauses it to be resumed automatically, a
+ * failed part pauses it with the error, a size mismatch cancels it.
+ */
+import { backoffMs, partRange, PARTS_IN_FLIGHT, readyToComplete, STORAGE_MESSAGES, type DonePart } from '../src/domain/upload-plan';
+import { ApiRefusal, Unreachable, type UploadApi } from './upload-api';
+import { PartFailed, sendPart } from './part-sender';
+import type { UploadDatabase, UploadTask } from './upload-store';
+
+const PROGRESS_WRITE_MS = 250;
+const PART_ATTEMPTS = 3; // §8: 429 and 5xx retried up to 3 attempts
+const SIGN_BATCH = 8;
+const RESIGN_BEFORE_MS = 60_000;
+
+export interface RunnerDeps {
+  api: UploadApi;
+  db: UploadDatabase;
+  file: Blob;
+  now?: () => number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+class Restart extends Error {}
+
+/** Runs the task; resolves when it completed, paused or was stopped. Never rejects. */
+export async function runTask(id: string, deps: RunnerDeps, signal: AbortSignal): Promise<void> {
+  for (let restarts = 0; restarts < 3; restarts++) {
+    try {
+      await runOnce(id, deps, signal);
+      return;
+    } catch (error) {
+      if (error instanceof Restart) continue;
+      await settleFailure(id, deps, error, signal);
+      return;
+    }
+  }
+  await leave(deps.db, id, {
+    status: 'paused',
+    pauseReason: 'error',
+    error: 'Storage keeps losing this upload. Cancel it and start again.',
+  });
+}
+
+async function runOnce(id: string, deps: RunnerDeps, signal: AbortSignal) {
+  const { api, db } = deps;
+  let task = await db.tasks.get(id);
+  if (!task || task.status !== 'in progress') return;
+  if (!task.uploadId) {
+    const created = await api.create({
+      transactionId: task.transactionId,
+      slot: task.slot,
+      fileName: task.fileName,
+      contentType: task.contentType,
+      size: task.size,
+    });
+    task = await patch(db, id, {
+      uploadId: created.id,
+      bucket: created.bucket,
+      key: created.key,
+      partSize: created.partSize,
+      partCount: created.partCount,
+      parts: [],
+      bytesConfirmed: 0,
+    });
+  } else if (!readyToComplete(task, task.parts)) {
+    task = await reconcile(deps, task);
+  }
+  if (signal.aborted) return;
+  if (!readyToComplete(task, task.parts)) task = await sendMissingParts(deps, task, signal);
+  if (signal.aborted) return;
+  const document = await api.complete(task.uploadId!, task.parts).catch((error: unknown) => {
+    // Storage no longer knows the upload and holds no object for it: start over cleanly.
+    if (error instanceof ApiRefusal && error.status === 404) return restart(db, id);
+    throw error;
+  });
+  await leave(db, id, {
+    status: 'completed',
+    pauseReason: null,
+    error: null,
+    file: null,
+    bytesInFlight: 0,
+    retries: 0,
+    document: { key: document.key, review: document.review, refusalReason: document.refusalReason },
+  });
+}
+
+/** Storage's part list is the truth: parts it holds are done, anything else is sent (again). */
+async function reconcile(deps: RunnerDeps, task: UploadTask): Promise<UploadTask> {
+  if (task.partCount === 1 && task.parts.length === 0) return task;
+  const held = await deps.api.parts(task.uploadId!).catch((error: unknown) => {
+    if (error instanceof ApiRefusal && error.status === 404) return restart(deps.db, task.id);
+    throw error;
+  });
+  const parts = held.parts.filter((part) => part.size === partRange(task, part.partNumber).end - partRange(task, part.partNumber).start);
+  return patch(deps.db, task.id, { parts, bytesConfirmed: sum(parts) });
+}
+
+async function restart(db: UploadDatabase, id: string): Promise<never> {
+  await patch(db, id, { uploadId: null, key: null, parts: [], bytesConfirmed: 0, bytesInFlight: 0 });
+  throw new Restart();
+}
+
+async function sendMissingParts(deps: RunnerDeps, task: UploadTask, outer: AbortSignal): Promise<UploadTask> {
+  const { api, db, file } = deps;
+  const now = deps.now ?? Date.now;
+  const done = new Map(task.parts.map((part) => [part.partNumber, part]));
+  const queue = Array.from({ length: task.partCount }, (_, i) => i + 1).filter((number) => !done.has(number));
+  const urls = new Map<number, { url: string; expiresAt: number }>();
+  const inFlight = new Map<number, number>();
+  const stop = new AbortController();
+  const signal = AbortSignal.any([outer, stop.signal]);
+  const progress = progressWriter(db, task, now, () => [sum([...done.values()]), [...inFlight.values()].reduce((a, b) => a + b, 0)]);
+
+  async function urlFor(partNumber: number): Promise<string> {
+    const cached = urls.get(partNumber);
+    if (cached && cached.expiresAt - now() > RESIGN_BEFORE_MS) return cached.url;
+    const batch = [partNumber, ...queue.filter((number) => !urls.has(number)).slice(0, SIGN_BATCH - 1)];
+    const signed = await api.sign(task.uploadId!, batch);
+    for (const { partNumber: number, url } of signed.urls) urls.set(number, { url, expiresAt: signed.expiresAt });
+    return urls.get(partNumber)!.url;
+  }
+
+  async function sendOne(partNumber: number) {
+    const { start, end } = partRange(task, partNumber);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const eTag = await sendPart(await urlFor(partNumber), file.slice(start, end), signal, (loaded) => {
+          inFlight.set(partNumber, loaded);
+          progress.tick();
+        });
+        inFlight.delete(partNumber);
+        done.set(partNumber, { partNumber, eTag, size: end - start });
+        await progress.partDone([...done.values()].sort((a, b) => a.partNumber - b.partNumber));
+        return;
+      } catch (error) {
+        inFlight.delete(partNumber);
+        if (!(error instanceof PartFailed) || attempt >= PART_ATTEMPTS) throw error;
+        if (error.failure.kind === 'expired') urls.delete(partNumber);
+        else if (error.failure.kind === 'retryable') await sleep(backoffMs(attempt));
+        else throw error;
+      }
+    }
+  }
+
+  async function lane() {
+    while (queue.length > 0 && !signal.aborted) await sendOne(queue.shift()!);
+  }
+
+  const lanes = await Promise.allSettled(
+    Array.from({ length: Math.min(PARTS_IN_FLIGHT, queue.length) }, () =>
+      lane().catch((error: unknown) => {
+        stop.abort(); // one lane failing stops the others; their parts are requeued by the next run
+        throw error;
+      }),
+    ),
+  );
+  progress.cancel();
+  const failure = lanes.find((lane): lane is PromiseRejectedResult => lane.status === 'rejected' && !isAborted(lane.reason));
+  if (failure) throw failure.reason;
+  const current = (await db.tasks.get(task.id))!;
+  await patch(db, task.id, { bytesInFlight: 0 });
+  return current;
+}
+
+const isAborted = (error: unknown) => error instanceof PartFailed && error.failure.kind === 'aborted';
+const sum = (parts: readonly DonePart[]) => parts.reduce((total, part) => total + part.size, 0);
+
+/** Writes progress to IndexedDB at a bounded rate; a finished part is written at once. Confirmed bytes only grow. */
+function progressWriter(db: UploadDatabase, task: UploadTask, now: () => number, measure: () => [number, number]) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let last = { at: now(), bytes: task.bytesConfirmed };
+  let speed = task.bytesPerSecond;
+  const write = async (extra: Partial<UploadTask> = {}) => {
+    timer = undefined;
+    const [confirmed, inFlight] = measure();
+    const at = now();
+    if (at > last.at) {
+      const instant = ((confirmed + inFlight - last.bytes) * 1000) / (at - last.at);
+      speed = speed ? 0.7 * speed + 0.3 * Math.max(0, instant) : Math.max(0, instant);
+      last = { at, bytes: confirmed + inFlight };
+    }
+    await db.tasks
+      .where('id')
+      .equals(task.id)
+      .modify((row) => {
+        Object.assign(row, extra, { bytesInFlight: inFlight, bytesPerSecond: speed, lastTouched: at, retries: 0 });
+        row.bytesConfirmed = Math.max(row.bytesConfirmed, confirmed);
+      });
+  };
+  return {
+    tick() {
+      timer ??= setTimeout(() => void write(), PROGRESS_WRITE_MS);
+    },
+    partDone(parts: DonePart[]) {
+      return write({ parts });
+    },
+    cancel() {
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Leaves the task in the state `error` calls for, unless a pause or cancel already moved it. */
+async function settleFailure(id: string, deps: RunnerDeps, error: unknown, signal: AbortSignal) {
+  if (signal.aborted && (isAborted(error) || error instanceof Unreachable)) return;
+  const now = deps.now ?? Date.now;
+  const task = await deps.db.tasks.get(id);
+  const retries = (task?.retries ?? 0) + 1;
+  const offline = { status: 'paused', pauseReason: 'offline', error: null, retries, retryAt: now() + backoffMs(retries) } as const;
+  if (error instanceof Unreachable || (error instanceof PartFailed && error.failure.kind === 'network')) return leave(deps.db, id, offline);
+  if (error instanceof ApiRefusal && error.status >= 500) return leave(deps.db, id, offline);
+  if (error instanceof ApiRefusal && error.status === 422 && error.message === STORAGE_MESSAGES.sizeMismatch)
+    return leave(deps.db, id, { status: 'cancelled', pauseReason: null, error: error.message });
+  return leave(deps.db, id, { status: 'paused', pauseReason: 'error', error: messageFor(error) });
+}
+
+function messageFor(error: unknown): string {
+  if (error instanceof ApiRefusal && error.status === 401) return 'Your session ended. Sign in again, then resume this upload.';
+  if (error instanceof ApiRefusal) return error.message;
+  if (!(error instanceof PartFailed)) return error instanceof Error ? error.message : String(error);
+  const failure = error.failure;
+  if (failure.kind === 'no-etag')
+    return 'Storage did not share the ETag of a part (its CORS rule must expose the ETag header), so this upload cannot finish. Contact support.';
+  if (failure.kind === 'retryable') return `Storage kept refusing a part (${failure.status}). Resume to try again.`;
+  if (failure.kind === 'refused') return `Storage refused a part: ${failure.message}. Resume to try again.`;
+  return 'A part could not be sent. Resume to try again.';
+}
+
+async function patch(db: UploadDatabase, id: string, changes: Partial<UploadTask>): Promise<UploadTask> {
+  await db.tasks.update(id, { ...changes, lastTouched: Date.now() });
+  return (await db.tasks.get(id))!;
+}
+
+/** A status change the runner makes only while the task is still running (a user's pause or cancel wins). */
+async function leave(db: UploadDatabase, id: string, changes: Partial<UploadTask>) {
+  await db.transaction('rw', db.tasks, async () => {
+    const task = await db.tasks.get(id);
+    if (task?.status !== 'in progress') return;
+    await db.tasks.update(id, { ...changes, bytesInFlight: 0, lastTouched: Date.now() });
+  });
+}

@@ -1,0 +1,151 @@
+/**
+ * The upload worker (comlink): commands from the page and a supervisor that picks up every
+ * running task of the signed-in user — on start, each second, when the connection returns and
+ * when another tab says something changed. A task is driven by one tab at a time (Web Locks);
+ * when that tab closes its lock is freed and another tab, or the next page load, carries on
+ * from the parts storage holds. Tasks paused by a lost connection are retried on their own
+ * with growing pauses (backoff from 100 ms with jitter, SPEC §9).
+ */
+import * as Comlink from 'comlink';
+import { applyCommand, type UploadCommand } from '../src/domain/upload-plan';
+import { fingerprintOf } from './fingerprint';
+import { uploadApi, type TokenSource, type UploadApi } from './upload-api';
+import { runTask } from './upload-runner';
+import { lockName, UPLOAD_CHANNEL, uploadDb, type UploadSignal, type UploadTask } from './upload-store';
+
+const SUPERVISE_EVERY_MS = 1000;
+
+let api: UploadApi | undefined;
+let owner: string | undefined;
+const driving = new Map<string, { controller: AbortController; finished: Promise<void> }>();
+const heldFiles = new Map<string, Blob>();
+const channel = new BroadcastChannel(UPLOAD_CHANNEL);
+
+const announce = (signal: UploadSignal) => channel.postMessage(signal);
+
+channel.onmessage = ({ data }: MessageEvent<UploadSignal>) => {
+  if (data.type === 'stop') driving.get(data.id)?.controller.abort();
+  else void supervise();
+};
+
+/** Starts driving each task that should run and that no tab drives yet. */
+async function supervise() {
+  if (!api || !owner) return;
+  const now = Date.now();
+  const tasks = await uploadDb.tasks.where('owner').equals(owner).toArray();
+  for (const task of tasks) {
+    if (driving.has(task.id)) continue;
+    const retryDue = task.status === 'paused' && task.pauseReason === 'offline' && task.retryAt <= now;
+    const fileBack = task.status === 'paused' && task.pauseReason === 'file needed' && heldFiles.has(task.id);
+    if (task.status === 'in progress' || retryDue || fileBack) void drive(task.id);
+  }
+}
+
+async function drive(id: string): Promise<void> {
+  await navigator.locks.request(lockName(id), { ifAvailable: true }, async (lock) => {
+    if (!lock || !api) return;
+    const controller = new AbortController();
+    let finish!: () => void;
+    driving.set(id, { controller, finished: new Promise((resolve) => (finish = resolve)) });
+    try {
+      const task = await uploadDb.transaction('rw', uploadDb.tasks, async () => {
+        const current = await uploadDb.tasks.get(id);
+        if (current?.status === 'paused' && (current.pauseReason === 'offline' || current.pauseReason === 'file needed'))
+          await uploadDb.tasks.update(id, { status: applyCommand('paused', 'resume'), pauseReason: null });
+        return uploadDb.tasks.get(id);
+      });
+      if (task?.status !== 'in progress') return;
+      const file = task.file ?? heldFiles.get(id);
+      if (!file) {
+        await uploadDb.tasks.update(id, { status: 'paused', pauseReason: 'file needed' });
+        return;
+      }
+      await runTask(id, { api, db: uploadDb, file }, controller.signal);
+    } finally {
+      driving.delete(id);
+      finish();
+      announce({ type: 'changed' });
+    }
+  });
+}
+
+/** Applies a user's command to the stored task in one transaction; answers the task as it was. */
+async function command(id: string, name: UploadCommand, changes: Partial<UploadTask> = {}): Promise<UploadTask> {
+  return uploadDb.transaction('rw', uploadDb.tasks, async () => {
+    const task = await uploadDb.tasks.get(id);
+    if (!task) throw new Error('That upload is no longer on this device.');
+    await uploadDb.tasks.update(id, { status: applyCommand(task.status, name), bytesInFlight: 0, lastTouched: Date.now(), ...changes });
+    return task;
+  });
+}
+
+/** Stops this tab's parts for the task and tells other tabs to stop theirs; waits for ours to settle. */
+async function stopDriving(id: string) {
+  announce({ type: 'stop', id });
+  const mine = driving.get(id);
+  mine?.controller.abort();
+  await mine?.finished;
+}
+
+const uploader = {
+  configure(options: { apiBaseUrl: string; owner: string }, token: TokenSource) {
+    api = uploadApi(options.apiBaseUrl, token);
+    owner = options.owner;
+    void supervise();
+  },
+
+  fingerprint: (file: File) => fingerprintOf(file),
+
+  /** A file for a task that could not keep its own copy; refused unless it is the same file. */
+  async giveFile(id: string, file: File) {
+    const task = await uploadDb.tasks.get(id);
+    if (!task) throw new Error('That upload is no longer on this device.');
+    if ((await fingerprintOf(file)) !== task.fingerprint)
+      throw new Error(
+        `That is a different file. Choose ${task.fileName} (${task.size.toLocaleString('en-US')} bytes), the file this upload started with.`,
+      );
+    heldFiles.set(id, file);
+    void supervise();
+  },
+
+  /** The page created a task: keep its file in memory when the device could not store it. */
+  started(id: string, file?: File) {
+    if (file) heldFiles.set(id, file);
+    void supervise();
+  },
+
+  async pause(id: string) {
+    await command(id, 'pause', { pauseReason: 'user', error: null });
+    await stopDriving(id);
+  },
+
+  async resume(id: string) {
+    await command(id, 'resume', { pauseReason: null, error: null, retries: 0 });
+    announce({ type: 'changed' });
+    void supervise();
+  },
+
+  /** Cancel (§4.5), then free what storage holds; offline, the clean-up job frees it later. */
+  async cancel(id: string) {
+    const task = await command(id, 'cancel', { pauseReason: null, file: null });
+    await stopDriving(id);
+    heldFiles.delete(id);
+    if (task.uploadId && api) await api.abort(task.uploadId).catch(() => undefined);
+  },
+
+  /** Sign-out: stop everything this tab drives and forget the files held in memory. */
+  async stopAll() {
+    await Promise.all([...driving.keys()].map((id) => stopDriving(id)));
+    heldFiles.clear();
+    api = undefined;
+    owner = undefined;
+  },
+
+  supervise,
+};
+
+export type Uploader = typeof uploader;
+
+setInterval(() => void supervise(), SUPERVISE_EVERY_MS);
+self.addEventListener('online', () => void supervise());
+Comlink.expose(uploader);
