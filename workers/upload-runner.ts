@@ -71,7 +71,8 @@ async function runOnce(id: string, deps: RunnerDeps, signal: AbortSignal) {
     task = await reconcile(deps, task);
   }
   if (signal.aborted) return;
-  if (!readyToComplete(task, task.parts)) task = await sendMissingParts(deps, task, signal);
+  if (!readyToComplete(task, task.parts))
+    task = await sendMissingParts(deps, task, signal).catch((error: unknown) => lostUpload(deps, task!, error));
   if (signal.aborted) return;
   const document = await api.complete(task.uploadId!, task.parts).catch((error: unknown) => {
     // Storage no longer knows the upload and holds no object for it: start over cleanly.
@@ -98,6 +99,13 @@ async function reconcile(deps: RunnerDeps, task: UploadTask): Promise<UploadTask
   });
   const parts = held.parts.filter((part) => part.size === partRange(task, part.partNumber).end - partRange(task, part.partNumber).start);
   return patch(deps.db, task.id, { parts, bytesConfirmed: sum(parts) });
+}
+
+/** A part answered NoSuchUpload: storage dropped the upload (aborted on its side), so start a new one. */
+async function lostUpload(deps: RunnerDeps, task: UploadTask, error: unknown): Promise<never> {
+  if (!(error instanceof PartFailed && error.failure.kind === 'no-such-upload')) throw error;
+  await deps.api.abort(task.uploadId!).catch(() => undefined); // lets the API mark its record; storage has nothing left
+  return restart(deps.db, task.id);
 }
 
 async function restart(db: UploadDatabase, id: string): Promise<never> {

@@ -142,10 +142,24 @@ const uploader = {
   },
 
   supervise,
+
+  /** The connection is back (the page saw it, or this worker did): retry waiting tasks now, not after their pause. */
+  async retryNow() {
+    if (!owner) return;
+    await uploadDb.tasks
+      .where('owner')
+      .equals(owner)
+      .filter((task) => task.status === 'paused' && task.pauseReason === 'offline')
+      .modify({ retryAt: 0 });
+    await supervise();
+  },
+
+  /** Answers while the worker is alive; the page replaces a worker that stopped answering. */
+  ping: () => true,
 };
 
 export type Uploader = typeof uploader;
 
 setInterval(() => void supervise(), SUPERVISE_EVERY_MS);
-self.addEventListener('online', () => void supervise());
+self.addEventListener('online', () => void uploader.retryNow());
 Comlink.expose(uploader);

@@ -51,13 +51,16 @@ export function multipartExtension(storageDir: string): Middleware {
 
   async function storedParts(dir: string) {
     const names = (await readdir(dir)).filter((name) => /^\d+$/.test(name));
+    // A part whose upload was cut off has bytes but no checksum yet: S3 does not list it, nor do we.
     const parts = await Promise.all(
       names.map(async (name) => {
-        const [info, md5] = await Promise.all([stat(join(dir, name)), readFile(join(dir, `${name}.md5`), 'utf8')]);
+        const md5 = await readFile(join(dir, `${name}.md5`), 'utf8').catch(() => null);
+        if (md5 === null) return null;
+        const info = await stat(join(dir, name));
         return { number: Number(name), size: info.size, etag: md5.trim(), lastModified: info.mtime };
       }),
     );
-    return parts.sort((a, b) => a.number - b.number);
+    return parts.filter((part) => part !== null).sort((a, b) => a.number - b.number);
   }
 
   const handlers: Record<string, (ctx: Context, next: Next) => Promise<void>> = {

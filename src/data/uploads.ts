@@ -5,6 +5,7 @@
  * user; sign-out cancels running uploads and clears the records (SPEC §9).
  */
 import * as Comlink from 'comlink';
+import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { fileProblem, type DocumentSlot } from '../domain/document-slots';
 import { planParts } from '../domain/upload-plan';
@@ -16,18 +17,44 @@ import { currentIdToken, session } from './session-store';
 export type { UploadTask };
 
 let remote: Comlink.Remote<Uploader> | undefined;
+let worker: Worker | undefined;
 let configuredFor: string | undefined;
+let watching = false;
+const WATCH_EVERY_MS = 5000;
+const ANSWER_WITHIN_MS = 3000;
 
 function uploader(): Comlink.Remote<Uploader> {
-  remote ??= Comlink.wrap<Uploader>(
-    new Worker(new URL('../../workers/uploader.worker.ts', import.meta.url), { type: 'module', name: 'uploader' }),
-  );
+  if (!remote) {
+    worker = new Worker(new URL('../../workers/uploader.worker.ts', import.meta.url), { type: 'module', name: 'uploader' });
+    remote = Comlink.wrap<Uploader>(worker);
+    configuredFor = undefined;
+    if (!watching) watchWorker();
+  }
   const owner = session.user?.sub;
   if (owner && configuredFor !== owner) {
     configuredFor = owner;
     void remote.configure({ apiBaseUrl: runtimeConfig().apiBaseUrl, owner }, Comlink.proxy(freshIdToken));
   }
   return remote;
+}
+
+/**
+ * A worker that stopped answering (crashed, or closed by the browser) is replaced; its task
+ * locks went with it, so the new one carries on from the parts storage holds.
+ */
+function watchWorker() {
+  watching = true;
+  setInterval(() => {
+    if (!remote || !session.user) return;
+    const late = new Promise<false>((resolve) => setTimeout(() => resolve(false), ANSWER_WITHIN_MS));
+    void Promise.race([remote.ping(), late]).then((alive) => {
+      if (alive) return;
+      worker?.terminate();
+      remote = undefined;
+      void uploader().supervise();
+    });
+  }, WATCH_EVERY_MS);
+  window.addEventListener('online', () => void remote?.retryNow());
 }
 
 /** The worker asks for a token before each call; Amplify refreshes it when it has expired. */
@@ -40,13 +67,27 @@ async function freshIdToken(): Promise<string | undefined> {
   }
 }
 
-/** After sign-in: picks up this user's unfinished uploads, if there are any. */
+let unfinishedWatch: { unsubscribe(): void } | undefined;
+
+/**
+ * After sign-in: picks up this user's unfinished uploads. The worker starts as soon as one
+ * exists — also one another tab added — so this tab can take over when that tab closes.
+ */
 export async function startUploads(): Promise<void> {
   const owner = session.user?.sub;
   if (!owner) return;
   // §9: records cached for anyone else on this device go when a user signs in.
   await uploadDb.tasks.where('owner').notEqual(owner).delete();
-  if ((await uploadDb.tasks.where('owner').equals(owner).count()) > 0) void uploader().supervise();
+  unfinishedWatch?.unsubscribe();
+  unfinishedWatch = liveQuery(() =>
+    uploadDb.tasks
+      .where('owner')
+      .equals(owner)
+      .filter((task) => task.status !== 'completed' && task.status !== 'cancelled')
+      .count(),
+  ).subscribe((unfinished) => {
+    if (unfinished > 0) void uploader().supervise();
+  });
 }
 
 /** Whether the device can keep a copy of `size` more bytes, leaving room for everything else. */
@@ -155,6 +196,8 @@ export async function cancelAllUploads(): Promise<void> {
     await uploader().stopAll();
   }
   configuredFor = undefined;
+  unfinishedWatch?.unsubscribe();
+  unfinishedWatch = undefined;
 }
 
 export async function clearUploadRecords(): Promise<void> {

@@ -1,33 +1,58 @@
 /**
- * The resumable uploader in real Chromium against the real local stack: a document goes
- * through in parts and reads back byte for byte.
+ * The resumable uploader on a good connection, in real Chromium against the real local stack:
+ * a document goes through in parts, reads back byte for byte, and is listed as received; the
+ * header shows uploads while they run.
  */
-import { createHash } from 'node:crypto';
 import { expect, test } from './fixtures';
 import { buyerWithDeal } from './transaction-helpers';
+import { addVideo, faults, itemFor, md5, MiB, storedChecksum, uniqueName, uploaded, video } from './upload-helpers';
 
-const MiB = 1024 * 1024;
-
-function video(size: number, seed = 1): Buffer {
-  const bytes = Buffer.alloc(size);
-  for (let i = 0; i < size; i += 512) bytes[i] = (i / 512 + seed) % 251;
-  bytes.write('ftypisom', 4);
-  return bytes;
-}
-const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
-
-test('a 12 MB video uploads in parts and storage holds the same bytes', async ({ page, request }) => {
+test('a 12 MB video uploads in parts, storage holds the same bytes, and it is listed as received', async ({ page, request }) => {
   const { transactionId, bearer } = await buyerWithDeal(page, request);
-  await page.goto(`/dashboard/active-transactions/upload-docs/${transactionId}`);
-  await page.getByRole('radio', { name: 'Inspection photos and videos' }).check();
+  const name = uniqueName('walkaround');
   const bytes = video(12 * MiB);
-  await page.getByLabel('Inspection photos and videos: choose files').setInputFiles({ name: 'walkaround.mp4', mimeType: 'video/mp4', buffer: bytes });
-  const item = page.getByRole('listitem', { name: 'walkaround.mp4' });
-  await expect(item.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: 30_000 });
-  const { documents } = await (await request.get(`/api/documents?transactionId=${transactionId}`, { headers: { authorization: bearer } })).json();
-  expect(documents).toHaveLength(1);
-  expect(md5(await (await request.get(documents[0].url)).body())).toBe(md5(bytes));
+  await faults.add({ match: { keyIncludes: name, method: 'PUT' }, action: { type: 'delay', ms: 1500 }, times: 3 });
+  await addVideo(page, transactionId, name, bytes);
+  await expect(page.getByRole('link', { name: /^1 upload running, \d+% sent$/ })).toBeVisible();
+  await uploaded(page, name);
+  await expect(page.getByRole('link', { name: /upload running/ })).toHaveCount(0);
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
 
-  await page.goto(`/dashboard/active-transactions/view-docs/${transactionId}`);
-  await expect(page.getByRole('listitem').filter({ hasText: 'walkaround.mp4' }).getByText('Received', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'See documents already received' }).click();
+  const row = page.getByRole('listitem').filter({ hasText: name });
+  await expect(row.getByText('Received', { exact: true })).toBeVisible();
+});
+
+test('a file the slot does not take is refused before anything is sent', async ({ page, request }) => {
+  const { transactionId } = await buyerWithDeal(page, request);
+  await page.goto(`/dashboard/active-transactions/upload-docs/${transactionId}`);
+  await page.getByRole('radio', { name: 'Proof of address' }).check();
+  await page
+    .getByLabel('Proof of address: choose files')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByRole('alert')).toContainText('notes.txt: upload a PDF, JPEG, PNG or HEIC file');
+  await expect(itemFor(page, 'notes.txt')).toHaveCount(0);
+});
+
+test('signing out with an upload running warns first, then cancels it and clears it from the device', async ({ page, request }) => {
+  const { transactionId } = await buyerWithDeal(page, request);
+  const name = uniqueName('sign-out');
+  await faults.add({ match: { keyIncludes: name, method: 'PUT' }, action: { type: 'delay', ms: 5000 }, times: 4 });
+  await addVideo(page, transactionId, name, video(16 * MiB, 21));
+  await expect(itemFor(page, name).getByText('Uploading')).toBeVisible();
+  await page.goto('/sign-out');
+  await expect(page.getByRole('heading', { name: '1 upload is still running' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out and cancel uploads' }).click();
+  await expect(page.getByRole('heading', { name: 'You are signed out' })).toBeVisible();
+  const left = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('caramel-uploads');
+        open.onsuccess = () => {
+          const count = open.result.transaction('tasks').objectStore('tasks').count();
+          count.onsuccess = () => resolve(count.result);
+        };
+      }),
+  );
+  expect(left).toBe(0);
 });

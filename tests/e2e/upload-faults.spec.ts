@@ -1,0 +1,128 @@
+/**
+ * The uploader under faults, in real Chromium against the real local stack, with the fault
+ * proxy in front of storage. After each fault the stored object holds exactly the file's bytes
+ * (checksum), no part was stored twice, and progress never went backwards.
+ */
+import { AbortMultipartUploadCommand, ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3';
+import { LOCAL_STORAGE_CREDENTIALS } from '../../server/stack/storage';
+import { expect, test } from './fixtures';
+import { buyerWithDeal } from './transaction-helpers';
+import {
+  addVideo,
+  expectNoPartStoredTwice,
+  faults,
+  itemFor,
+  md5,
+  MiB,
+  storedChecksum,
+  uniqueName,
+  uploaded,
+  video,
+  watchProgress,
+} from './upload-helpers';
+
+test.describe.configure({ timeout: 90_000 });
+
+const SIZE = 16 * MiB; // four parts: 5 + 5 + 5 + 1 MB
+
+/** Aborts, straight on the storage server, the multipart upload whose key holds `name`. */
+async function abortOnStorageSide(name: string) {
+  const s3 = new S3Client({
+    region: 'us-west-2',
+    endpoint: process.env.E2E_STORAGE_ENDPOINT ?? 'http://127.0.0.1:8482',
+    forcePathStyle: true,
+    credentials: LOCAL_STORAGE_CREDENTIALS,
+  });
+  const Bucket = 'caramel-documents';
+  await expect
+    .poll(async () => ((await s3.send(new ListMultipartUploadsCommand({ Bucket }))).Uploads ?? []).some((u) => u.Key?.includes(name)))
+    .toBe(true);
+  const held = (await s3.send(new ListMultipartUploadsCommand({ Bucket }))).Uploads ?? [];
+  for (const upload of held.filter((candidate) => candidate.Key?.includes(name)))
+    await s3.send(new AbortMultipartUploadCommand({ Bucket, Key: upload.Key, UploadId: upload.UploadId }));
+  s3.destroy();
+}
+
+test('a connection cut mid-part (the browser still online) resumes by itself and re-sends only that part', async ({ page, request }) => {
+  const { transactionId, bearer } = await buyerWithDeal(page, request);
+  const name = uniqueName('cut');
+  const bytes = video(SIZE);
+  // Chromium retries a PUT once on a reset connection: cut it every time for three tries.
+  await faults.add({ match: { keyIncludes: name, method: 'PUT', partNumber: 2 }, action: { type: 'cut', afterBytes: 2 * MiB }, times: 3 });
+  await addVideo(page, transactionId, name, bytes);
+  const progress = watchProgress(page, name);
+  await uploaded(page, name);
+  await progress.stop();
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  const accepted = await expectNoPartStoredTwice(name);
+  expect(accepted.map((entry) => entry.partNumber).sort()).toEqual([1, 2, 3, 4]);
+  const attempts = (await faults.log(name)).filter((entry) => entry.method === 'PUT' && entry.partNumber === 2);
+  expect(attempts.length).toBeGreaterThan(1);
+});
+
+test('500, 503 and 429 on a part retry that part without restarting the upload', async ({ page, request }) => {
+  const { transactionId, bearer } = await buyerWithDeal(page, request);
+  const name = uniqueName('status');
+  const bytes = video(SIZE, 2);
+  await faults.add({ match: { keyIncludes: name, method: 'PUT', partNumber: 1 }, action: { type: 'status', status: 500 } });
+  await faults.add({
+    match: { keyIncludes: name, method: 'PUT', partNumber: 2 },
+    action: { type: 'status', status: 503, code: 'SlowDown' },
+  });
+  await faults.add({ match: { keyIncludes: name, method: 'PUT', partNumber: 3 }, action: { type: 'status', status: 429 } });
+  await addVideo(page, transactionId, name, bytes);
+  await uploaded(page, name);
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  const puts = (await faults.log(name)).filter((entry) => entry.method === 'PUT');
+  expect(new Set(puts.map((entry) => entry.uploadId)).size, 'one multipart upload throughout').toBe(1);
+  expect(
+    puts
+      .filter((entry) => entry.status !== 200)
+      .map((entry) => entry.status)
+      .sort(),
+  ).toEqual([429, 500, 503]);
+  await expectNoPartStoredTwice(name);
+});
+
+test('a presigned URL that expired while queued is signed again', async ({ page, request }) => {
+  const { transactionId, bearer } = await buyerWithDeal(page, request);
+  const name = uniqueName('expired');
+  const bytes = video(SIZE, 3);
+  await faults.add({
+    match: { keyIncludes: name, method: 'PUT', partNumber: 4 },
+    action: { type: 'status', status: 403, code: 'AccessDenied', message: 'Request has expired' },
+  });
+  const signs: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().endsWith('/parts/sign')) signs.push(sent.postData() ?? '');
+  });
+  await addVideo(page, transactionId, name, bytes);
+  await uploaded(page, name);
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  expect(signs.length).toBeGreaterThanOrEqual(2);
+});
+
+test('storage losing the upload (aborted on its side) starts it again cleanly', async ({ page, request }) => {
+  const { transactionId, bearer } = await buyerWithDeal(page, request);
+  const name = uniqueName('lost');
+  const bytes = video(SIZE, 4);
+  await faults.add({ match: { keyIncludes: name, method: 'PUT' }, action: { type: 'delay', ms: 1500 }, times: 4 });
+  await addVideo(page, transactionId, name, bytes);
+  await expect(itemFor(page, name).getByText('Uploading')).toBeVisible();
+  await abortOnStorageSide(name);
+  await uploaded(page, name);
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  const uploadIds = new Set((await faults.log(name)).filter((entry) => entry.method === 'PUT').map((entry) => entry.uploadId));
+  expect(uploadIds.size, 'a second multipart upload after the first was lost').toBe(2);
+});
+
+test('a storage server that hides ETag stops with a clear error, not a hang', async ({ page, request }) => {
+  const { transactionId } = await buyerWithDeal(page, request);
+  const name = uniqueName('etag');
+  await faults.add({ match: { keyIncludes: name, method: 'PUT' }, action: { type: 'strip-etag' }, times: 20 });
+  await addVideo(page, transactionId, name, video(SIZE, 5));
+  const item = itemFor(page, name);
+  await expect(item.getByText('Paused because of a problem')).toBeVisible({ timeout: 30_000 });
+  await expect(item.getByRole('alert')).toContainText('CORS rule must expose the ETag header');
+  await expect(item.getByRole('button', { name: `Resume ${name}` })).toBeVisible();
+});

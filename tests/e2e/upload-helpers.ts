@@ -1,0 +1,108 @@
+/**
+ * What the uploader's tests share: test files with known bytes, adding one on the upload
+ * screen, the fault proxy in front of storage (rules and its request log), the stored object's
+ * checksum, and a watch on the progress bar that fails if it ever went backwards.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { FaultRule } from '../support/fault-proxy';
+import { expect } from './fixtures';
+
+export const MiB = 1024 * 1024;
+
+/** `size` bytes that start like an MP4 (so the document is accepted), different per `seed`. */
+export function video(size: number, seed = 1): Buffer {
+  const bytes = Buffer.alloc(size);
+  for (let i = 0; i < size; i += 512) bytes[i] = (i / 512 + seed) % 251;
+  bytes.write('ftypisom', 4);
+  return bytes;
+}
+
+export const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
+
+/** A file name no other test uses, so proxy rules and logs match this test's key only. */
+export const uniqueName = (label: string) => `${label}-${Math.random().toString(36).slice(2, 8)}.mp4`;
+
+/**
+ * `bytes` as a file on disk named `name` and modified at `modified`, as a user's file is: the
+ * browser reads its name, size and date from the disk, so choosing it again gives the same ones.
+ */
+export function fileOnDisk(name: string, bytes: Buffer, modified = new Date(Date.UTC(2026, 10, 1))): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'caramel-file-')), name);
+  writeFileSync(path, bytes);
+  utimesSync(path, modified, modified);
+  return path;
+}
+
+export async function addVideo(page: Page, transactionId: string, name: string, bytes: Buffer) {
+  if (!page.url().includes('/upload-docs')) await page.goto(`/dashboard/active-transactions/upload-docs/${transactionId}`);
+  await page.getByRole('radio', { name: 'Inspection photos and videos' }).check();
+  await page.getByLabel('Inspection photos and videos: choose files').setInputFiles(fileOnDisk(name, bytes));
+}
+
+export const itemFor = (page: Page, name: string) => page.getByRole('listitem', { name });
+
+export async function uploaded(page: Page, name: string, timeout = 45_000) {
+  await expect(itemFor(page, name).getByText('Uploaded', { exact: true })).toBeVisible({ timeout });
+}
+
+const proxyUrl = () => process.env.E2E_STORAGE_PROXY ?? 'http://127.0.0.1:8490';
+
+export const faults = {
+  async add(rule: FaultRule) {
+    const answer = await fetch(`${proxyUrl()}/__faults`, { method: 'POST', body: JSON.stringify(rule) });
+    expect(answer.status).toBe(201);
+  },
+  /** Requests storage saw for keys containing `name`. */
+  async log(
+    name: string,
+  ): Promise<{ method: string; partNumber: number | null; uploadId: string | null; bytes: number; status: number | null }[]> {
+    return (await fetch(`${proxyUrl()}/__faults/log?keyIncludes=${encodeURIComponent(name)}`)).json();
+  },
+};
+
+/** Part PUTs that storage accepted, per upload: none may have been accepted twice. */
+export async function expectNoPartStoredTwice(name: string) {
+  const accepted = (await faults.log(name)).filter((entry) => entry.method === 'PUT' && entry.status === 200);
+  const seen = accepted.map((entry) => `${entry.uploadId}:${entry.partNumber}`);
+  expect(new Set(seen).size, `parts accepted: ${seen.join(', ')}`).toBe(seen.length);
+  return accepted;
+}
+
+/** The stored document's bytes, by checksum, read back through a presigned URL. */
+export async function storedChecksum(request: APIRequestContext, bearer: string, transactionId: string, name: string) {
+  const { documents } = await (
+    await request.get(`/api/documents?transactionId=${transactionId}`, { headers: { authorization: bearer } })
+  ).json();
+  const document = (documents as { fileName: string; url: string }[]).find((candidate) => candidate.fileName === name);
+  expect(document, `${name} recorded`).toBeDefined();
+  return md5(await (await request.get(document!.url)).body());
+}
+
+/** Samples the progress bar of `name` until stopped; answers the samples and fails if one went down. */
+export function watchProgress(page: Page, name: string) {
+  const samples: number[] = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const value = await itemFor(page, name)
+        .getByRole('progressbar')
+        .getAttribute('value', { timeout: 200 })
+        .catch(() => null);
+      if (value !== null) samples.push(Number(value));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      for (let i = 1; i < samples.length; i++)
+        expect(samples[i], `progress went from ${samples[i - 1]} to ${samples[i]}`).toBeGreaterThanOrEqual(samples[i - 1]!);
+      return samples;
+    },
+  };
+}

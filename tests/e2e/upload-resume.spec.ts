@@ -1,0 +1,207 @@
+/**
+ * The uploader across the page's life: reloaded during create, parts and complete; the browser
+ * closed and reopened; the worker killed; two tabs; cancel mid-flight; offline; and a device
+ * without room for the file (choose it again — the same file only). Each ends with storage
+ * holding exactly the file's bytes, or in a state the user understands.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+import { expect, test } from './fixtures';
+import { buyerWithDeal } from './transaction-helpers';
+import {
+  addVideo,
+  expectNoPartStoredTwice,
+  fileOnDisk,
+  faults,
+  itemFor,
+  md5,
+  MiB,
+  storedChecksum,
+  uniqueName,
+  uploaded,
+  video,
+  watchProgress,
+} from './upload-helpers';
+
+test.describe.configure({ timeout: 90_000 });
+
+const SIZE = 16 * MiB;
+const slowParts = (name: string, ms = 1500) =>
+  faults.add({ match: { keyIncludes: name, method: 'PUT' }, action: { type: 'delay', ms }, times: 4 });
+
+test('reloaded while the upload is being created, it is created again and finishes', async ({ page, context, request }) => {
+  const { transactionId, bearer } = await buyerWithDeal(page, request);
+  const name = uniqueName('reload-create');
+  const bytes = video(SIZE, 6);
+  let held = true;
+  await context.route('**/api/uploads', (route) => (held ? undefined : route.continue()));
+  await addVideo(page, transactionId, name, bytes);
+  await expect(itemFor(page, name).getByText('Starting')).toBeVisible();
+  held = false;
+  await page.reload();
+  await uploaded(page, name);
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+});
+
+test('reloaded while parts are in flight, it carries on from the parts storage holds', async ({ page, request }) => {
+  const { transactionId, bearer } = await buyerWithDeal(page, request);
+  const name = uniqueName('reload-parts');
+  const bytes = video(SIZE, 7);
+  await faults.add({ match: { keyIncludes: name, method: 'PUT', partNumber: 4 }, action: { type: 'delay', ms: 4000 } });
+  await addVideo(page, transactionId, name, bytes);
+  const progress = watchProgress(page, name);
+  await expect(itemFor(page, name).getByText(/^15\.0 MB of 16\.0 MB/)).toBeVisible({ timeout: 30_000 });
+  await page.reload();
+  await uploaded(page, name);
+  await progress.stop();
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  const accepted = await expectNoPartStoredTwice(name);
+  expect(accepted.map((entry) => entry.partNumber).sort()).toEqual([1, 2, 3, 4]);
+});
+
+test('reloaded while completing (the answer lost), the document is recorded once', async ({ page, context, request }) => {
+  const { transactionId, bearer } = await buyerWithDeal(page, request);
+  const name = uniqueName('reload-complete');
+  const bytes = video(SIZE, 8);
+  let completions = 0;
+  await context.route('**/api/uploads/*/complete', async (route) => {
+    completions += 1;
+    if (completions > 1) return route.continue();
+    await route.fetch(); // storage completes and the API records it; the page never hears back
+  });
+  await addVideo(page, transactionId, name, bytes);
+  await expect.poll(() => completions, { timeout: 30_000 }).toBe(1);
+  await page.reload();
+  await uploaded(page, name);
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  const { documents } = await (
+    await request.get(`/api/documents?transactionId=${transactionId}`, { headers: { authorization: bearer } })
+  ).json();
+  expect(documents).toHaveLength(1);
+});
+
+test('the worker killed mid-upload is replaced and the upload finishes', async ({ page, request }) => {
+  const { transactionId, bearer } = await buyerWithDeal(page, request);
+  const name = uniqueName('worker');
+  const bytes = video(SIZE, 9);
+  await slowParts(name);
+  await addVideo(page, transactionId, name, bytes);
+  await expect(itemFor(page, name).getByText('Uploading')).toBeVisible();
+  const worker = page.workers().find((candidate) => candidate.url().includes('uploader'));
+  expect(worker).toBeDefined();
+  await worker!.evaluate(() => self.close()).catch(() => undefined);
+  await uploaded(page, name);
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  await expectNoPartStoredTwice(name);
+});
+
+test('two open tabs never send the same parts', async ({ page, context, request }) => {
+  const { transactionId, bearer } = await buyerWithDeal(page, request);
+  const name = uniqueName('two-tabs');
+  const bytes = video(SIZE, 10);
+  await slowParts(name, 800);
+  const second = await context.newPage();
+  await second.goto(`/dashboard/active-transactions/upload-docs/${transactionId}`);
+  await addVideo(page, transactionId, name, bytes);
+  await expect(itemFor(second, name).getByText('Uploading')).toBeVisible();
+  await page.close(); // the driving tab goes; the other carries on
+  await uploaded(second, name);
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  await expectNoPartStoredTwice(name);
+});
+
+test('cancel while parts are in flight leaves nothing in storage', async ({ page, request }) => {
+  const { transactionId, bearer } = await buyerWithDeal(page, request);
+  const name = uniqueName('cancel');
+  await slowParts(name, 3000);
+  await addVideo(page, transactionId, name, video(SIZE, 11));
+  const item = itemFor(page, name);
+  await expect(item.getByText('Uploading')).toBeVisible();
+  await item.getByRole('button', { name: `Cancel ${name}` }).click();
+  await expect(item.getByText('Cancelled')).toBeVisible();
+  await expect(item.getByRole('button', { name: `Resume ${name}` })).toHaveCount(0);
+  const uploadId = (await faults.log(name)).find((entry) => entry.uploadId)?.uploadId;
+  // The API no longer knows the upload, and storage holds no part of it.
+  const listed = await page.evaluate(async () => {
+    const tasks = await new Promise<{ uploadId: string }[]>((resolve) => {
+      const open = indexedDB.open('caramel-uploads');
+      open.onsuccess = () => {
+        const all = open.result.transaction('tasks').objectStore('tasks').getAll();
+        all.onsuccess = () => resolve(all.result);
+      };
+    });
+    return tasks[0]!.uploadId;
+  });
+  const parts = await request.get(`/api/uploads/${listed}/parts`, { headers: { authorization: bearer } });
+  expect(parts.status()).toBe(404);
+  expect(uploadId).toBeTruthy();
+});
+
+test('offline mid-upload waits for the connection and carries on by itself', async ({ page, context, request }) => {
+  const { transactionId, bearer } = await buyerWithDeal(page, request);
+  const name = uniqueName('offline');
+  const bytes = video(SIZE, 12);
+  await slowParts(name, 1500);
+  await addVideo(page, transactionId, name, bytes);
+  const progress = watchProgress(page, name);
+  await expect(itemFor(page, name).getByText('Uploading')).toBeVisible();
+  await context.setOffline(true);
+  await expect(itemFor(page, name).getByText(/Waiting for the connection/)).toBeVisible({ timeout: 20_000 });
+  await context.setOffline(false);
+  await uploaded(page, name);
+  await progress.stop();
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+});
+
+test('closing the browser and opening it again resumes without choosing the file again', async ({ request }) => {
+  const profile = mkdtempSync(join(tmpdir(), 'caramel-profile-'));
+  const launch = () =>
+    chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, baseURL: process.env.E2E_BASE_URL });
+  try {
+    let context = await launch();
+    await context.addCookies([{ name: 'CaramelDoNotTrack', value: 'false', url: process.env.E2E_BASE_URL! }]);
+    const page = context.pages()[0] ?? (await context.newPage());
+    const { transactionId, bearer } = await buyerWithDeal(page, request);
+    const name = uniqueName('restart');
+    const bytes = video(SIZE, 13);
+    await slowParts(name, 2000);
+    await addVideo(page, transactionId, name, bytes);
+    await expect(itemFor(page, name).getByText('Uploading')).toBeVisible();
+    await context.close();
+
+    context = await launch();
+    const reopened = context.pages()[0] ?? (await context.newPage());
+    await reopened.goto(`/dashboard/active-transactions/upload-docs/${transactionId}`);
+    await uploaded(reopened, name);
+    expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+    await expectNoPartStoredTwice(name);
+    await context.close();
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('without room to keep the file, the user chooses it again — and only the same file is taken', async ({ page, request }) => {
+  await page.addInitScript(() => {
+    navigator.storage.estimate = async () => ({ quota: 20 * 1024 * 1024, usage: 10 * 1024 * 1024 });
+  });
+  const { transactionId, bearer } = await buyerWithDeal(page, request);
+  const name = uniqueName('quota');
+  const bytes = video(SIZE, 14);
+  await slowParts(name, 3000);
+  await addVideo(page, transactionId, name, bytes);
+  await expect(itemFor(page, name).getByText('Uploading')).toBeVisible();
+  await page.reload();
+  const item = itemFor(page, name);
+  await expect(item.getByText('Choose the file again to carry on')).toBeVisible({ timeout: 20_000 });
+
+  const impostor = video(SIZE, 99); // same name, size and date; other bytes
+  await item.getByLabel(`Choose ${name} again`).setInputFiles(fileOnDisk(name, impostor));
+  await expect(item.getByRole('alert')).toContainText('That is a different file');
+  await item.getByLabel(`Choose ${name} again`).setInputFiles(fileOnDisk(name, bytes));
+  await uploaded(page, name);
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+});

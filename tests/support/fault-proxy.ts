@@ -1,0 +1,149 @@
+/**
+ * A fault-injecting HTTP proxy in front of the storage server, for the uploader's fault tests:
+ * the API signs URLs for it (STORAGE_PUBLIC_ENDPOINT) and it forwards everything unchanged,
+ * Host header included, so signatures still hold. Tests add rules and read what went through at
+ * `/__faults` (bucket names cannot start with `_`, so nothing real lives there):
+ *   POST /__faults {match: {keyIncludes, method?, partNumber?}, action, times}
+ *   GET  /__faults/log?keyIncludes=…  → every matching request with its part number, bytes and answer.
+ * Actions: `status` (answer with a status and S3 error body), `cut` (drop the connection after
+ * some request bytes), `delay` (hold the request), `strip-etag` (hide the ETag header).
+ * Run on its own: `tsx tests/support/fault-proxy.ts <port> <storage endpoint>`.
+ */
+import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
+import { pathToFileURL } from 'node:url';
+
+export type FaultAction =
+  | { type: 'status'; status: number; code?: string; message?: string }
+  | { type: 'cut'; afterBytes: number }
+  | { type: 'delay'; ms: number }
+  | { type: 'strip-etag' };
+
+export interface FaultRule {
+  match: { keyIncludes: string; method?: string; partNumber?: number };
+  action: FaultAction;
+  /** How many matching requests it affects (then it is spent); default 1. */
+  times?: number;
+}
+
+interface LogEntry {
+  method: string;
+  path: string;
+  partNumber: number | null;
+  uploadId: string | null;
+  bytes: number;
+  status: number | null;
+  fault: string | null;
+  at: number;
+}
+
+export async function startFaultProxy(target: string, port = 0): Promise<{ url: string; close(): Promise<void> }> {
+  const upstream = new URL(target);
+  const rules: (FaultRule & { left: number })[] = [];
+  const log: LogEntry[] = [];
+
+  function control(req: IncomingMessage, res: ServerResponse, url: URL) {
+    if (req.method === 'POST') {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const rule = JSON.parse(body) as FaultRule;
+        rules.push({ ...rule, left: rule.times ?? 1 });
+        res.writeHead(201).end();
+      });
+      return;
+    }
+    const keyIncludes = url.searchParams.get('keyIncludes') ?? '';
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(log.filter((entry) => entry.path.includes(keyIncludes))));
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://proxy');
+    if (url.pathname.startsWith('/__faults')) return control(req, res, url);
+    const partNumber = url.searchParams.has('partNumber') ? Number(url.searchParams.get('partNumber')) : null;
+    const rule = rules.find(
+      (candidate) =>
+        candidate.left > 0 &&
+        decodeURIComponent(url.pathname).includes(candidate.match.keyIncludes) &&
+        (!candidate.match.method || candidate.match.method === req.method) &&
+        (candidate.match.partNumber === undefined || candidate.match.partNumber === partNumber),
+    );
+    if (rule) rule.left -= 1;
+    const entry: LogEntry = {
+      method: req.method ?? 'GET',
+      path: decodeURIComponent(url.pathname),
+      partNumber,
+      uploadId: url.searchParams.get('uploadId'),
+      bytes: 0,
+      status: null,
+      fault: rule?.action.type ?? null,
+      at: Date.now(),
+    };
+    log.push(entry);
+    const action = req.method === 'OPTIONS' ? undefined : rule?.action;
+    // Counting starts the body flowing, so it is attached only when the body is wanted.
+    const count = () =>
+      req.on('data', (chunk: Buffer) => {
+        entry.bytes += chunk.length;
+        if (action?.type === 'cut' && entry.bytes >= action.afterBytes) req.socket.destroy();
+      });
+
+    if (action?.type === 'status') {
+      count();
+      req.on('end', () => {
+        entry.status = action.status;
+        const code = action.code ?? (action.status === 429 ? 'SlowDown' : 'InternalError');
+        res
+          .writeHead(action.status, {
+            'content-type': 'application/xml',
+            'access-control-allow-origin': req.headers.origin ?? '*',
+            'access-control-expose-headers': 'ETag',
+          })
+          .end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${action.message ?? code}</Message></Error>`);
+      });
+      return;
+    }
+    if (action?.type === 'cut') {
+      count();
+      return;
+    }
+
+    const send = () => {
+      // A client that gave up while the request was held: nothing reaches storage, as on a real network.
+      if (req.socket.destroyed) return;
+      const out = forward(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          entry.status = answer.statusCode ?? null;
+          const headers = { ...answer.headers };
+          if (action?.type === 'strip-etag') delete headers.etag;
+          res.writeHead(answer.statusCode ?? 502, headers);
+          answer.pipe(res);
+        },
+      );
+      out.on('error', () => res.destroy());
+      req.on('aborted', () => out.destroy());
+      count();
+      req.pipe(out);
+    };
+    if (action?.type === 'delay') {
+      setTimeout(send, action.ms);
+    } else send();
+  });
+
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const [port, target] = process.argv.slice(2);
+  const proxy = await startFaultProxy(target!, Number(port));
+  console.log(`Fault proxy ${proxy.url} → ${target}`);
+}
