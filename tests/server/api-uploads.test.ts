@@ -61,7 +61,7 @@ async function sendParts(bearer: string, upload: { id: string; partSize: number;
   return Promise.all(
     (urls as { partNumber: number; url: string }[]).map(async ({ partNumber, url }) => {
       const body = bytes.subarray((partNumber - 1) * upload.partSize, partNumber * upload.partSize);
-      const answer = await fetch(url, { method: 'PUT', body });
+      const answer = await fetch(url, { method: 'PUT', body: new Uint8Array(body) });
       expect(answer.status).toBe(200);
       return { partNumber, eTag: answer.headers.get('etag')! };
     }),
