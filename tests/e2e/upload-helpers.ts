@@ -59,7 +59,17 @@ export const faults = {
   /** Requests storage saw for keys containing `name`. */
   async log(
     name: string,
-  ): Promise<{ method: string; partNumber: number | null; uploadId: string | null; bytes: number; status: number | null }[]> {
+  ): Promise<
+    {
+      method: string;
+      partNumber: number | null;
+      uploadId: string | null;
+      bytes: number;
+      status: number | null;
+      at: number;
+      cutAt: number | null;
+    }[]
+  > {
     return (await fetch(`${proxyUrl()}/__faults/log?keyIncludes=${encodeURIComponent(name)}`)).json();
   },
 };

@@ -34,6 +34,8 @@ interface LogEntry {
   status: number | null;
   fault: string | null;
   at: number;
+  /** When a `cut` dropped the connection. */
+  cutAt: number | null;
 }
 
 export async function startFaultProxy(target: string, port = 0): Promise<{ url: string; close(): Promise<void> }> {
@@ -77,6 +79,7 @@ export async function startFaultProxy(target: string, port = 0): Promise<{ url: 
       status: null,
       fault: rule?.action.type ?? null,
       at: Date.now(),
+      cutAt: null,
     };
     log.push(entry);
     const action = req.method === 'OPTIONS' ? undefined : rule?.action;
@@ -84,7 +87,10 @@ export async function startFaultProxy(target: string, port = 0): Promise<{ url: 
     const count = () =>
       req.on('data', (chunk: Buffer) => {
         entry.bytes += chunk.length;
-        if (action?.type === 'cut' && entry.bytes >= action.afterBytes) req.socket.destroy();
+        if (action?.type === 'cut' && entry.bytes >= action.afterBytes && !entry.cutAt) {
+          entry.cutAt = Date.now();
+          req.socket.destroy();
+        }
       });
 
     if (action?.type === 'status') {
