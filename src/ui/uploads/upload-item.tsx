@@ -47,6 +47,7 @@ export function UploadItem({ task }: { task: UploadTask }) {
         <span>{statusText(task)}</span>
         <span className="help">
           {formatBytes(Math.min(task.bytesConfirmed, task.size))} of {formatBytes(task.size)} · {percent}%
+          {running && task.bytesInFlight > 0 && ` · ${formatBytes(task.bytesInFlight)} on the way`}
           {running && task.bytesPerSecond > 0 && ` · ${formatBytes(task.bytesPerSecond)}/s`}
           {left && ` · ${left}`}
         </span>
