@@ -57,9 +57,7 @@ export const faults = {
     expect(answer.status).toBe(201);
   },
   /** Requests storage saw for keys containing `name`. */
-  async log(
-    name: string,
-  ): Promise<
+  async log(name: string): Promise<
     {
       method: string;
       partNumber: number | null;
