@@ -25,7 +25,9 @@ export interface RunnerDeps {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Run again from the top: a new upload (Restart) or the same one re-read from storage (Recheck). */
 class Restart extends Error {}
+class Recheck extends Error {}
 
 /** Runs the task; resolves when it completed, paused or was stopped. Never rejects. */
 export async function runTask(id: string, deps: RunnerDeps, signal: AbortSignal): Promise<void> {
@@ -34,7 +36,7 @@ export async function runTask(id: string, deps: RunnerDeps, signal: AbortSignal)
       await runOnce(id, deps, signal);
       return;
     } catch (error) {
-      if (error instanceof Restart) continue;
+      if (error instanceof Restart || error instanceof Recheck) continue;
       await settleFailure(id, deps, error, signal);
       return;
     }
@@ -77,6 +79,9 @@ async function runOnce(id: string, deps: RunnerDeps, signal: AbortSignal) {
   const document = await api.complete(task.uploadId!, task.parts).catch((error: unknown) => {
     // Storage no longer knows the upload and holds no object for it: start over cleanly.
     if (error instanceof ApiRefusal && error.status === 404) return restart(db, id);
+    // Storage refused the part list (a part it holds differs from the one recorded, e.g. a late
+    // duplicate of it landed): forget what was recorded and take storage's list again.
+    if (error instanceof ApiRefusal && error.status === 400) return recheck(db, id);
     throw error;
   });
   await leave(db, id, {
@@ -97,7 +102,11 @@ async function reconcile(deps: RunnerDeps, task: UploadTask): Promise<UploadTask
     if (error instanceof ApiRefusal && error.status === 404) return restart(deps.db, task.id);
     throw error;
   });
-  const parts = held.parts.filter((part) => part.size === partRange(task, part.partNumber).end - partRange(task, part.partNumber).start);
+  // A part cut short is not done: only a part of its planned size counts.
+  const parts = held.parts.filter((part) => {
+    const { start, end } = partRange(task, part.partNumber);
+    return part.size === end - start;
+  });
   return patch(deps.db, task.id, { parts, bytesConfirmed: sum(parts) });
 }
 
@@ -106,6 +115,11 @@ async function lostUpload(deps: RunnerDeps, task: UploadTask, error: unknown): P
   if (!(error instanceof PartFailed && error.failure.kind === 'no-such-upload')) throw error;
   await deps.api.abort(task.uploadId!).catch(() => undefined); // lets the API mark its record; storage has nothing left
   return restart(deps.db, task.id);
+}
+
+async function recheck(db: UploadDatabase, id: string): Promise<never> {
+  await patch(db, id, { parts: [] });
+  throw new Recheck();
 }
 
 async function restart(db: UploadDatabase, id: string): Promise<never> {

@@ -37,7 +37,7 @@ async function supervise() {
     if (driving.has(task.id)) continue;
     const retryDue = task.status === 'paused' && task.pauseReason === 'offline' && task.retryAt <= now;
     const fileBack = task.status === 'paused' && task.pauseReason === 'file needed' && heldFiles.has(task.id);
-    if (task.status === 'in progress' || retryDue || fileBack) void drive(task.id);
+    if (task.status === 'init' || task.status === 'in progress' || retryDue || fileBack) void drive(task.id);
   }
 }
 
@@ -50,6 +50,8 @@ async function drive(id: string): Promise<void> {
     try {
       const task = await uploadDb.transaction('rw', uploadDb.tasks, async () => {
         const current = await uploadDb.tasks.get(id);
+        // §4.5: a new task starts here, under the lock, so only one tab ever moves it out of init.
+        if (current?.status === 'init') await uploadDb.tasks.update(id, { status: applyCommand('init', 'start') });
         if (current?.status === 'paused' && (current.pauseReason === 'offline' || current.pauseReason === 'file needed'))
           await uploadDb.tasks.update(id, { status: applyCommand('paused', 'resume'), pauseReason: null });
         return uploadDb.tasks.get(id);

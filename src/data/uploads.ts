@@ -118,7 +118,7 @@ export async function addUpload(transactionId: string, slot: DocumentSlot, file:
     lastModified: file.lastModified,
     fingerprint: await uploader().fingerprint(file),
     file: null,
-    status: 'in progress',
+    status: 'init',
     pauseReason: null,
     error: null,
     uploadId: null,

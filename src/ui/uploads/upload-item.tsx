@@ -26,7 +26,7 @@ export function UploadItem({ task }: { task: UploadTask }) {
   };
   const done = task.status === 'completed';
   const percent = task.size === 0 ? (done ? 100 : 0) : Math.floor((Math.min(task.bytesConfirmed, task.size) / task.size) * 100);
-  const running = task.status === 'in progress';
+  const running = task.status === 'in progress' || task.status === 'init';
   const left =
     running && task.bytesPerSecond > 0 ? formatTimeLeft((task.size - task.bytesConfirmed - task.bytesInFlight) / task.bytesPerSecond) : '';
   return (
@@ -95,7 +95,7 @@ export function UploadItem({ task }: { task: UploadTask }) {
             Retry<span className="visually-hidden"> {task.fileName}</span>
           </Button>
         )}
-        {(running || task.status === 'paused' || task.status === 'init') && (
+        {(running || task.status === 'paused') && (
           <Button variant="text" size="small" onClick={run(() => cancelUpload(task.id))}>
             Cancel<span className="visually-hidden"> {task.fileName}</span>
           </Button>
