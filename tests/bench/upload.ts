@@ -24,7 +24,8 @@ import { startFaultProxy } from '../support/fault-proxy';
 import { freePort, freePortRun } from '../support/free-port';
 import { startLauncher } from '../support/launcher';
 import { buyerWithDeal } from '../e2e/transaction-helpers';
-import { faults, fileOnDisk, MiB, video } from '../e2e/upload-helpers';
+import { faults, fileOnDisk, uploadTasks } from '../e2e/upload-helpers';
+import { MiB, video } from '../support/test-files';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 512) * MiB;
@@ -33,33 +34,9 @@ const AMPLIFY_TESTING_PORT = 20005; // the only plain-HTTP endpoint Amplify v6 S
 
 const mbps = (bytes: number, ms: number) => bytes / MiB / (ms / 1000);
 
-interface TaskState {
-  status: string;
-  bytesConfirmed: number;
-  key: string | null;
-}
-
-function taskOf(page: Page, fileName: string): Promise<TaskState | undefined> {
-  return page.evaluate(
-    (name) =>
-      new Promise<TaskState | undefined>((resolve) => {
-        const open = indexedDB.open('caramel-uploads');
-        open.onsuccess = () => {
-          const all = open.result.transaction('tasks').objectStore('tasks').getAll();
-          all.onsuccess = () => {
-            const task = (all.result as (TaskState & { fileName: string })[]).find((candidate) => candidate.fileName === name);
-            open.result.close();
-            resolve(task && { status: task.status, bytesConfirmed: task.bytesConfirmed, key: task.key });
-          };
-        };
-      }),
-    fileName,
-  );
-}
-
 async function untilUploaded(page: Page, fileName: string) {
   for (;;) {
-    const task = await taskOf(page, fileName);
+    const task = (await uploadTasks(page)).find((candidate) => candidate.fileName === fileName);
     if (task?.status === 'completed') return task;
     if (task && task.status !== 'in progress' && task.status !== 'paused') throw new Error(`${fileName} ended ${task.status}`);
     await page.waitForTimeout(100);

@@ -7,19 +7,8 @@ import { AbortMultipartUploadCommand, ListMultipartUploadsCommand, S3Client } fr
 import { LOCAL_STORAGE_CREDENTIALS } from '../../server/stack/storage';
 import { expect, test } from './fixtures';
 import { buyerWithDeal } from './transaction-helpers';
-import {
-  addVideo,
-  expectNoPartStoredTwice,
-  faults,
-  itemFor,
-  md5,
-  MiB,
-  storedChecksum,
-  uniqueName,
-  uploaded,
-  video,
-  watchProgress,
-} from './upload-helpers';
+import { md5, MiB, video } from '../support/test-files';
+import { addVideo, expectNoPartStoredTwice, faults, itemFor, storedChecksum, uniqueName, uploaded, watchProgress } from './upload-helpers';
 
 test.describe.configure({ timeout: 90_000 });
 

@@ -1,27 +1,16 @@
 /**
- * What the uploader's tests share: test files with known bytes, adding one on the upload
- * screen, the fault proxy in front of storage (rules and its request log), the stored object's
+ * What the uploader's tests share: adding a file on the upload screen, the tasks the browser
+ * keeps, the fault proxy in front of storage (rules and its request log), the stored object's
  * checksum, and a watch on the progress bar that fails if it ever went backwards.
  */
-import { createHash } from 'node:crypto';
 import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { FaultRule } from '../support/fault-proxy';
+import { PARTS_IN_FLIGHT } from '../../src/domain/upload-plan';
+import { md5 } from '../support/test-files';
 import { expect } from './fixtures';
-
-export const MiB = 1024 * 1024;
-
-/** `size` bytes that start like an MP4 (so the document is accepted), different per `seed`. */
-export function video(size: number, seed = 1): Buffer {
-  const bytes = Buffer.alloc(size);
-  for (let i = 0; i < size; i += 512) bytes[i] = (i / 512 + seed) % 251;
-  bytes.write('ftypisom', 4);
-  return bytes;
-}
-
-export const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 
 /** A file name no other test uses, so proxy rules and logs match this test's key only. */
 export const uniqueName = (label: string) => `${label}-${Math.random().toString(36).slice(2, 8)}.mp4`;
@@ -72,12 +61,25 @@ export const faults = {
   },
 };
 
-/** Part PUTs that storage accepted, per upload: none may have been accepted twice. */
-export async function expectNoPartStoredTwice(name: string) {
+async function acceptedParts(name: string) {
   const accepted = (await faults.log(name)).filter((entry) => entry.method === 'PUT' && entry.status === 200);
-  const seen = accepted.map((entry) => `${entry.uploadId}:${entry.partNumber}`);
+  return { accepted, seen: accepted.map((entry) => `${entry.uploadId}:${entry.partNumber}`) };
+}
+
+/** Part PUTs that storage accepted, per upload, while the sending tab lived: none may have been accepted twice. */
+export async function expectNoPartStoredTwice(name: string) {
+  const { accepted, seen } = await acceptedParts(name);
   expect(new Set(seen).size, `parts accepted: ${seen.join(', ')}`).toBe(seen.length);
   return accepted;
+}
+
+/**
+ * When the sending tab or worker dies, a part already on the wire can still reach storage after
+ * another one re-sent it; only those in flight at that moment may be stored again (at most 4).
+ */
+export async function expectOnlyInFlightPartsStoredAgain(name: string) {
+  const { seen } = await acceptedParts(name);
+  expect(seen.length - new Set(seen).size, `parts accepted: ${seen.join(', ')}`).toBeLessThanOrEqual(PARTS_IN_FLIGHT);
 }
 
 /** The stored document's bytes, by checksum, read back through a presigned URL. */
@@ -113,4 +115,29 @@ export function watchProgress(page: Page, name: string) {
       return samples;
     },
   };
+}
+
+export interface StoredTask {
+  fileName: string;
+  status: string;
+  bytesConfirmed: number;
+  uploadId: string | null;
+}
+
+/** The upload tasks this browser keeps in IndexedDB, read as the app stores them. */
+export function uploadTasks(page: Page): Promise<StoredTask[]> {
+  return page.evaluate(
+    () =>
+      new Promise<StoredTask[]>((resolve, reject) => {
+        const open = indexedDB.open('caramel-uploads');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('tasks').objectStore('tasks').getAll();
+          all.onsuccess = () => {
+            open.result.close();
+            resolve(all.result as StoredTask[]);
+          };
+        };
+      }),
+  );
 }

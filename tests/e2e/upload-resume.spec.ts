@@ -11,19 +11,19 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { expect, test } from './fixtures';
 import { buyerWithDeal } from './transaction-helpers';
+import { md5, MiB, video } from '../support/test-files';
 import {
   addVideo,
   expectNoPartStoredTwice,
+  expectOnlyInFlightPartsStoredAgain,
   fileOnDisk,
   faults,
   itemFor,
-  md5,
-  MiB,
   storedChecksum,
   uniqueName,
   uploaded,
-  video,
   watchProgress,
+  uploadTasks,
 } from './upload-helpers';
 
 test.describe.configure({ timeout: 90_000 });
@@ -58,8 +58,15 @@ test('reloaded while parts are in flight, it carries on from the parts storage h
   await uploaded(page, name);
   await progress.stop();
   expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
-  const accepted = await expectNoPartStoredTwice(name);
-  expect(accepted.map((entry) => entry.partNumber).sort()).toEqual([1, 2, 3, 4]);
+  // Parts 1-3 were done before the reload and are not sent again; part 4 was on the wire and may land twice.
+  const accepted = (await faults.log(name)).filter((entry) => entry.method === 'PUT' && entry.status === 200);
+  expect(
+    accepted
+      .filter((entry) => entry.partNumber !== 4)
+      .map((entry) => entry.partNumber)
+      .sort(),
+  ).toEqual([1, 2, 3]);
+  expect(accepted.filter((entry) => entry.partNumber === 4).length).toBeGreaterThanOrEqual(1);
 });
 
 test('reloaded while completing (the answer lost), the document is recorded once', async ({ page, context, request }) => {
@@ -95,7 +102,7 @@ test('the worker killed mid-upload is replaced and the upload finishes', async (
   await worker!.evaluate(() => self.close()).catch(() => undefined);
   await uploaded(page, name);
   expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
-  await expectNoPartStoredTwice(name);
+  await expectOnlyInFlightPartsStoredAgain(name);
 });
 
 test('two open tabs never send the same parts', async ({ page, context, request }) => {
@@ -107,10 +114,25 @@ test('two open tabs never send the same parts', async ({ page, context, request 
   await second.goto(`/dashboard/active-transactions/upload-docs/${transactionId}`);
   await addVideo(page, transactionId, name, bytes);
   await expect(itemFor(second, name).getByText('Uploading')).toBeVisible();
-  await page.close(); // the driving tab goes; the other carries on
   await uploaded(second, name);
+  await uploaded(page, name);
   expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
   await expectNoPartStoredTwice(name);
+});
+
+test('when the tab sending an upload closes, another open tab carries it on', async ({ page, context, request }) => {
+  const { transactionId, bearer } = await buyerWithDeal(page, request);
+  const name = uniqueName('takeover');
+  const bytes = video(SIZE, 15);
+  await slowParts(name, 800);
+  const second = await context.newPage();
+  await second.goto(`/dashboard/active-transactions/upload-docs/${transactionId}`);
+  await addVideo(page, transactionId, name, bytes);
+  await expect(itemFor(second, name).getByText('Uploading')).toBeVisible();
+  await page.close();
+  await uploaded(second, name);
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  await expectOnlyInFlightPartsStoredAgain(name);
 });
 
 test('cancel while parts are in flight leaves nothing in storage', async ({ page, request }) => {
@@ -123,21 +145,10 @@ test('cancel while parts are in flight leaves nothing in storage', async ({ page
   await item.getByRole('button', { name: `Cancel ${name}` }).click();
   await expect(item.getByText('Cancelled')).toBeVisible();
   await expect(item.getByRole('button', { name: `Resume ${name}` })).toHaveCount(0);
-  const uploadId = (await faults.log(name)).find((entry) => entry.uploadId)?.uploadId;
   // The API no longer knows the upload, and storage holds no part of it.
-  const listed = await page.evaluate(async () => {
-    const tasks = await new Promise<{ uploadId: string }[]>((resolve) => {
-      const open = indexedDB.open('caramel-uploads');
-      open.onsuccess = () => {
-        const all = open.result.transaction('tasks').objectStore('tasks').getAll();
-        all.onsuccess = () => resolve(all.result);
-      };
-    });
-    return tasks[0]!.uploadId;
-  });
-  const parts = await request.get(`/api/uploads/${listed}/parts`, { headers: { authorization: bearer } });
+  const [task] = await uploadTasks(page);
+  const parts = await request.get(`/api/uploads/${task!.uploadId}/parts`, { headers: { authorization: bearer } });
   expect(parts.status()).toBe(404);
-  expect(uploadId).toBeTruthy();
 });
 
 test('offline mid-upload waits for the connection and carries on by itself', async ({ page, context, request }) => {
@@ -177,7 +188,7 @@ test('closing the browser and opening it again resumes without choosing the file
     await reopened.goto(`/dashboard/active-transactions/upload-docs/${transactionId}`);
     await uploaded(reopened, name);
     expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
-    await expectNoPartStoredTwice(name);
+    await expectOnlyInFlightPartsStoredAgain(name);
     await context.close();
   } finally {
     rmSync(profile, { recursive: true, force: true });

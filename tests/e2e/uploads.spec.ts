@@ -5,7 +5,8 @@
  */
 import { expect, test } from './fixtures';
 import { buyerWithDeal } from './transaction-helpers';
-import { addVideo, faults, itemFor, md5, MiB, storedChecksum, uniqueName, uploaded, video } from './upload-helpers';
+import { md5, MiB, video } from '../support/test-files';
+import { addVideo, faults, itemFor, storedChecksum, uniqueName, uploaded, uploadTasks } from './upload-helpers';
 
 test('a 12 MB video uploads in parts, storage holds the same bytes, and it is listed as received', async ({ page, request }) => {
   const { transactionId, bearer } = await buyerWithDeal(page, request);
@@ -44,15 +45,5 @@ test('signing out with an upload running warns first, then cancels it and clears
   await expect(page.getByRole('heading', { name: '1 upload is still running' })).toBeVisible();
   await page.getByRole('button', { name: 'Sign out and cancel uploads' }).click();
   await expect(page.getByRole('heading', { name: 'You are signed out' })).toBeVisible();
-  const left = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('caramel-uploads');
-        open.onsuccess = () => {
-          const count = open.result.transaction('tasks').objectStore('tasks').count();
-          count.onsuccess = () => resolve(count.result);
-        };
-      }),
-  );
-  expect(left).toBe(0);
+  expect(await uploadTasks(page)).toEqual([]);
 });

@@ -3,7 +3,6 @@
  * completion with the size check, idempotent completion, cancel, the clean-up job, who may do
  * what, and the §5 rules with the §8 messages.
  */
-import { createHash } from 'node:crypto';
 import {
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
@@ -15,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { uploads } from '../../server/db/schema';
 import { createS3Client } from '../../server/storage/s3-client';
 import { abortAbandonedUploads, ABANDONED_AFTER_MS } from '../../server/uploads/abandoned-uploads';
-import { MiB } from '../../src/domain/upload-plan';
 import { apiFor, settingsFor } from '../support/api-harness';
 import { dealBetween } from '../support/deals';
+import { md5, MiB, video } from '../support/test-files';
 import { bearerFor } from '../support/tokens';
 
 const parts = inject('parts');
@@ -34,15 +33,6 @@ afterAll(async () => {
 });
 
 const call: (typeof api)['call'] = (...args) => api.call(...args);
-const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
-
-function video(size: number): Buffer {
-  const bytes = Buffer.alloc(size);
-  for (let i = 0; i < size; i += 4096) bytes[i] = (i / 4096) % 251;
-  bytes.write('ftypisom', 4);
-  return bytes;
-}
-
 async function started(bearer: string, transactionId: string, size: number, fileName = 'walkaround.mp4') {
   const answer = await call('POST', '/api/uploads', bearer, {
     transactionId,
