@@ -45,7 +45,7 @@ export function Component() {
       <div role="alert">
         <AuthHeading title={`${running} ${running === 1 ? 'upload is' : 'uploads are'} still running`}>
           Signing out cancels {running === 1 ? 'it' : 'them'} and removes {running === 1 ? 'it' : 'them'} from this device; you would have
-          to choose the files again.
+          to choose {running === 1 ? 'the file' : 'the files'} again.
         </AuthHeading>
         <div className="buttons">
           <Link to="/dashboard/active-transactions/upload-docs" className={buttonClass({})}>
