@@ -1,12 +1,17 @@
 /**
  * The multipart calls s3rver 3.7 lacks or gets wrong, answered in S3's wire format: ListParts
  * and AbortMultipartUpload (405 in s3rver), ListMultipartUploads (501), NoSuchUpload for an
- * unknown upload on UploadPart and Complete (s3rver creates it or answers 500), and the part
- * checks S3 makes on Complete (InvalidPart, InvalidPartOrder, EntityTooSmall).
+ * unknown upload on UploadPart and Complete (s3rver creates it or answers 500), UploadPart
+ * stored whole or not at all, and the part checks S3 makes on Complete (InvalidPart,
+ * InvalidPartOrder, EntityTooSmall).
  * Parts live where s3rver keeps them: <dir>/<bucket>/._S3rver_uploads/<uploadId>/.
  */
 import { createRequire } from 'node:module';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 
@@ -22,7 +27,9 @@ interface Context {
   query: Record<string, string | undefined>;
   params: Record<string, string>;
   req: NodeJS.ReadableStream;
+  headers: Record<string, string | string[] | undefined>;
   body: unknown;
+  etag?: string;
   status: number;
   store: { putObjectMultipart(bucket: string, uploadId: string, parts: Part[]): Promise<{ md5: string; size: number }> };
 }
@@ -119,9 +126,39 @@ export function multipartExtension(storageDir: string): Middleware {
       await rm(dir, { recursive: true, force: true });
       ctx.status = 204;
     },
-    async uploadPart(ctx, next) {
-      await uploadFor(ctx);
-      await next();
+    // S3 stores a part whole or not at all: a body shorter than its Content-Length is refused
+    // (IncompleteBody) and a part replaces an earlier one atomically. s3rver writes in place, so
+    // a late duplicate or a cut-off request could leave a half-written part that looks complete.
+    async uploadPart(ctx) {
+      const { dir } = await uploadFor(ctx);
+      const number = Number(ctx.query.partNumber);
+      if (!Number.isInteger(number) || number < 1 || number > 10_000)
+        throw new S3Error('InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive');
+      const expected = Number(ctx.headers['content-length']);
+      const temp = join(dir, `.${number}.${randomUUID()}`);
+      const hash = createHash('md5');
+      let received = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          received += chunk.length;
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(ctx.req, counter, createWriteStream(temp));
+        if (Number.isFinite(expected) && received !== expected)
+          throw new S3Error('IncompleteBody', 'You did not provide the number of bytes specified by the Content-Length HTTP header.');
+        const md5 = hash.digest('hex');
+        await writeFile(`${temp}.md5`, md5);
+        await rename(temp, join(dir, String(number)));
+        await rename(`${temp}.md5`, join(dir, `${number}.md5`));
+        ctx.etag = md5;
+        ctx.body = '';
+      } finally {
+        await rm(temp, { force: true });
+        await rm(`${temp}.md5`, { force: true });
+      }
     },
     async complete(ctx) {
       const { bucket, key, uploadId, dir } = await uploadFor(ctx);

@@ -5,6 +5,7 @@
  * from the usual AWS variables).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -101,6 +102,28 @@ describe('S3 conformance', () => {
     const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
     expect(head.ContentLength).toBe(5 * MiB + 1024);
     expect(Buffer.compare(await body(key), Buffer.concat([first, second]))).toBe(0);
+  });
+
+  it('keeps a part whole: a part cut off mid-body neither replaces the stored one nor gets listed', async () => {
+    const key = `${prefix}cut-part.bin`;
+    const whole = randomBytes(1024 * 1024);
+    const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key }));
+    const { ETag } = await s3.send(new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: 1, Body: whole }));
+    const url = new URL(
+      await getSignedUrl(s3, new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: 1, ContentLength: whole.length }), {
+        expiresIn: 60,
+      }),
+    );
+    // The same part again, dropped half way: the client goes away after half the bytes it announced.
+    await new Promise<void>((resolve) => {
+      const sent = httpRequest(url, { method: 'PUT', headers: { 'content-length': whole.length } });
+      sent.on('error', () => resolve());
+      sent.write(randomBytes(whole.length / 2), () => setTimeout(() => (sent.destroy(), resolve()), 200));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const listed = await s3.send(new ListPartsCommand({ Bucket: bucket, Key: key, UploadId }));
+    expect(listed.Parts?.map((p) => [p.PartNumber, p.ETag, p.Size])).toEqual([[1, ETag, whole.length]]);
+    await s3.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId }));
   });
 
   it('refuses to complete with a part whose ETag does not match', async () => {
