@@ -147,8 +147,10 @@ test('cancel while parts are in flight leaves nothing in storage', async ({ page
   await expect(item.getByRole('button', { name: `Resume ${name}` })).toHaveCount(0);
   // The API no longer knows the upload, and storage holds no part of it.
   const [task] = await uploadTasks(page);
-  const parts = await request.get(`/api/uploads/${task!.uploadId}/parts`, { headers: { authorization: bearer } });
-  expect(parts.status()).toBe(404);
+  // "Cancelled" shows at once; freeing storage follows as soon as this tab's parts have stopped.
+  const partsAnswer = async () =>
+    (await request.get(`/api/uploads/${task!.uploadId}/parts`, { headers: { authorization: bearer } })).status();
+  await expect.poll(partsAnswer).toBe(404);
 });
 
 test('offline mid-upload waits for the connection and carries on by itself', async ({ page, context, request }) => {
