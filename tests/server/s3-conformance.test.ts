@@ -4,7 +4,7 @@
  * non-AWS server, S3_CONFORMANCE_REGION, S3_CONFORMANCE_ORIGIN for the CORS origin; credentials
  * from the usual AWS variables).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import {
   AbortMultipartUploadCommand,
@@ -91,7 +91,7 @@ describe('S3 conformance', () => {
       [1, etags[0], 5 * MiB],
       [2, etags[1], 1024],
     ]);
-    await s3.send(
+    const completed = await s3.send(
       new CompleteMultipartUploadCommand({
         Bucket: bucket,
         Key: key,
@@ -99,8 +99,14 @@ describe('S3 conformance', () => {
         MultipartUpload: { Parts: etags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) },
       }),
     );
+    // S3's multipart ETag: the MD5 of the parts' binary MD5s, then the part count.
+    const ofParts = createHash('md5')
+      .update(Buffer.concat(etags.map((eTag) => Buffer.from(eTag.replaceAll('"', ''), 'hex'))))
+      .digest('hex');
+    expect(completed.ETag).toBe(`"${ofParts}-2"`);
     const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
     expect(head.ContentLength).toBe(5 * MiB + 1024);
+    expect(head.ETag).toBe(completed.ETag);
     expect(Buffer.compare(await body(key), Buffer.concat([first, second]))).toBe(0);
   });
 
