@@ -88,7 +88,7 @@ async function runOnce(id: string, deps: RunnerDeps, signal: AbortSignal) {
     status: 'completed',
     pauseReason: null,
     error: null,
-    file: null,
+    fileKept: false,
     bytesInFlight: 0,
     retries: 0,
     document: { key: document.key, review: document.review, refusalReason: document.refusalReason },
@@ -136,14 +136,29 @@ async function sendMissingParts(deps: RunnerDeps, task: UploadTask, outer: Abort
   const inFlight = new Map<number, number>();
   const stop = new AbortController();
   const signal = AbortSignal.any([outer, stop.signal]);
-  const progress = progressWriter(db, task, now, () => [sum([...done.values()]), [...inFlight.values()].reduce((a, b) => a + b, 0)]);
+  const progress = progressWriter(db, task, now, () => ({
+    parts: [...done.values()].sort((a, b) => a.partNumber - b.partNumber),
+    inFlight: [...inFlight.values()].reduce((a, b) => a + b, 0),
+  }));
 
+  const fresh = (partNumber: number) => (urls.get(partNumber)?.expiresAt ?? 0) - now() > RESIGN_BEFORE_MS;
+  let signing: Promise<void> | undefined;
+  /** One batch at a time: `first` (when given) and the next queued parts without a fresh URL. */
+  function signBatch(first?: number): Promise<void> {
+    signing ??= (async () => {
+      const waiting = queue.filter((number) => number !== first && !fresh(number));
+      const batch = [...(first === undefined ? [] : [first]), ...waiting].slice(0, SIGN_BATCH);
+      if (batch.length === 0) return;
+      const signed = await api.sign(task.uploadId!, batch);
+      for (const { partNumber, url } of signed.urls) urls.set(partNumber, { url, expiresAt: signed.expiresAt });
+    })().finally(() => (signing = undefined));
+    return signing;
+  }
+
+  /** A fresh URL for the part; the next batch is signed while parts are still on the wire, so no lane waits for it. */
   async function urlFor(partNumber: number): Promise<string> {
-    const cached = urls.get(partNumber);
-    if (cached && cached.expiresAt - now() > RESIGN_BEFORE_MS) return cached.url;
-    const batch = [partNumber, ...queue.filter((number) => !urls.has(number)).slice(0, SIGN_BATCH - 1)];
-    const signed = await api.sign(task.uploadId!, batch);
-    for (const { partNumber: number, url } of signed.urls) urls.set(number, { url, expiresAt: signed.expiresAt });
+    while (!fresh(partNumber)) await signBatch(partNumber);
+    if (queue.filter(fresh).length < PARTS_IN_FLIGHT) signBatch().catch(() => undefined); // a lane that needs it asks again
     return urls.get(partNumber)!.url;
   }
 
@@ -157,7 +172,9 @@ async function sendMissingParts(deps: RunnerDeps, task: UploadTask, outer: Abort
         });
         inFlight.delete(partNumber);
         done.set(partNumber, { partNumber, eTag, size: end - start });
-        await progress.partDone([...done.values()].sort((a, b) => a.partNumber - b.partNumber));
+        // Written at once, but the lane goes on meanwhile: a part storage holds and this tab
+        // did not record is found again by reconcile, so nothing waits on IndexedDB.
+        progress.partDone();
         return;
       } catch (error) {
         inFlight.delete(partNumber);
@@ -181,25 +198,32 @@ async function sendMissingParts(deps: RunnerDeps, task: UploadTask, outer: Abort
       }),
     ),
   );
-  progress.cancel();
+  await progress.close();
   const failure = lanes.find((lane): lane is PromiseRejectedResult => lane.status === 'rejected' && !isAborted(lane.reason));
   if (failure) throw failure.reason;
-  const current = (await db.tasks.get(task.id))!;
-  await patch(db, task.id, { bytesInFlight: 0 });
-  return current;
+  return (await db.tasks.get(task.id))!;
 }
 
 const isAborted = (error: unknown) => error instanceof PartFailed && error.failure.kind === 'aborted';
 const sum = (parts: readonly DonePart[]) => parts.reduce((total, part) => total + part.size, 0);
 
-/** Writes progress to IndexedDB at a bounded rate; a finished part is written at once. Confirmed bytes only grow. */
-function progressWriter(db: UploadDatabase, task: UploadTask, now: () => number, measure: () => [number, number]) {
+/**
+ * Writes progress to IndexedDB: a finished part at once, bytes in flight and speed at most
+ * every 250 ms. Writes run one after another and a write asked for while one waits joins it,
+ * so each one records everything finished so far. Confirmed bytes only grow.
+ */
+function progressWriter(db: UploadDatabase, task: UploadTask, now: () => number, measure: () => { parts: DonePart[]; inFlight: number }) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let last = { at: now(), bytes: task.bytesConfirmed };
   let speed = task.bytesPerSecond;
-  const write = async (extra: Partial<UploadTask> = {}) => {
-    timer = undefined;
-    const [confirmed, inFlight] = measure();
+  let written: Promise<void> = Promise.resolve();
+  let waiting = false;
+  let closed = false;
+
+  const write = async () => {
+    waiting = false;
+    const { parts, inFlight } = measure();
+    const confirmed = sum(parts);
     const at = now();
     if (at > last.at) {
       const instant = ((confirmed + inFlight - last.bytes) * 1000) / (at - last.at);
@@ -210,19 +234,33 @@ function progressWriter(db: UploadDatabase, task: UploadTask, now: () => number,
       .where('id')
       .equals(task.id)
       .modify((row) => {
-        Object.assign(row, extra, { bytesInFlight: inFlight, bytesPerSecond: speed, lastTouched: at, retries: 0 });
+        if (parts.length >= row.parts.length) row.parts = parts;
         row.bytesConfirmed = Math.max(row.bytesConfirmed, confirmed);
+        Object.assign(row, { bytesInFlight: closed ? 0 : inFlight, bytesPerSecond: speed, lastTouched: at, retries: 0 });
       });
+  };
+  const request = () => {
+    if (!waiting) {
+      waiting = true;
+      written = written.then(write, write);
+    }
+    return written;
   };
   return {
     tick() {
-      timer ??= setTimeout(() => void write(), PROGRESS_WRITE_MS);
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        void request();
+      }, PROGRESS_WRITE_MS);
     },
-    partDone(parts: DonePart[]) {
-      return write({ parts });
+    partDone() {
+      request().catch(() => undefined); // the next write records these parts too
     },
-    cancel() {
+    /** The last write, with nothing in flight; resolves once everything is recorded. */
+    close() {
       clearTimeout(timer);
+      closed = true;
+      return request();
     },
   };
 }
@@ -258,11 +296,15 @@ async function patch(db: UploadDatabase, id: string, changes: Partial<UploadTask
   return (await db.tasks.get(id))!;
 }
 
-/** A status change the runner makes only while the task is still running (a user's pause or cancel wins). */
+/**
+ * A status change the runner makes only while the task is still running (a user's pause or
+ * cancel wins). `fileKept: false` also lets the kept File go.
+ */
 async function leave(db: UploadDatabase, id: string, changes: Partial<UploadTask>) {
-  await db.transaction('rw', db.tasks, async () => {
+  await db.transaction('rw', db.tasks, db.files, async () => {
     const task = await db.tasks.get(id);
     if (task?.status !== 'in progress') return;
     await db.tasks.update(id, { ...changes, bytesInFlight: 0, lastTouched: Date.now() });
+    if (changes.fileKept === false) await db.files.delete(id);
   });
 }

@@ -2,12 +2,14 @@
  * Upload tasks in IndexedDB (database `caramel-uploads`, apart from the app's records because
  * it holds the files themselves): the §3 upload task record (uploadId, lastTouched, bucket,
  * key, fileName), the part plan, every finished part's number, ETag and size, the status and
- * why it paused, progress, and the File — so a reload or browser restart resumes without the
- * user choosing the file again. When the device lacked room for the file, `file` is null and
- * the fingerprint lets the user give back the same file, and only that file. A task is removed
- * when the user dismisses it or signs out (§9).
+ * why it paused, and progress; and, in a table of its own, the File — so a reload or browser
+ * restart resumes without the user choosing the file again. The File is apart because progress
+ * rewrites the task row several times a second and IndexedDB rewrites a row whole, blobs and
+ * all. When the device lacked room for the file, `fileKept` is false and the fingerprint lets
+ * the user give back the same file, and only that file. A task is removed when the user
+ * dismisses it or signs out (§9).
  */
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 import type { DocumentSlot } from '../src/domain/document-slots';
 import type { DonePart, UploadStatus } from '../src/domain/upload-plan';
 
@@ -24,7 +26,8 @@ export interface UploadTask {
   size: number;
   lastModified: number;
   fingerprint: string;
-  file: Blob | null;
+  /** Whether `files` holds the File for this task. */
+  fileKept: boolean;
   status: UploadStatus;
   pauseReason: PauseReason | null;
   error: string | null;
@@ -46,12 +49,36 @@ export interface UploadTask {
   lastTouched: number;
 }
 
+export interface KeptFile {
+  /** The task's id. */
+  id: string;
+  file: Blob;
+}
+
 export class UploadDatabase extends Dexie {
   tasks!: EntityTable<UploadTask, 'id'>;
+  files!: EntityTable<KeptFile, 'id'>;
 
-  constructor(name = 'caramel-uploads') {
-    super(name);
+  constructor(name = 'caramel-uploads', options?: DexieOptions) {
+    super(name, options);
     this.version(1).stores({ tasks: 'id, owner, transactionId, status' });
+    this.version(2)
+      .stores({ tasks: 'id, owner, transactionId, status', files: 'id' })
+      .upgrade(async (tx) => {
+        const tasks = tx.table<UploadTask & { file?: Blob | null }, string>('tasks');
+        for (const { file, ...task } of await tasks.toArray()) {
+          if (file) await tx.table<KeptFile, string>('files').put({ id: task.id, file });
+          await tasks.put({ ...task, fileKept: Boolean(file) });
+        }
+      });
+  }
+
+  /** Removes tasks and the files kept for them, together. */
+  removeTasks(ids: string[]): Promise<void> {
+    return this.transaction('rw', this.tasks, this.files, async () => {
+      await this.tasks.bulkDelete(ids);
+      await this.files.bulkDelete(ids);
+    });
   }
 }
 

@@ -57,7 +57,7 @@ async function drive(id: string): Promise<void> {
         return uploadDb.tasks.get(id);
       });
       if (task?.status !== 'in progress') return;
-      const file = task.file ?? heldFiles.get(id);
+      const file = task.fileKept ? (await uploadDb.files.get(id))?.file : heldFiles.get(id);
       if (!file) {
         await uploadDb.tasks.update(id, { status: 'paused', pauseReason: 'file needed' });
         return;
@@ -129,8 +129,9 @@ const uploader = {
 
   /** Cancel (§4.5), then free what storage holds; offline, the clean-up job frees it later. */
   async cancel(id: string) {
-    const task = await command(id, 'cancel', { pauseReason: null, file: null });
+    const task = await command(id, 'cancel', { pauseReason: null, fileKept: false });
     await stopDriving(id);
+    await uploadDb.files.delete(id);
     heldFiles.delete(id);
     if (task.uploadId && api) await api.abort(task.uploadId).catch(() => undefined);
   },

@@ -77,7 +77,7 @@ export async function startUploads(): Promise<void> {
   const owner = session.user?.sub;
   if (!owner) return;
   // §9: records cached for anyone else on this device go when a user signs in.
-  await uploadDb.tasks.where('owner').notEqual(owner).delete();
+  await uploadDb.removeTasks(await uploadDb.tasks.where('owner').notEqual(owner).primaryKeys());
   unfinishedWatch?.unsubscribe();
   unfinishedWatch = liveQuery(() =>
     uploadDb.tasks
@@ -117,7 +117,7 @@ export async function addUpload(transactionId: string, slot: DocumentSlot, file:
     size: file.size,
     lastModified: file.lastModified,
     fingerprint: await uploader().fingerprint(file),
-    file: null,
+    fileKept: false,
     status: 'init',
     pauseReason: null,
     error: null,
@@ -138,10 +138,15 @@ export async function addUpload(transactionId: string, slot: DocumentSlot, file:
   };
   const stored =
     (await roomFor(file.size)) &&
-    (await uploadDb.tasks.add({ ...task, file }).then(
-      () => true,
-      () => false,
-    ));
+    (await uploadDb
+      .transaction('rw', uploadDb.tasks, uploadDb.files, async () => {
+        await uploadDb.files.add({ id, file });
+        await uploadDb.tasks.add({ ...task, fileKept: true });
+      })
+      .then(
+        () => true,
+        () => false,
+      ));
   if (!stored) await uploadDb.tasks.add(task);
   await uploader().started(id, stored ? undefined : file);
   return id;
@@ -155,13 +160,14 @@ export const giveFileBack = (id: string, file: File) => uploader().giveFile(id, 
 
 /** Removes a finished, cancelled or failed task from this device. */
 export async function dismissUpload(id: string): Promise<void> {
-  await uploadDb.tasks.delete(id);
+  await uploadDb.removeTasks([id]);
 }
 
 /** Starts a cancelled task's file again as a new upload. */
 export async function retryUpload(task: UploadTask): Promise<void> {
-  if (!task.file) throw new Error('This device no longer holds the file. Choose it again.');
-  const file = new File([task.file], task.fileName, { type: task.contentType, lastModified: task.lastModified });
+  const kept = task.fileKept ? await uploadDb.files.get(task.id) : undefined;
+  if (!kept) throw new Error('This device no longer holds the file. Choose it again.');
+  const file = new File([kept.file], task.fileName, { type: task.contentType, lastModified: task.lastModified });
   await addUpload(task.transactionId, task.slot, file);
   await dismissUpload(task.id);
 }
@@ -201,5 +207,8 @@ export async function cancelAllUploads(): Promise<void> {
 }
 
 export async function clearUploadRecords(): Promise<void> {
-  await uploadDb.tasks.clear();
+  await uploadDb.transaction('rw', uploadDb.tasks, uploadDb.files, async () => {
+    await uploadDb.tasks.clear();
+    await uploadDb.files.clear();
+  });
 }

@@ -90,7 +90,7 @@ export function UploadItem({ task }: { task: UploadTask }) {
             <span className="visually-hidden"> {task.fileName}</span>
           </Button>
         )}
-        {task.status === 'cancelled' && task.file && (
+        {task.status === 'cancelled' && task.fileKept && (
           <Button variant="outlined" size="small" onClick={run(() => retryUpload(task))}>
             Retry<span className="visually-hidden"> {task.fileName}</span>
           </Button>
