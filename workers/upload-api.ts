@@ -63,6 +63,12 @@ export function uploadApi(baseUrl: string, token: TokenSource) {
     complete: (id: string, parts: DonePart[]) =>
       call<StoredDocument>('POST', `uploads/${id}/complete`, { parts: parts.map(({ partNumber, eTag }) => ({ partNumber, eTag })) }),
     abort: (id: string) => call<{ aborted: boolean }>('DELETE', `uploads/${id}`),
+    /** Whether the API answers at all: the probe that notices a connection came back. */
+    reachable: () =>
+      call('GET', 'healthz').then(
+        () => true,
+        () => false,
+      ),
   };
 }
 export type UploadApi = ReturnType<typeof uploadApi>;

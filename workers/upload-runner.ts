@@ -180,7 +180,9 @@ async function sendMissingParts(deps: RunnerDeps, task: UploadTask, outer: Abort
         inFlight.delete(partNumber);
         if (!(error instanceof PartFailed) || attempt >= PART_ATTEMPTS) throw error;
         if (error.failure.kind === 'expired') urls.delete(partNumber);
-        else if (error.failure.kind === 'retryable') await sleep(backoffMs(attempt));
+        // A dropped connection is tried again as well: one reset should not stop the other
+        // lanes; when the connection is really gone every try fails fast and the task pauses.
+        else if (error.failure.kind === 'retryable' || error.failure.kind === 'network') await sleep(backoffMs(attempt));
         else throw error;
       }
     }

@@ -14,9 +14,12 @@ import { runTask } from './upload-runner';
 import { lockName, UPLOAD_CHANNEL, uploadDb, type UploadSignal, type UploadTask } from './upload-store';
 
 const SUPERVISE_EVERY_MS = 1000;
+const PROBE_EVERY_MS = 5000;
 
 let api: UploadApi | undefined;
 let owner: string | undefined;
+let probedAt = 0;
+let probeFailed = false;
 const driving = new Map<string, { controller: AbortController; finished: Promise<void> }>();
 const heldFiles = new Map<string, Blob>();
 const channel = new BroadcastChannel(UPLOAD_CHANNEL);
@@ -30,16 +33,27 @@ channel.onmessage = ({ data }: MessageEvent<UploadSignal>) => {
 
 /** Starts driving each task that should run and that no tab drives yet. */
 async function supervise() {
-  if (!api || !owner) return;
+  const client = api;
+  if (!client || !owner) return;
   const now = Date.now();
   const tasks = await uploadDb.tasks.where('owner').equals(owner).toArray();
   for (const task of tasks) {
     if (driving.has(task.id)) continue;
-    const retryDue = task.status === 'paused' && task.pauseReason === 'offline' && task.retryAt <= now;
+    const retryDue = waitingForConnection(task) && task.retryAt <= now;
     const fileBack = task.status === 'paused' && task.pauseReason === 'file needed' && heldFiles.has(task.id);
     if (task.status === 'init' || task.status === 'in progress' || retryDue || fileBack) void drive(task.id);
   }
+  if (tasks.some(waitingForConnection) && now - probedAt >= PROBE_EVERY_MS) {
+    probedAt = now;
+    // An active probe: `online` events miss a network that was up but went nowhere, and the
+    // backoff between tries grows to minutes. The API answering again retries at once.
+    const reachable = await client.reachable();
+    if (reachable && probeFailed) await uploader.retryNow();
+    probeFailed = !reachable;
+  }
 }
+
+const waitingForConnection = (task: UploadTask) => task.status === 'paused' && task.pauseReason === 'offline';
 
 async function drive(id: string): Promise<void> {
   await navigator.locks.request(lockName(id), { ifAvailable: true }, async (lock) => {
@@ -67,6 +81,8 @@ async function drive(id: string): Promise<void> {
       driving.delete(id);
       finish();
       announce({ type: 'changed' });
+      const left = await uploadDb.tasks.get(id).catch(() => undefined);
+      if (left && waitingForConnection(left)) setTimeout(() => void supervise(), Math.max(0, left.retryAt - Date.now()));
     }
   });
 }
@@ -149,11 +165,7 @@ const uploader = {
   /** The connection is back (the page saw it, or this worker did): retry waiting tasks now, not after their pause. */
   async retryNow() {
     if (!owner) return;
-    await uploadDb.tasks
-      .where('owner')
-      .equals(owner)
-      .filter((task) => task.status === 'paused' && task.pauseReason === 'offline')
-      .modify({ retryAt: 0 });
+    await uploadDb.tasks.where('owner').equals(owner).filter(waitingForConnection).modify({ retryAt: 0 });
     await supervise();
   },
 
