@@ -1,13 +1,16 @@
 /**
  * `npm run bench:upload`: the resumable uploader against its peers, in Debian's Chromium
  * against the local stack (storage behind the fault proxy, as the fault tests run it).
- *  - MB/s for a file (512 MB; BENCH_UPLOAD_MB to change) through (a) our uploader, from choosing
+ *  - MB/s (median of 3 runs; BENCH_RUNS) for a file (512 MB; BENCH_UPLOAD_MB to change) through (a) our uploader, from choosing
  *    the file to the document being recorded — this includes keeping the file in IndexedDB —,
  *    (b) aws-amplify uploadData, (c) @aws-sdk/lib-storage Upload and (d) one plain presigned PUT.
  *  - After the connection to storage drops at 50 %: bytes storage received again, part requests
  *    sent again, and the time from the drop to storage seeing the first new byte.
  *  - Peak memory of the renderer process that hosts the page and the upload worker, above its
  *    level before the upload, for a 128 MB and a 1 GB file (flat means the file is streamed).
+ *  - Ours and the plain PUT again over a shaped link (100 Mbit/s shared by all requests, 40 ms
+ *    per request; BENCH_LINK_MBIT and BENCH_LINK_MS to change): loopback has no network, so it
+ *    measures the local storage server more than the uploader.
  * Targets (issue 8): ≥ 0.9 × plain PUT, ≥ 1.0 × both peers, ≤ 4 parts re-sent, flat memory.
  */
 import { execFileSync } from 'node:child_process';
@@ -31,8 +34,17 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 512) * MiB;
 const BUCKET = 'caramel-documents';
 const AMPLIFY_TESTING_PORT = 20005; // the only plain-HTTP endpoint Amplify v6 Storage will talk to
+const LINK = { bytesPerSecond: (Number(process.env.BENCH_LINK_MBIT ?? 100) * 1e6) / 8, latencyMs: Number(process.env.BENCH_LINK_MS ?? 40) };
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3); // loopback figures vary from run to run on a busy 2-core machine: the median is printed
 
 const mbps = (bytes: number, ms: number) => bytes / MiB / (ms / 1000);
+
+async function medianOf(runs: number, measure: (run: number) => Promise<number>): Promise<number> {
+  const results: number[] = [];
+  for (let run = 1; run <= runs; run++) results.push(await measure(run));
+  return results.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
+}
 
 async function untilUploaded(page: Page, fileName: string) {
   for (;;) {
@@ -109,11 +121,12 @@ async function main() {
     const credentials = { ...LOCAL_STORAGE_CREDENTIALS };
 
     const signer = new S3Client({ region: 'us-west-2', endpoint: proxy.url, forcePathStyle: true, credentials });
-    const putUrl = await getSignedUrl(signer, new PutObjectCommand({ Bucket: BUCKET, Key: 'bench/plain.bin' }), { expiresIn: 3600 });
-    const plainMs = await page.evaluate(
-      (url) => (window as never as { benchPeers: { plainPut(u: string): Promise<number> } }).benchPeers.plainPut(url),
-      putUrl,
-    );
+    const plainPut = async (key: string) =>
+      page.evaluate(
+        (url) => (window as never as { benchPeers: { plainPut(u: string): Promise<number> } }).benchPeers.plainPut(url),
+        await getSignedUrl(signer, new PutObjectCommand({ Bucket: BUCKET, Key: key }), { expiresIn: 3600 }),
+      );
+    const plainMs = await medianOf(RUNS, (run) => plainPut(`bench/plain-${run}.bin`));
     const target = { bucket: BUCKET, credentials };
     const libMs = await page.evaluate(
       (t) => (window as never as { benchPeers: { libStorage(t: object): Promise<number> } }).benchPeers.libStorage(t),
@@ -128,10 +141,16 @@ async function main() {
         console.error(`amplify uploadData failed: ${error.message}`);
         return Number.NaN;
       });
+    await faults.link(LINK);
+    const plainLinkMs = await plainPut('bench/plain-link.bin');
+    await faults.link({});
     rmSync(peerFile);
-    const ourRun = await ours(page, transactionId, 'ours.mp4', SIZE);
+    const ourMs = await medianOf(RUNS, async (run) => (await ours(page, transactionId, `ours-${run}.mp4`, SIZE)).ms);
+    await faults.link(LINK);
+    const ourLinkRun = await ours(page, transactionId, 'ours-link.mp4', SIZE);
+    await faults.link({});
 
-    const ourRate = mbps(SIZE, ourRun.ms);
+    const ourRate = mbps(SIZE, ourMs);
     const ratio = (ms: number) => (Number.isNaN(ms) ? 'n/a' : `${(ourRate / mbps(SIZE, ms)).toFixed(2)}×`);
     rows.push(['(a) ours (incl. keeping the file in IndexedDB)', ourRate.toFixed(1), '1.00×']);
     rows.push(['(b) aws-amplify uploadData', Number.isNaN(amplifyMs) ? 'failed' : mbps(SIZE, amplifyMs).toFixed(1), ratio(amplifyMs)]);
@@ -151,17 +170,26 @@ async function main() {
     const received = puts.reduce((sum, entry) => sum + entry.bytes, 0);
     const partsAgain = puts.length - new Set(puts.map((entry) => entry.partNumber)).size;
     const lastCut = Math.max(...puts.map((entry) => entry.cutAt ?? 0));
-    const firstNew = Math.min(...puts.filter((entry) => entry.at >= lastCut).map((entry) => entry.at));
+    const firstNew = Math.min(...puts.filter((entry) => entry.partNumber === middle && entry.at >= lastCut).map((entry) => entry.at));
 
     const memory128 = await peakMemory(page, transactionId, 128 * MiB);
     const memory1g = await peakMemory(page, transactionId, 1024 * MiB);
 
     console.log(`\nUpload benchmark — ${SIZE / MiB} MB file, Chromium ${browser.version()}, local stack\n`);
     console.table(rows.map(([method, rate, ours]) => ({ method, 'MB/s': rate, 'ours ÷ this': ours })));
+    console.log(`Over a shaped link: ${(LINK.bytesPerSecond * 8) / 1e6} Mbit/s shared, ${LINK.latencyMs} ms per request`);
+    console.table([
+      { method: '(a) ours', 'MB/s': mbps(SIZE, ourLinkRun.ms).toFixed(1), 'ours ÷ this': '1.00×' },
+      {
+        method: '(d) one presigned PUT (ceiling)',
+        'MB/s': mbps(SIZE, plainLinkMs).toFixed(1),
+        'ours ÷ this': `${(plainLinkMs / ourLinkRun.ms).toFixed(2)}×`,
+      },
+    ]);
     console.table([
       { measure: 'bytes storage received again after the cut at 50 %', value: `${((received - SIZE) / MiB).toFixed(1)} MB` },
       { measure: 'part requests sent again (3 cuts of one part)', value: String(partsAgain) },
-      { measure: 'connection dropped → first new byte at storage', value: `${firstNew - lastCut} ms` },
+      { measure: 'connection dropped → the part sent again', value: `${firstNew - lastCut} ms` },
       { measure: 'upload with the cut', value: `${(cut.ms / 1000).toFixed(1)} s` },
       { measure: 'renderer peak above baseline, 128 MB file', value: `${memory128.toFixed(0)} MB` },
       { measure: 'renderer peak above baseline, 1 GB file', value: `${memory1g.toFixed(0)} MB` },

@@ -7,7 +7,7 @@ import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { FaultRule } from '../support/fault-proxy';
+import type { FaultRule, Link } from '../support/fault-proxy';
 import { PARTS_IN_FLIGHT } from '../../src/domain/upload-plan';
 import { md5 } from '../support/test-files';
 import { expect } from './fixtures';
@@ -43,6 +43,11 @@ const proxyUrl = () => process.env.E2E_STORAGE_PROXY ?? 'http://127.0.0.1:8490';
 export const faults = {
   async add(rule: FaultRule) {
     const answer = await fetch(`${proxyUrl()}/__faults`, { method: 'POST', body: JSON.stringify(rule) });
+    expect(answer.status).toBe(201);
+  },
+  /** Shapes the link to storage for every request after this (`{}`: full speed again). */
+  async link(shape: Link | Record<string, never>) {
+    const answer = await fetch(`${proxyUrl()}/__faults/link`, { method: 'POST', body: JSON.stringify(shape) });
     expect(answer.status).toBe(201);
   },
   /** Requests storage saw for keys containing `name`. */

@@ -5,11 +5,15 @@
  * `/__faults` (bucket names cannot start with `_`, so nothing real lives there):
  *   POST /__faults {match: {keyIncludes, method?, partNumber?}, action, times}
  *   GET  /__faults/log?keyIncludes=…  → every matching request with its part number, bytes and answer.
+ *   POST /__faults/link {bytesPerSecond, latencyMs} → every request after it goes over a shaped
+ *        link: request bodies share that bandwidth and each request waits one round trip
+ *        (`{}` puts the link back to full speed).
  * Actions: `status` (answer with a status and S3 error body), `cut` (drop the connection after
  * some request bytes), `delay` (hold the request), `strip-etag` (hide the ETag header).
  * Run on its own: `tsx tests/support/fault-proxy.ts <port> <storage endpoint>`.
  */
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Transform } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 
 export type FaultAction =
@@ -23,6 +27,11 @@ export interface FaultRule {
   action: FaultAction;
   /** How many matching requests it affects (then it is spent); default 1. */
   times?: number;
+}
+
+export interface Link {
+  bytesPerSecond: number;
+  latencyMs: number;
 }
 
 interface LogEntry {
@@ -42,14 +51,29 @@ export async function startFaultProxy(target: string, port = 0): Promise<{ url: 
   const upstream = new URL(target);
   const rules: (FaultRule & { left: number })[] = [];
   const log: LogEntry[] = [];
+  let link: Link | undefined;
+  let linkFreeAt = 0;
+
+  /** How long `bytes` wait for the shared link: they go out after everything sent before them. */
+  function linkWait(bytes: number): number {
+    if (!link) return 0;
+    const now = Date.now();
+    linkFreeAt = Math.max(now, linkFreeAt) + (bytes * 1000) / link.bytesPerSecond;
+    return linkFreeAt - now;
+  }
 
   function control(req: IncomingMessage, res: ServerResponse, url: URL) {
     if (req.method === 'POST') {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
-        const rule = JSON.parse(body) as FaultRule;
-        rules.push({ ...rule, left: rule.times ?? 1 });
+        if (url.pathname === '/__faults/link') {
+          const shape = JSON.parse(body) as Partial<Link>;
+          link = shape.bytesPerSecond ? { bytesPerSecond: shape.bytesPerSecond, latencyMs: shape.latencyMs ?? 0 } : undefined;
+        } else {
+          const rule = JSON.parse(body) as FaultRule;
+          rules.push({ ...rule, left: rule.times ?? 1 });
+        }
         res.writeHead(201).end();
       });
       return;
@@ -129,11 +153,18 @@ export async function startFaultProxy(target: string, port = 0): Promise<{ url: 
       out.on('error', () => res.destroy());
       req.on('aborted', () => out.destroy());
       count();
-      req.pipe(out);
+      if (!link) return void req.pipe(out);
+      // Each chunk goes on once the link has carried it; the held callback pushes back on the browser.
+      const shaped = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          setTimeout(() => done(null, chunk), linkWait(chunk.length));
+        },
+      });
+      req.pipe(shaped).pipe(out);
     };
-    if (action?.type === 'delay') {
-      setTimeout(send, action.ms);
-    } else send();
+    const held = (action?.type === 'delay' ? action.ms : 0) + (link?.latencyMs ?? 0);
+    if (held > 0) setTimeout(send, held);
+    else send();
   });
 
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
