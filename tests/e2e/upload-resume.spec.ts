@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { expect, test } from './fixtures';
 import { buyerWithDeal } from './transaction-helpers';
@@ -105,15 +105,21 @@ test('the worker killed mid-upload is replaced and the upload finishes', async (
   await expectOnlyInFlightPartsStoredAgain(name);
 });
 
-test('two open tabs never send the same parts', async ({ page, context, request }) => {
+/** An upload added in `page` while a second tab shows the upload screen; answers once that tab sees it running. */
+async function uploadSeenFromSecondTab(page: Page, context: BrowserContext, request: APIRequestContext, label: string, seed: number) {
   const { transactionId, bearer } = await buyerWithDeal(page, request);
-  const name = uniqueName('two-tabs');
-  const bytes = video(SIZE, 10);
+  const name = uniqueName(label);
+  const bytes = video(SIZE, seed);
   await slowParts(name, 800);
   const second = await context.newPage();
   await second.goto(`/dashboard/active-transactions/upload-docs/${transactionId}`);
   await addVideo(page, transactionId, name, bytes);
   await expect(itemFor(second, name).getByText('Uploading')).toBeVisible();
+  return { transactionId, bearer, name, bytes, second };
+}
+
+test('two open tabs never send the same parts', async ({ page, context, request }) => {
+  const { transactionId, bearer, name, bytes, second } = await uploadSeenFromSecondTab(page, context, request, 'two-tabs', 10);
   await uploaded(second, name);
   await uploaded(page, name);
   expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
@@ -121,14 +127,7 @@ test('two open tabs never send the same parts', async ({ page, context, request 
 });
 
 test('when the tab sending an upload closes, another open tab carries it on', async ({ page, context, request }) => {
-  const { transactionId, bearer } = await buyerWithDeal(page, request);
-  const name = uniqueName('takeover');
-  const bytes = video(SIZE, 15);
-  await slowParts(name, 800);
-  const second = await context.newPage();
-  await second.goto(`/dashboard/active-transactions/upload-docs/${transactionId}`);
-  await addVideo(page, transactionId, name, bytes);
-  await expect(itemFor(second, name).getByText('Uploading')).toBeVisible();
+  const { transactionId, bearer, name, bytes, second } = await uploadSeenFromSecondTab(page, context, request, 'takeover', 15);
   await page.close();
   await uploaded(second, name);
   expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
