@@ -3,17 +3,17 @@
  * and whenever the tab becomes visible; a new build id makes the service worker look for the
  * new version. The first check is an idle fetch (idle.ts). The prompt itself is UI (app/update-prompt.tsx).
  */
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { afterIdle } from './idle';
 
 export const DEFAULT_UPDATE_CHECK_MS = 60 * 60 * 1000;
 
-const latestSchema = z.object({ id: z.string(), timestamp: z.string() });
+const latestSchema = v.object({ id: v.string(), timestamp: v.string() });
 
 export async function fetchLatestBuildId(): Promise<string | undefined> {
   try {
     const answer = await fetch('/builds/latest.json', { cache: 'no-store' });
-    return answer.ok ? latestSchema.parse(await answer.json()).id : undefined;
+    return answer.ok ? v.parse(latestSchema, await answer.json()).id : undefined;
   } catch {
     return undefined; // offline or a broken deploy: try again next time
   }

@@ -1,12 +1,12 @@
 /**
  * Content entries (DESIGN.md §7): JSON or Markdown under the content base URL, addressed
  * without an extension (`{content base}/app/pageNotFound`, SPEC §7), so pages change without
- * a build and the service worker can precache them. Each JSON entry has a zod schema; each
- * Markdown entry a title and description in its front matter.
+ * a build and the service worker can precache them. Each JSON entry has a valibot schema (public
+ * pages stay free of zod, see runtime-config.ts); each Markdown entry a title and description in
+ * its front matter.
  */
 import { useEffect, useState } from 'react';
-import * as z from 'zod/mini';
-import type { $ZodType } from 'zod/v4/core';
+import * as v from 'valibot';
 import { parseFrontMatter } from '../domain/front-matter';
 import { NetworkError } from './api-client';
 import { runtimeConfig } from './runtime-config';
@@ -28,25 +28,24 @@ async function fetchContent(entry: string): Promise<Response> {
   return answer;
 }
 
-/** `schema` may be a zod or zod/mini schema: pages that load later use the full zod API. */
-export async function fetchContentEntry<T>(entry: string, schema: $ZodType<T>): Promise<T> {
-  return z.parse(schema, await (await fetchContent(entry)).json());
+export async function fetchContentEntry<T>(entry: string, schema: v.GenericSchema<unknown, T>): Promise<T> {
+  return v.parse(schema, await (await fetchContent(entry)).json());
 }
 
-export const markdownMetaSchema = z.object({
-  title: z.string().check(z.minLength(1)),
-  description: z.string().check(z.minLength(1)),
-  updated: z.optional(z.string()),
+export const markdownMetaSchema = v.object({
+  title: v.pipe(v.string(), v.minLength(1)),
+  description: v.pipe(v.string(), v.minLength(1)),
+  updated: v.optional(v.string()),
 });
 
 export interface MarkdownEntry {
-  meta: z.infer<typeof markdownMetaSchema>;
+  meta: v.InferOutput<typeof markdownMetaSchema>;
   body: string;
 }
 
 export async function fetchMarkdownEntry(entry: string): Promise<MarkdownEntry> {
   const { meta, body } = parseFrontMatter(await (await fetchContent(entry)).text());
-  return { meta: markdownMetaSchema.parse(meta), body };
+  return { meta: v.parse(markdownMetaSchema, meta), body };
 }
 
 /** For route loaders: a missing entry becomes the router's 404, which shows the not-found screen. */
@@ -59,12 +58,12 @@ export async function orNotFound<T>(load: Promise<T>): Promise<T> {
   }
 }
 
-export const pageNotFoundSchema = z.object({
-  title: z.string(),
-  subtitle: z.string(),
-  links: z.object({ returnToHomePageLink: z.object({ url: z.string(), text: z.string() }) }),
+export const pageNotFoundSchema = v.object({
+  title: v.string(),
+  subtitle: v.string(),
+  links: v.object({ returnToHomePageLink: v.object({ url: v.string(), text: v.string() }) }),
 });
-export type PageNotFoundContent = z.infer<typeof pageNotFoundSchema>;
+export type PageNotFoundContent = v.InferOutput<typeof pageNotFoundSchema>;
 
 export const PAGE_NOT_FOUND_FALLBACK: PageNotFoundContent = {
   title: 'Page not found',
@@ -73,7 +72,7 @@ export const PAGE_NOT_FOUND_FALLBACK: PageNotFoundContent = {
 };
 
 /** The entry once fetched; the fallback until then and whenever it cannot be fetched. */
-export function useContentEntry<T>(entry: string, schema: $ZodType<T>, fallback: T): T {
+export function useContentEntry<T>(entry: string, schema: v.GenericSchema<unknown, T>, fallback: T): T {
   const [content, setContent] = useState(fallback);
   useEffect(() => {
     let current = true;

@@ -1,35 +1,40 @@
 /**
  * Runtime configuration from `/config.json` (SPEC §7: the base URL comes from runtime
  * configuration), validated once at start-up. The keys are the deployment contract in README.md.
- * zod/mini here and in the other modules every page loads keeps the first visit small.
+ * Like the other public-site data every first visit reads (content entries, the build manifest),
+ * it is checked with valibot, whose checks tree-shake to a few hundred bytes; zod, which the
+ * forms and the API layer use, costs ~10 KB gzip up front (issue 5's first-visit budget).
  */
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 
-export const runtimeConfigSchema = z.object({
-  apiBaseUrl: z.string().check(z.minLength(1)),
-  contentBaseUrl: z.string().check(z.minLength(1)),
-  auth: z.object({
-    region: z.string().check(z.minLength(1)),
-    userPoolId: z.string().check(z.maxLength(55), z.regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'Invalid UserPoolId format.')),
-    userPoolClientId: z.string().check(z.minLength(1)),
+const text = v.pipe(v.string(), v.minLength(1));
+const url = v.pipe(v.string(), v.url());
+
+export const runtimeConfigSchema = v.object({
+  apiBaseUrl: text,
+  contentBaseUrl: text,
+  auth: v.object({
+    region: text,
+    userPoolId: v.pipe(v.string(), v.maxLength(55), v.regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'Invalid UserPoolId format.')),
+    userPoolClientId: text,
     /** Present only for a local user pool; Amazon Cognito is addressed by region. */
-    userPoolEndpoint: z.optional(z.url()),
-    oauth: z.optional(z.object({ domain: z.string().check(z.minLength(1)), redirectUrl: z.url() })),
+    userPoolEndpoint: v.optional(url),
+    oauth: v.optional(v.object({ domain: text, redirectUrl: url })),
     /** How sign-up is confirmed: a code typed in (default) or a link in the e-mail. */
-    signUpVerificationMethod: z.optional(z.enum(['code', 'link'])),
+    signUpVerificationMethod: v.optional(v.picklist(['code', 'link'])),
   }),
-  storage: z.object({ region: z.string().check(z.minLength(1)), bucket: z.string().check(z.minLength(3), z.maxLength(63)) }),
-  verificationWidget: z.object({
-    host: z.url(),
-    environment: z.enum(['sandbox', 'production']),
-    templateId: z.string().check(z.minLength(1)),
+  storage: v.object({ region: text, bucket: v.pipe(v.string(), v.minLength(3), v.maxLength(63)) }),
+  verificationWidget: v.object({
+    host: url,
+    environment: v.picklist(['sandbox', 'production']),
+    templateId: text,
   }),
-  helpCentreUrl: z.url(),
+  helpCentreUrl: url,
   /** How often an open tab asks for a new build; one hour when absent. */
-  updateCheckIntervalSeconds: z.optional(z.int().check(z.minimum(5))),
+  updateCheckIntervalSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5))),
 });
 
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>;
 
 export type ConfigResult = { ok: true; config: RuntimeConfig } | { ok: false; problem: string };
 
@@ -44,13 +49,13 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
   } catch {
     return { ok: false, problem: '/config.json could not be read. Check your connection and reload.' };
   }
-  const parsed = runtimeConfigSchema.safeParse(body);
+  const parsed = v.safeParse(runtimeConfigSchema, body, { abortEarly: false });
   if (!parsed.success) {
-    const fields = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    const fields = parsed.issues.map((issue) => `${v.getDotPath(issue) || '(root)'}: ${issue.message}`);
     return { ok: false, problem: `/config.json is not valid: ${fields.join('; ')}.` };
   }
-  loaded = parsed.data;
-  return { ok: true, config: parsed.data };
+  loaded = parsed.output;
+  return { ok: true, config: parsed.output };
 }
 
 /** The configuration loaded at start-up; main.tsx loads it before anything else runs. */

@@ -1,15 +1,15 @@
 import { Link } from 'react-router-dom';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { PageMeta } from './page-meta';
 
 /** A content entry that lists documents (guides, policies): each with a slug, title and summary. */
-export const documentIndexSchema = z.object({
-  title: z.string(),
-  description: z.string(),
-  entries: z.array(z.object({ slug: z.string(), title: z.string(), summary: z.string() })),
+export const documentIndexSchema = v.object({
+  title: v.string(),
+  description: v.string(),
+  entries: v.array(v.object({ slug: v.string(), title: v.string(), summary: v.string() })),
 });
 
-export type DocumentIndexContent = z.infer<typeof documentIndexSchema>;
+export type DocumentIndexContent = v.InferOutput<typeof documentIndexSchema>;
 
 /** The list page of a set of documents, each title linking to its slug below the current path. */
 export function DocumentIndex({ index }: { index: DocumentIndexContent }) {

@@ -1,23 +1,23 @@
 import { useDeferredValue, useState } from 'react';
 import { useLoaderData } from 'react-router-dom';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { fetchContentEntry } from '../../data/content';
 import { runtimeConfig } from '../../data/runtime-config';
 import { Accordion } from '../../ui/accordion';
 import { TextField } from '../../ui/form/text-field';
 import { PageMeta } from '../../ui/page-meta';
 
-const faqSchema = z.object({
-  title: z.string(),
-  description: z.string(),
-  intro: z.string(),
-  questions: z.array(z.object({ step: z.string(), question: z.string(), answer: z.string() })).check(z.minLength(1)),
+const faqSchema = v.object({
+  title: v.string(),
+  description: v.string(),
+  intro: v.string(),
+  questions: v.pipe(v.array(v.object({ step: v.string(), question: v.string(), answer: v.string() })), v.minLength(1)),
 });
 
 export const loader = () => fetchContentEntry('help/faq', faqSchema);
 
 /** Questions whose step, question or answer contain every word of the query. */
-function matches(query: string, entry: z.infer<typeof faqSchema>['questions'][number]) {
+function matches(query: string, entry: v.InferOutput<typeof faqSchema>['questions'][number]) {
   const haystack = `${entry.step} ${entry.question} ${entry.answer}`.toLowerCase();
   return query
     .toLowerCase()

@@ -1,20 +1,20 @@
 import { Link, useLoaderData } from 'react-router-dom';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { fetchContentEntry } from '../../data/content';
 import { buttonClass } from '../../ui/button';
 import { PageMeta } from '../../ui/page-meta';
 
-const linkSchema = z.object({ to: z.string(), text: z.string() });
-const blockSchema = z.object({ title: z.string(), text: z.string() });
-const homeSchema = z.object({
-  title: z.string(),
-  description: z.string(),
-  hero: z.object({ heading: z.string(), text: z.string(), primary: linkSchema, secondary: linkSchema }),
-  stepsHeading: z.string(),
-  steps: z.array(blockSchema),
-  trustHeading: z.string(),
-  trust: z.array(blockSchema),
-  closing: z.object({ heading: z.string(), text: z.string(), cta: linkSchema }),
+const linkSchema = v.object({ to: v.string(), text: v.string() });
+const blockSchema = v.object({ title: v.string(), text: v.string() });
+const homeSchema = v.object({
+  title: v.string(),
+  description: v.string(),
+  hero: v.object({ heading: v.string(), text: v.string(), primary: linkSchema, secondary: linkSchema }),
+  stepsHeading: v.string(),
+  steps: v.array(blockSchema),
+  trustHeading: v.string(),
+  trust: v.array(blockSchema),
+  closing: v.object({ heading: v.string(), text: v.string(), cta: linkSchema }),
 });
 
 export const loader = () => fetchContentEntry('pages/home', homeSchema);
