@@ -45,7 +45,10 @@ export async function promptInstall(): Promise<void> {
   deferred = undefined;
 }
 
-/** Asks the browser to keep this site's storage under pressure; for work that must survive. */
+/**
+ * Asks the browser to keep this site's storage under pressure, when a signed-in user starts work
+ * that must survive (an upload, a transaction step). Chromium decides silently; never throws.
+ */
 export async function requestPersistentStorage(): Promise<boolean> {
-  return (await navigator.storage?.persist?.()) ?? false;
+  return (await navigator.storage?.persist?.().catch(() => false)) ?? false;
 }

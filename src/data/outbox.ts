@@ -11,6 +11,7 @@ import { destinationFor, type TransactionStatus } from '../domain/transaction-fl
 import { nextStatus, partyEventsFrom, stepStates, type PartyEvent } from '../domain/transaction-transitions';
 import { ApiError, apiRequest, NetworkError } from './api-client';
 import { db } from './db';
+import { requestPersistentStorage } from './install';
 import { eventAnswerSchema, type OutboxRow, type TransactionDetail } from './transaction-records';
 import { refreshTransaction, storeDetail } from './transactions';
 
@@ -51,6 +52,7 @@ export async function queueAction(transactionId: string, event: PartyEvent, payl
     const next = optimistic(row.detail, event);
     if (next) await db.transactions.put({ ...row, ...next, detail: next });
   });
+  void requestPersistentStorage();
   void drainOutbox();
 }
 

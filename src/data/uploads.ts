@@ -11,6 +11,7 @@ import { fileProblem, type DocumentSlot } from '../domain/document-slots';
 import { planParts } from '../domain/upload-plan';
 import { uploadDb, type UploadTask } from '../../workers/upload-store';
 import type { Uploader } from '../../workers/uploader.worker';
+import { requestPersistentStorage } from './install';
 import { runtimeConfig } from './runtime-config';
 import { currentIdToken, session } from './session-store';
 
@@ -104,7 +105,7 @@ export async function addUpload(transactionId: string, slot: DocumentSlot, file:
   const problem = fileProblem(slot, file);
   if (problem) throw new Error(problem);
   const plan = planParts(file.size);
-  void navigator.storage?.persist?.(); // uploads must survive the browser clearing storage under pressure
+  void requestPersistentStorage();
   const id = crypto.randomUUID();
   const now = Date.now();
   const task: UploadTask = {

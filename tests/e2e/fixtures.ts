@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 /**
  * Every test talks to the stack global-setup.ts started. The tracking choice is made up front
@@ -16,3 +16,21 @@ export const test = base.extend({
 });
 
 export { expect };
+
+/**
+ * Counts the page's requests to keep its storage (`navigator.storage.persist()`, which Chromium
+ * answers silently); the count starts again with each page load.
+ */
+export async function countPersistRequests(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const storage = navigator.storage;
+    const persist = storage.persist.bind(storage);
+    const counted = window as unknown as { persistRequests: number };
+    counted.persistRequests = 0;
+    storage.persist = () => {
+      counted.persistRequests++;
+      return persist();
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { persistRequests: number }).persistRequests);
+}

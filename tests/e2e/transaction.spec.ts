@@ -5,7 +5,7 @@
  * step offline, with an action queued offline applied once when the connection is back.
  */
 import { expectNoSeriousAxeViolations } from './axe';
-import { expect, test } from './fixtures';
+import { countPersistRequests, expect, test } from './fixtures';
 import { actThroughApi, buyerWithDeal, fillAddress, verifiedThroughApi, verifyInWidget } from './transaction-helpers';
 
 test('a buyer goes identity → financing → protection → insurance, and each step becomes read-only', async ({ page, request }) => {
@@ -126,6 +126,7 @@ test('the insurance step offline: reload shows the saved step; a quote asked off
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload(); // a first visit is controlled from its next load (prompt mode never claims pages)
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const persistRequests = await countPersistRequests(page);
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Insure your new car' })).toBeVisible();
@@ -135,6 +136,7 @@ test('the insurance step offline: reload shows the saved step; a quote asked off
   await page.getByRole('button', { name: 'Get quotes' }).click();
   await expect(page.getByRole('heading', { name: 'Finding quotes…' })).toBeVisible();
   await expect(page.getByText('1 action pending · sends when you are back online')).toBeVisible();
+  expect(await persistRequests()).toBe(1); // a queued step must survive: the site asks to keep its storage
 
   await context.setOffline(false);
   await expect(page.getByRole('heading', { name: 'Select coverage' })).toBeVisible({ timeout: 15_000 });

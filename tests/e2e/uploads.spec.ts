@@ -3,7 +3,7 @@
  * a document goes through in parts, reads back byte for byte, and is listed as received; the
  * header shows uploads while they run.
  */
-import { expect, test } from './fixtures';
+import { countPersistRequests, expect, test } from './fixtures';
 import { buyerWithDeal } from './transaction-helpers';
 import { md5, MiB, video } from '../support/test-files';
 import { addVideo, faults, itemFor, storedChecksum, uniqueName, uploaded, uploadTasks } from './upload-helpers';
@@ -13,8 +13,10 @@ test('a 12 MB video uploads in parts, storage holds the same bytes, and it is li
   const name = uniqueName('walkaround');
   const bytes = video(12 * MiB);
   await faults.add({ match: { keyIncludes: name, method: 'PUT' }, action: { type: 'delay', ms: 1500 }, times: 3 });
+  const persistRequests = await countPersistRequests(page);
   await addVideo(page, transactionId, name, bytes);
   await expect(page.getByRole('link', { name: /^1 upload running, \d+% sent$/ })).toBeVisible();
+  expect(await persistRequests()).toBe(1); // work that must survive: the site asks to keep its storage
   await uploaded(page, name);
   await expect(page.getByRole('link', { name: /upload running/ })).toHaveCount(0);
   expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
