@@ -51,7 +51,10 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
   }
   const parsed = v.safeParse(runtimeConfigSchema, body, { abortEarly: false });
   if (!parsed.success) {
-    const fields = parsed.issues.map((issue) => `${v.getDotPath(issue) || '(root)'}: ${issue.message}`);
+    // A missing key reads "auth: missing", not valibot's "Invalid key: Expected "auth" but received undefined".
+    const fields = parsed.issues.map(
+      (issue) => `${v.getDotPath(issue) || '(root)'}: ${issue.received === 'undefined' ? 'missing' : issue.message}`,
+    );
     return { ok: false, problem: `/config.json is not valid: ${fields.join('; ')}.` };
   }
   loaded = parsed.output;

@@ -17,6 +17,12 @@ describe('loadRuntimeConfig', () => {
     expect(!result.ok && result.problem).toMatch(/auth\.userPoolId: Invalid UserPoolId format\..*helpCentreUrl/);
   });
 
+  it('says which keys are missing', async () => {
+    const { storage: _storage, ...withoutStorage } = valid;
+    const result = await loadRuntimeConfig(answering(200, { ...withoutStorage, auth: { ...valid.auth, region: undefined } }));
+    expect(result).toEqual({ ok: false, problem: '/config.json is not valid: auth.region: missing; storage: missing.' });
+  });
+
   it('explains an HTTP failure and an unreachable server', async () => {
     expect(await loadRuntimeConfig(answering(404, {}))).toEqual({ ok: false, problem: '/config.json answered HTTP 404.' });
     const offline = (async () => {
