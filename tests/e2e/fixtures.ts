@@ -17,6 +17,9 @@ export const test = base.extend({
 
 export { expect };
 
+/** Where countPersistRequests keeps its count, on the page's window. */
+type Counted = { persistRequests: number };
+
 /**
  * Counts the page's requests to keep its storage (`navigator.storage.persist()`, which Chromium
  * answers silently); the count starts again with each page load.
@@ -25,12 +28,12 @@ export async function countPersistRequests(page: Page): Promise<() => Promise<nu
   await page.addInitScript(() => {
     const storage = navigator.storage;
     const persist = storage.persist.bind(storage);
-    const counted = window as unknown as { persistRequests: number };
+    const counted = window as unknown as Counted;
     counted.persistRequests = 0;
     storage.persist = () => {
       counted.persistRequests++;
       return persist();
     };
   });
-  return () => page.evaluate(() => (window as unknown as { persistRequests: number }).persistRequests);
+  return () => page.evaluate(() => (window as unknown as Counted).persistRequests);
 }
