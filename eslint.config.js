@@ -1,6 +1,6 @@
 // Lint rules, including the import boundaries of STYLE.md: shared code (ui, data, domain) never
 // imports features or app; features never import each other; sw/ and workers/ import only
-// src/domain and their own files; no import cycles anywhere.
+// src/domain and their own files; on the server, routes → services → db; no import cycles anywhere.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -9,6 +9,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url));
+// Everything under server/ but the HTTP layer (api), the launcher (stack) and the build plugins.
+const SERVER_SERVICES = readdirSync(new URL('./server', import.meta.url), { withFileTypes: true })
+  .filter((entry) => !['api', 'stack', 'build', 'types'].includes(entry.name))
+  .map((entry) => `./server/${entry.name}`);
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'playwright-report', 'test-results', '.data'] },
@@ -51,6 +55,18 @@ export default tseslint.config(
               message: 'sw/ and workers/ import only src/domain and their own files.',
             },
             { target: './src', from: ['./server', './tests'], message: 'The app never imports server or test code.' },
+            {
+              target: SERVER_SERVICES,
+              from: ['./server/api', './server/stack'],
+              message:
+                'Server layers run one way, routes (server/api) → services → db: services never import the HTTP layer or the launcher.',
+            },
+            {
+              target: './server/db',
+              from: SERVER_SERVICES.filter((path) => path !== './server/db'),
+              message: 'server/db is the bottom layer: it imports only src/domain.',
+            },
+            { target: './server', from: './tests', message: 'The server never imports test code.' },
           ],
         },
       ],

@@ -14,7 +14,7 @@ import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
 import { createS3Client } from '../storage/s3-client';
 import { abortAbandonedUploads } from '../uploads/abandoned-uploads';
-import { devMailboxMailer, sesMailer } from '../offers/mail';
+import { devMailboxMailer, sesMailer } from '../mail/delivery';
 import type { Settings } from './settings';
 import { staticFiles } from './static-files';
 
@@ -35,10 +35,11 @@ export async function buildApi({ settings, database, s3, logger = false, provide
     clientId: settings.auth.userPoolClientId,
   });
 
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+  app.setErrorHandler((error: Error & { statusCode?: number; field?: string }, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) request.log.error(error);
-    return reply.code(status).send({ message: status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message });
+    if (status >= 500) return reply.code(status).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply.code(status).send(error.field ? { message: error.message, field: error.field } : { message: error.message });
   });
 
   // Text answers (HTML, JS, CSS, JSON, Markdown) go out gzip/brotli-compressed when the client accepts it.

@@ -5,12 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-
-export interface Caller {
-  sub: string;
-  email: string;
-  groups: string[];
-}
+import type { Caller } from '../users/caller';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -15,7 +15,8 @@ const envSchema = z.object({
   STATIC_DIR: z.string().default('dist'),
   API_BASE_URL: z.string().default('/api'),
   CONTENT_BASE_URL: z.string().default('/content'),
-  HELP_CENTRE_URL: z.url().default('https://help.example.com/'),
+  /** An external help centre; without one, help links lead to the product's own `/help`. */
+  HELP_CENTRE_URL: z.union([z.url(), z.literal('/help')]).default('/help'),
   AUTH_REGION: z.string().default('us-west-2'),
   AUTH_USER_POOL_ID: z
     .string()

@@ -2,8 +2,12 @@
  * The database schema, one source for PGlite (local) and PostgreSQL (production). Change it
  * here, then `npm run db:generate` writes the next migration under server/db/migrations.
  */
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { NEGOTIATION_STATUSES, OFFER_REQUEST_ACTIONS } from '../../src/domain/offer-lifecycle';
+import { DEAL_ROLES, SIDES, USER_TYPES } from '../../src/domain/parties';
+import { FLOWS, TRANSACTION_STATUSES, type TransactionStatus } from '../../src/domain/transaction-flows';
+import { TRANSACTION_EVENTS } from '../../src/domain/transaction-transitions';
 
 /** SPEC §3 user details; one row per identity-pool user, created on their first API call. */
 export const users = pgTable(
@@ -12,9 +16,7 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     cognitoSub: text('cognito_sub').notNull().unique(),
     email: text('email').notNull(),
-    type: text('type', { enum: ['admin', 'dealer', 'customer'] })
-      .notNull()
-      .default('customer'),
+    type: text('type', { enum: USER_TYPES }).notNull().default('customer'),
     firstName: text('first_name'),
     lastName: text('last_name'),
     mobile: text('mobile'),
@@ -68,7 +70,7 @@ export const negotiations = pgTable(
     vehicleId: uuid('vehicle_id')
       .notNull()
       .references(() => vehicles.id),
-    status: text('status', { enum: ['open', 'accepted', 'declined', 'withdrawn', 'expired', 'closed'] }).notNull(),
+    status: text('status', { enum: NEGOTIATION_STATUSES }).notNull(),
     sellerUserId: uuid('seller_user_id').references(() => users.id, { onDelete: 'set null' }),
     buyerUserId: uuid('buyer_user_id').references(() => users.id, { onDelete: 'set null' }),
     sellerEmail: text('seller_email'),
@@ -89,7 +91,7 @@ export const offers = pgTable(
     negotiationId: uuid('negotiation_id')
       .notNull()
       .references(() => negotiations.id, { onDelete: 'cascade' }),
-    fromRole: text('from_role', { enum: ['buyer', 'seller'] }).notNull(),
+    fromRole: text('from_role', { enum: SIDES }).notNull(),
     amountDollars: integer('amount_dollars').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -154,9 +156,7 @@ export const dealParties = pgTable(
     dealId: uuid('deal_id')
       .notNull()
       .references(() => deals.id, { onDelete: 'cascade' }),
-    role: text('role', {
-      enum: ['buyer', 'seller', 'coBuyer', 'additionalBuyer', 'additionalSeller', 'registeredOwner1', 'registeredOwner2'],
-    }).notNull(),
+    role: text('role', { enum: DEAL_ROLES }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email'),
   },
@@ -174,9 +174,9 @@ export const transactions = pgTable(
     dealId: uuid('deal_id')
       .notNull()
       .references(() => deals.id, { onDelete: 'cascade' }),
-    side: text('side', { enum: ['buyer', 'seller'] }).notNull(),
-    flow: text('flow').notNull(),
-    status: text('status').notNull(),
+    side: text('side', { enum: SIDES }).notNull(),
+    flow: text('flow', { enum: FLOWS }).notNull(),
+    status: text('status', { enum: TRANSACTION_STATUSES as [TransactionStatus, ...TransactionStatus[]] }).notNull(),
     version: integer('version').notNull().default(0),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -200,10 +200,10 @@ export const transactionEvents = pgTable(
     version: integer('version').notNull(),
     actor: text('actor', { enum: ['party', 'provider'] }).notNull(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    event: text('event').notNull(),
+    event: text('event', { enum: TRANSACTION_EVENTS }).notNull(),
     payload: jsonb('payload').notNull().default({}),
-    fromStatus: text('from_status').notNull(),
-    toStatus: text('to_status').notNull(),
+    fromStatus: text('from_status', { enum: TRANSACTION_STATUSES as [TransactionStatus, ...TransactionStatus[]] }).notNull(),
+    toStatus: text('to_status', { enum: TRANSACTION_STATUSES as [TransactionStatus, ...TransactionStatus[]] }).notNull(),
     idempotencyKey: uuid('idempotency_key'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -211,6 +211,25 @@ export const transactionEvents = pgTable(
     unique('transaction_events_key').on(table.transactionId, table.idempotencyKey),
     unique('transaction_events_version').on(table.transactionId, table.version),
   ],
+);
+
+/**
+ * The idempotency keys of offer actions (STYLE rule 6): one row per key a user sent, written in
+ * the same database transaction as the change, so a repeat answers the same result and a key
+ * sent for another action is refused.
+ */
+export const offerRequests = pgTable(
+  'offer_requests',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idempotencyKey: uuid('idempotency_key').notNull(),
+    action: text('action', { enum: OFFER_REQUEST_ACTIONS }).notNull(),
+    negotiationId: uuid('negotiation_id').references(() => negotiations.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.idempotencyKey] })],
 );
 
 /** Mail the product sends about offers, kept as a record and handed to the mail adapter. */

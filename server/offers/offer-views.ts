@@ -7,7 +7,7 @@ import { allowedOfferActions, otherSide } from '../../src/domain/offer-lifecycle
 import type { Database } from '../db/client';
 import { dealParties, deals, negotiationEvents, negotiations, offers, transactions, users, vehicles } from '../db/schema';
 import type { UserRow } from '../users/user-records';
-import { latestOffer, OfferRefusal, sideOf } from './negotiations';
+import { latestOffer, OfferRefusal, sideOf } from './negotiation-records';
 
 type NegotiationRow = typeof negotiations.$inferSelect;
 

@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { BRAND } from '../../src/domain/brand';
 import { PASSWORD_POLICY } from '../../src/domain/password-policy';
 import { withExtensions } from './identity-extensions';
-import { appendToMailbox } from './mailbox';
+import { appendToMailbox } from '../mail/mailbox';
 
 export interface IdentityOptions {
   host: string;

@@ -1,8 +1,14 @@
 /** One S3 client for the API: Amazon S3 by default, a local S3-compatible server by endpoint. */
 import { S3Client } from '@aws-sdk/client-s3';
-import type { Settings } from '../api/settings';
 
-export function createS3Client(storage: Settings['storage']): S3Client {
+export interface S3Options {
+  region: string;
+  /** A local S3-compatible server; absent for Amazon S3. */
+  endpoint?: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+export function createS3Client(storage: S3Options): S3Client {
   return new S3Client({
     region: storage.region,
     endpoint: storage.endpoint,

@@ -6,15 +6,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { dealParties, transactions } from '../db/schema';
+import { SIDE_ROLES } from '../../src/domain/parties';
 import type { UserRow } from '../users/user-records';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 type Role = (typeof dealParties.$inferSelect)['role'];
-
-export const SIDE_ROLES: Record<TransactionRow['side'], readonly Role[]> = {
-  buyer: ['buyer', 'coBuyer', 'additionalBuyer'],
-  seller: ['seller', 'additionalSeller', 'registeredOwner1', 'registeredOwner2'],
-};
 
 export class TransactionRefusal extends Error {
   constructor(

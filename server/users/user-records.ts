@@ -1,7 +1,8 @@
 /** Users as the API sees them: one row per identity-pool subject, made on first contact. */
 import { and, eq, sql } from 'drizzle-orm';
-import type { ProfileUpdate, BuyerProfile, UserType } from '../../src/domain/profile-fields';
-import type { Caller } from '../api/auth';
+import type { UserType } from '../../src/domain/parties';
+import type { ProfileUpdate, BuyerProfile } from '../../src/domain/profile-fields';
+import type { Caller } from './caller';
 import type { Database } from '../db/client';
 import { buyerProfiles, users } from '../db/schema';
 

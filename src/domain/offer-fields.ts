@@ -60,6 +60,12 @@ export const PARTNER_SOURCES = [
 ] as const;
 export type PartnerSource = (typeof PARTNER_SOURCES)[number];
 
+/**
+ * A UUID the app makes once, when the user acts, and sends again on every retry: the API applies
+ * each key once and answers a repeat with the same result (STYLE rule 6). Optional for API callers.
+ */
+const idempotencyKey = z.optional(z.uuid('idempotencyKey must be a UUID created when the user acted'));
+
 export const startOfferSchema = z.strictObject({
   vehicle: z.strictObject({ vin: vinField, mileage: mileageField }),
   amount: offerAmount,
@@ -68,13 +74,17 @@ export const startOfferSchema = z.strictObject({
   /** The other side's e-mail; without it the caller shares a link instead. */
   counterpartyEmail: z.optional(z.email('Enter an e-mail address such as name@example.com')),
   partner: z.optional(z.strictObject({ uid: z.string().check(z.minLength(1), z.maxLength(200)), source: z.enum(PARTNER_SOURCES) })),
+  idempotencyKey,
 });
 export type StartOffer = z.infer<typeof startOfferSchema>;
 
 export const offerActionSchema = z.discriminatedUnion('action', [
-  z.strictObject({ action: z.literal('counter'), amount: offerAmount, latestOfferId: z.uuid() }),
-  z.strictObject({ action: z.enum(['accept', 'decline', 'withdraw']), latestOfferId: z.uuid() }),
+  z.strictObject({ action: z.literal('counter'), amount: offerAmount, latestOfferId: z.uuid(), idempotencyKey }),
+  z.strictObject({ action: z.enum(['accept', 'decline', 'withdraw']), latestOfferId: z.uuid(), idempotencyKey }),
 ]);
+
+/** The body of making or turning off share links: only the key. */
+export const linkChangeSchema = z.strictObject({ idempotencyKey });
 export type OfferActionInput = z.infer<typeof offerActionSchema>;
 
 /** What a visitor with a shared link sends: their e-mail, the offer they answer, and an amount when they counter. */

@@ -22,6 +22,10 @@ export type NegotiationStatus = (typeof NEGOTIATION_STATUSES)[number];
 export const OFFER_ACTIONS = ['counter', 'accept', 'decline', 'withdraw', 'expire', 'close'] as const;
 export type OfferAction = (typeof OFFER_ACTIONS)[number];
 
+/** What a signed-in party asks of the offers API, each carrying an idempotency key. */
+export const OFFER_REQUEST_ACTIONS = ['start', 'counter', 'accept', 'decline', 'withdraw', 'share', 'revoke'] as const;
+export type OfferRequestAction = (typeof OFFER_REQUEST_ACTIONS)[number];
+
 export type PartyRole = 'buyer' | 'seller';
 /** Who acts, seen from the latest offer: the side that made it, the side it was made to, or the system. */
 export type Actor = 'sender' | 'recipient' | 'system';

@@ -3,6 +3,7 @@
  * them) and the API (the same rules at the boundary). Unknown fields are refused, not dropped,
  * so a typo in a client never looks like a successful save.
  */
+import { USER_TYPES } from './parties';
 import * as z from 'zod/mini';
 
 export const personName = (label: string) =>
@@ -40,8 +41,6 @@ export const identityIdSchema = z.strictObject({
     .check(z.regex(/^[a-z]{2}(-[a-z]+)+-\d:[0-9a-f-]{36}$/, 'cognitoIdentityId must look like us-west-2:<uuid>')),
 });
 
-export const USER_TYPES = ['admin', 'dealer', 'customer'] as const;
-export type UserType = (typeof USER_TYPES)[number];
 export const userTypeSchema = z.strictObject({ type: z.enum(USER_TYPES, 'type must be admin, dealer or customer') });
 
 const US_STATES =

@@ -1,6 +1,6 @@
 /** The local user pool answers what cognito-local alone does not: refresh, global sign-out, password policy, SMS. */
 import { describe, expect, inject, it } from 'vitest';
-import { latestMessageFor } from '../../server/stack/mailbox';
+import { latestMessageFor } from '../../server/mail/mailbox';
 import { cognitoCall, createConfirmedUser } from '../support/identity-admin';
 
 const parts = inject('parts');

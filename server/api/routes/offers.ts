@@ -5,23 +5,16 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
-import { linkActionSchema, offerActionSchema, startOfferSchema } from '../../../src/domain/offer-fields';
+import { linkActionSchema, linkChangeSchema, offerActionSchema, startOfferSchema } from '../../../src/domain/offer-fields';
 import type { Database } from '../../db/client';
-import { deliverPending, type Mailer } from '../../offers/mail';
-import {
-  actOnNegotiation,
-  actThroughLink,
-  attachByEmail,
-  createLink,
-  expireDueNegotiations,
-  offerShownByLink,
-  revokeLinks,
-  startNegotiation,
-} from '../../offers/negotiations';
+import { deliverPending, type Mailer } from '../../mail/delivery';
+import { attachByEmail } from '../../offers/deals';
+import { actOnNegotiation, expireDueNegotiations, startNegotiation } from '../../offers/negotiations';
+import { actThroughLink, createLink, offerShownByLink, revokeLinks } from '../../offers/share-links';
 import { dashboardCounts, dealForParty, negotiationForParty, negotiationsOf, negotiationSummary } from '../../offers/offer-views';
 import { userForCaller } from '../../users/user-records';
 import type { Authenticate } from '../auth';
-import { parseInput } from '../validation';
+import { parseInput } from '../../validation';
 
 const idParams = z.object({ id: z.uuid('That is not an offer id') });
 const tokenParams = z.object({
@@ -44,7 +37,7 @@ export function offerRoutes(app: FastifyInstance, deps: { db: Database; authenti
     const input = parseInput(startOfferSchema, request.body);
     const started = await startNegotiation(db, await me(request), input, appUrl(request));
     const view = await negotiationForParty(db, started.negotiationId, await me(request));
-    return reply.code(201).send(await delivered({ ...view, shareUrl: started.shareUrl }));
+    return reply.code(started.replayed ? 200 : 201).send(await delivered({ ...view, shareUrl: started.shareUrl, replayed: started.replayed }));
   });
 
   // Reads first expire what ran out, so nobody sees an offer as open past its expiry.
@@ -78,12 +71,15 @@ export function offerRoutes(app: FastifyInstance, deps: { db: Database; authenti
 
   app.post('/api/offers/:id/links', { preHandler: deps.authenticate }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
-    return reply.code(201).send({ shareUrl: await createLink(db, id, await me(request), appUrl(request)) });
+    const { idempotencyKey } = parseInput(linkChangeSchema, request.body);
+    const made = await createLink(db, id, await me(request), appUrl(request), idempotencyKey);
+    return reply.code(made.replayed ? 200 : 201).send(made);
   });
 
   app.delete('/api/offers/:id/links', { preHandler: deps.authenticate }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
-    await revokeLinks(db, id, await me(request));
+    const { idempotencyKey } = parseInput(linkChangeSchema, request.body);
+    await revokeLinks(db, id, await me(request), idempotencyKey);
     return reply.code(204).send();
   });
 

@@ -13,7 +13,7 @@ import { applyPartyEvent } from '../../transactions/engine';
 import { transactionDetail, transactionsOf } from '../../transactions/transaction-views';
 import { userForCaller } from '../../users/user-records';
 import type { Authenticate } from '../auth';
-import { parseInput } from '../validation';
+import { parseInput } from '../../validation';
 
 const idParams = z.object({ id: z.uuid('That is not a transaction id') });
 

@@ -16,7 +16,7 @@ import { listDocuments, readDocument } from '../../uploads/documents';
 import { abortUpload, completeUpload, createUpload, listParts, signParts, type StorageDeps } from '../../uploads/multipart';
 import { userForCaller } from '../../users/user-records';
 import type { Authenticate } from '../auth';
-import { parseInput } from '../validation';
+import { parseInput } from '../../validation';
 
 const idParams = z.object({ id: z.uuid('That is not an upload id') });
 

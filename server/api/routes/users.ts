@@ -16,8 +16,9 @@ import {
   userForCaller,
   type UserRow,
 } from '../../users/user-records';
-import type { Authenticate, Caller } from '../auth';
-import { parseInput } from '../validation';
+import type { Caller } from '../../users/caller';
+import type { Authenticate } from '../auth';
+import { parseInput } from '../../validation';
 
 const userParams = z.object({ userId: z.uuid('userId must be a UUID') });
 const buyerProfileParams = userParams.extend({ profileId: z.uuid('profileId must be a UUID') });

@@ -1,5 +1,5 @@
 /**
- * The mail adapter: notifications are rows first (negotiations.ts writes them inside the same
+ * The mail adapter: notifications are rows first (the services write them inside the same
  * database transaction as the change), then delivered. Locally they land in the development
  * mailbox next to the confirmation codes; in production Amazon SES sends them (MAIL_FROM).
  * Without either they stay queued, unsent, until a provider is configured.
@@ -8,7 +8,7 @@ import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { notifications } from '../db/schema';
-import { appendToMailbox } from '../stack/mailbox';
+import { appendToMailbox } from './mailbox';
 
 export interface Mailer {
   send(message: { to: string; subject: string; body: string }): Promise<void>;

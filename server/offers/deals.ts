@@ -1,0 +1,75 @@
+/**
+ * Deals: exactly one per accepted negotiation (a unique key), with both sides' party roles and a
+ * transaction for each side; and `/link-offer`, which makes what was done by e-mail the account's.
+ */
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { FIRST_STATUS, SIDE_FLOW } from '../../src/domain/transaction-transitions';
+import type { Database } from '../db/client';
+import { dealParties, deals, negotiationEvents, negotiations, transactions } from '../db/schema';
+import type { UserRow } from '../users/user-records';
+import { type Acting, type NegotiationRow, type OfferRow, type Tx } from './negotiation-records';
+
+/** Exactly one deal per negotiation (unique key), with both sides' party roles and transactions. */
+export async function createDeal(tx: Tx, row: NegotiationRow, accepted: OfferRow, acting: Acting): Promise<string> {
+  const [deal] = await tx
+    .insert(deals)
+    .values({
+      negotiationId: row.id,
+      vehicleId: row.vehicleId,
+      priceDollars: accepted.amountDollars,
+      partnerUid: row.partnerUid,
+      partnerSource: row.partnerSource,
+    })
+    .returning({ id: deals.id });
+  const visitorEmail = acting.kind === 'visitor' ? acting.email : null;
+  await tx.insert(dealParties).values([
+    { dealId: deal!.id, role: 'seller', userId: row.sellerUserId, email: row.sellerUserId ? null : (row.sellerEmail ?? visitorEmail) },
+    { dealId: deal!.id, role: 'buyer', userId: row.buyerUserId, email: row.buyerUserId ? null : (row.buyerEmail ?? visitorEmail) },
+  ]);
+  await tx.insert(transactions).values([
+    { dealId: deal!.id, side: 'seller', flow: SIDE_FLOW.seller, status: FIRST_STATUS[SIDE_FLOW.seller] },
+    { dealId: deal!.id, side: 'buyer', flow: SIDE_FLOW.buyer, status: FIRST_STATUS[SIDE_FLOW.buyer] },
+  ]);
+  return deal!.id;
+}
+
+/** `/link-offer`: what was done by e-mail through links becomes the signed-in user's. */
+export async function attachByEmail(db: Database, user: UserRow): Promise<{ negotiations: number; deals: number }> {
+  const email = user.email.toLowerCase();
+  return db.transaction(async (tx) => {
+    const asBuyer = await tx
+      .update(negotiations)
+      .set({ buyerUserId: user.id, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(negotiations.buyerEmail, email),
+          isNull(negotiations.buyerUserId),
+          or(isNull(negotiations.sellerUserId), ne(negotiations.sellerUserId, user.id)),
+        ),
+      )
+      .returning({ id: negotiations.id });
+    const asSeller = await tx
+      .update(negotiations)
+      .set({ sellerUserId: user.id, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(negotiations.sellerEmail, email),
+          isNull(negotiations.sellerUserId),
+          or(isNull(negotiations.buyerUserId), ne(negotiations.buyerUserId, user.id)),
+        ),
+      )
+      .returning({ id: negotiations.id });
+    const attached = [...asBuyer, ...asSeller].map((row) => row.id);
+    if (attached.length) {
+      await tx
+        .insert(negotiationEvents)
+        .values(attached.map((negotiationId) => ({ negotiationId, actorUserId: user.id, event: 'linked-to-account', payload: {} })));
+    }
+    const parties = await tx
+      .update(dealParties)
+      .set({ userId: user.id, email: null })
+      .where(and(eq(dealParties.email, email), isNull(dealParties.userId)))
+      .returning({ id: dealParties.id });
+    return { negotiations: attached.length, deals: parties.length };
+  });
+}
