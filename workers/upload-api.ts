@@ -3,7 +3,15 @@
  * from the page (the worker never holds storage credentials, only presigned URLs). A request
  * that never got an answer is `Unreachable`; any answer that is not OK is an `ApiRefusal`.
  */
+import type * as z from 'zod/mini';
 import type { DocumentSlot } from '../src/domain/document-slots';
+import {
+  abortedUploadSchema,
+  createdUploadSchema,
+  signedPartsSchema,
+  storedDocumentSchema,
+  storedPartsSchema,
+} from '../src/domain/upload-contract';
 import type { DonePart } from '../src/domain/upload-plan';
 
 export class Unreachable extends Error {}
@@ -16,24 +24,10 @@ export class ApiRefusal extends Error {
   }
 }
 
-export interface CreatedUpload {
-  id: string;
-  bucket: string;
-  key: string;
-  multipart: boolean;
-  partSize: number;
-  partCount: number;
-}
-export interface StoredDocument {
-  key: string;
-  review: 'received' | 'refused';
-  refusalReason: string | null;
-}
-
 export type TokenSource = () => Promise<string | undefined>;
 
 export function uploadApi(baseUrl: string, token: TokenSource) {
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  async function call<T>(schema: z.ZodMiniType<T>, method: string, path: string, body?: unknown): Promise<T> {
     const bearer = await token();
     let answer: Response;
     try {
@@ -51,22 +45,23 @@ export function uploadApi(baseUrl: string, token: TokenSource) {
     }
     const payload = (await answer.json().catch(() => ({}))) as { message?: string };
     if (!answer.ok) throw new ApiRefusal(answer.status, payload.message ?? `The API answered ${answer.status}`);
-    return payload as T;
+    return schema.parse(payload);
   }
 
   return {
     create: (input: { transactionId: string; slot: DocumentSlot; fileName: string; contentType: string; size: number }) =>
-      call<CreatedUpload>('POST', 'uploads', input),
-    sign: (id: string, partNumbers: number[]) =>
-      call<{ urls: { partNumber: number; url: string }[]; expiresAt: number }>('POST', `uploads/${id}/parts/sign`, { partNumbers }),
-    parts: (id: string) => call<{ parts: DonePart[] }>('GET', `uploads/${id}/parts`),
+      call(createdUploadSchema, 'POST', 'uploads', input),
+    sign: (id: string, partNumbers: number[]) => call(signedPartsSchema, 'POST', `uploads/${id}/parts/sign`, { partNumbers }),
+    parts: (id: string) => call(storedPartsSchema, 'GET', `uploads/${id}/parts`),
     complete: (id: string, parts: DonePart[]) =>
-      call<StoredDocument>('POST', `uploads/${id}/complete`, { parts: parts.map(({ partNumber, eTag }) => ({ partNumber, eTag })) }),
-    abort: (id: string) => call<{ aborted: boolean }>('DELETE', `uploads/${id}`),
+      call(storedDocumentSchema, 'POST', `uploads/${id}/complete`, {
+        parts: parts.map(({ partNumber, eTag }) => ({ partNumber, eTag })),
+      }),
+    abort: (id: string) => call(abortedUploadSchema, 'DELETE', `uploads/${id}`),
     /** Whether the API answers at all: the probe that notices a connection came back. */
     reachable: () =>
-      call('GET', 'healthz').then(
-        () => true,
+      fetch(`${baseUrl.replace(/\/+$/, '')}/healthz`).then(
+        (answer) => answer.ok,
         () => false,
       ),
   };

@@ -2,26 +2,24 @@
  * Caramel Care protection plans offered for a vehicle. The sandbox prices each plan from the
  * vehicle's age and mileage (older, higher-mileage cars cost more to cover).
  */
-export interface CarePlan {
-  id: string;
-  name: string;
-  summary: string;
-  coverage: string[];
-  termMonths: number;
-  termMiles: number;
-  priceDollars: number;
-}
+import type { CarePlan } from '../../src/domain/transaction-contract';
 
 export interface CarePlans {
   plansFor(vehicle: { modelYear: number; mileage: number }, today?: Date): CarePlan[];
 }
 
-const BASE = [
+const POWERTRAIN = ['Engine', 'Transmission', 'Drive axles', 'Roadside assistance'];
+const PLUS = [...POWERTRAIN, 'Air conditioning', 'Steering and suspension', 'Brakes (non-wear parts)', 'Rental car'];
+const COMPLETE = [...PLUS, 'Electrical and electronics', 'Infotainment and sensors', 'Trip interruption'];
+
+// Each plan lists every part it covers (the comparison reads that); its card shows the highlights.
+const BASE: CarePlan[] = [
   {
     id: 'powertrain',
     name: 'Caramel Care Powertrain',
     summary: 'The parts that make the car go.',
-    coverage: ['Engine', 'Transmission', 'Drive axles', 'Roadside assistance'],
+    highlights: POWERTRAIN,
+    coverage: POWERTRAIN,
     termMonths: 24,
     termMiles: 24_000,
     priceDollars: 890,
@@ -30,7 +28,8 @@ const BASE = [
     id: 'plus',
     name: 'Caramel Care Plus',
     summary: 'Powertrain plus the systems that fail most often.',
-    coverage: ['Everything in Powertrain', 'Air conditioning', 'Steering and suspension', 'Brakes (non-wear parts)', 'Rental car'],
+    highlights: ['Everything in Powertrain', ...PLUS.slice(POWERTRAIN.length)],
+    coverage: PLUS,
     termMonths: 36,
     termMiles: 36_000,
     priceDollars: 1_490,
@@ -39,7 +38,8 @@ const BASE = [
     id: 'complete',
     name: 'Caramel Care Complete',
     summary: 'Bumper-to-bumper cover, wear items aside.',
-    coverage: ['Everything in Plus', 'Electrical and electronics', 'Infotainment and sensors', 'Trip interruption'],
+    highlights: ['Everything in Plus', ...COMPLETE.slice(PLUS.length)],
+    coverage: COMPLETE,
     termMonths: 48,
     termMiles: 48_000,
     priceDollars: 2_190,

@@ -3,15 +3,8 @@
  * bound. Sandbox carriers are deterministic: three or more recent accidents get no quotes;
  * otherwise each carrier prices from coverage level, driver age and accident count.
  */
+import type { InsuranceQuote } from '../../src/domain/transaction-contract';
 import type { CoverageLevel, InsuranceQuoteRequest } from '../../src/domain/transaction-events';
-
-export interface InsuranceQuote {
-  id: string;
-  carrier: string;
-  coverage: CoverageLevel;
-  deductibleDollars: number;
-  monthlyPremiumCents: number;
-}
 
 export interface InsuranceCarriers {
   quotes(request: InsuranceQuoteRequest, today?: Date): Promise<InsuranceQuote[]>;

@@ -4,17 +4,8 @@
  * any loan larger than a year's income, so "no offers" is reachable on purpose.
  */
 import { CREDIT_BANDS, monthlyPaymentCents } from '../../src/domain/pricing';
+import type { LoanOffer } from '../../src/domain/transaction-contract';
 import type { FinanceApplication } from '../../src/domain/transaction-events';
-
-export interface LoanOffer {
-  id: string;
-  lender: string;
-  apr: number;
-  months: number;
-  downPaymentDollars: number;
-  amountFinancedCents: number;
-  monthlyPaymentCents: number;
-}
 
 export interface Lenders {
   offers(application: FinanceApplication, priceDollars: number): Promise<LoanOffer[]>;

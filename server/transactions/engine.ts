@@ -9,14 +9,14 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { payloadSchemaOf, type EventRequest } from '../../src/domain/transaction-events';
 import { acceptsPartyEvent, FINAL_STATUS, nextStatus, type TransactionEvent } from '../../src/domain/transaction-transitions';
 import type { Flow, TransactionStatus } from '../../src/domain/transaction-flows';
-import { parseInput } from '../api/validation';
+import { parseInput } from '../validation';
 import type { Database } from '../db/client';
 import { deals, transactionEvents, transactions, vehicles } from '../db/schema';
 import type { Providers } from '../providers/providers';
 import type { UserRow } from '../users/user-records';
 import { transactionFor, TransactionRefusal, type TransactionRow } from './access';
 import { providerAnswer, type Answer } from './provider-answers';
-import { foldStepData } from './step-data';
+import { foldStepData } from '../../src/domain/step-data';
 
 export const STALE_VERSION =
   'This transaction changed since you last saw it, so your action was not applied. We loaded the latest; check it and try again.';
@@ -61,11 +61,11 @@ export async function applyPartyEvent(
 ): Promise<{ replayed: boolean }> {
   const { row } = await transactionFor(db, transactionId, user);
   if (await alreadyApplied(db, row.id, request.idempotencyKey)) return { replayed: true };
-  const flow = row.flow as Flow;
+  const flow = row.flow;
   const payload = parseInput(payloadSchemaOf(request.event), request.payload ?? {}) as Record<string, unknown>;
   // A stale view first: the party acted on something that has since changed, whatever the action.
   if (row.version !== request.expectedVersion) throw new TransactionRefusal(409, STALE_VERSION);
-  if (!acceptsPartyEvent(flow, row.status as TransactionStatus, request.event)) {
+  if (!acceptsPartyEvent(flow, row.status, request.event)) {
     throw new TransactionRefusal(422, notNow(request.event, row.status));
   }
   const answer = await providerAnswer(providers, request.event, payload, await requestContext(db, row));
@@ -74,7 +74,7 @@ export async function applyPartyEvent(
     const [locked] = await tx.select().from(transactions).where(eq(transactions.id, row.id)).for('update');
     if (await alreadyApplied(tx, row.id, request.idempotencyKey)) return { replayed: true };
     if (locked!.version !== request.expectedVersion) throw new TransactionRefusal(409, STALE_VERSION);
-    let status = locked!.status as TransactionStatus;
+    let status = locked!.status;
     let version = locked!.version;
     const append = async (
       actor: 'party' | 'provider',

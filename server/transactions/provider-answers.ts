@@ -7,7 +7,7 @@ import type { Address, FinanceApplication, InsuranceQuoteRequest } from '../../s
 import { IDENTITY_ATTEMPTS, type PartyEvent, type ProviderEvent } from '../../src/domain/transaction-transitions';
 import type { Providers } from '../providers/providers';
 import { TransactionRefusal } from './access';
-import type { StepData } from './step-data';
+import type { StepData } from '../../src/domain/transaction-contract';
 
 export interface Answer {
   event: ProviderEvent;

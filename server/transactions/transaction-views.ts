@@ -5,15 +5,18 @@
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { priceBreakdown } from '../../src/domain/pricing';
-import { destinationFor, type Flow, type TransactionStatus } from '../../src/domain/transaction-flows';
-import { partyEventsFrom, stepStates } from '../../src/domain/transaction-transitions';
+import { destinationFor } from '../../src/domain/transaction-flows';
+import { stepStates } from '../../src/domain/step-progress';
+import { partyEventsFrom } from '../../src/domain/transaction-transitions';
 import type { Database } from '../db/client';
 import { buyerProfiles, dealParties, deals, transactions, users, vehicles } from '../db/schema';
 import type { Providers } from '../providers/providers';
 import type { UserRow } from '../users/user-records';
-import { SIDE_ROLES, transactionFor, type TransactionRow } from './access';
+import { SIDE_ROLES } from '../../src/domain/parties';
+import { transactionFor, type TransactionRow } from './access';
 import { eventsOf } from './engine';
-import { foldStepData, type StepData } from './step-data';
+import { foldStepData } from '../../src/domain/step-data';
+import type { StepData, TransactionDetail, TransactionList, TransactionSummary } from '../../src/domain/transaction-contract';
 
 async function dealAndVehicle(db: Database, dealId: string) {
   const [deal] = await db.select().from(deals).where(eq(deals.id, dealId));
@@ -21,9 +24,9 @@ async function dealAndVehicle(db: Database, dealId: string) {
   return { deal: deal!, vehicle: { vin: vehicle!.vin, modelYear: vehicle!.modelYear, make: vehicle!.make, mileage: vehicle!.mileage } };
 }
 
-function summaryOf(row: TransactionRow, vehicle: Awaited<ReturnType<typeof dealAndVehicle>>['vehicle'], price: number) {
-  const flow = row.flow as Flow;
-  const status = row.status as TransactionStatus;
+function summaryOf(row: TransactionRow, vehicle: Awaited<ReturnType<typeof dealAndVehicle>>['vehicle'], price: number): TransactionSummary {
+  const flow = row.flow;
+  const status = row.status;
   return {
     id: row.id,
     dealId: row.dealId,
@@ -41,7 +44,7 @@ function summaryOf(row: TransactionRow, vehicle: Awaited<ReturnType<typeof dealA
 }
 
 /** GET /transactions: the caller's own side of each deal, split into active and previous. */
-export async function transactionsOf(db: Database, user: UserRow) {
+export async function transactionsOf(db: Database, user: UserRow): Promise<TransactionList> {
   const mine = await db.select().from(dealParties).where(eq(dealParties.userId, user.id));
   const rows = mine.length
     ? await db
@@ -76,7 +79,7 @@ async function buyerState(db: Database, dealId: string, data: StepData): Promise
 }
 
 /** GET /transactions/{id}: everything the step screens render, also offline from IndexedDB. */
-export async function transactionDetail(db: Database, providers: Providers, id: string, user: UserRow) {
+export async function transactionDetail(db: Database, providers: Providers, id: string, user: UserRow): Promise<TransactionDetail> {
   const { row, role } = await transactionFor(db, id, user);
   const { deal, vehicle } = await dealAndVehicle(db, row.dealId);
   const events = await eventsOf(db, row.id);
@@ -92,7 +95,7 @@ export async function transactionDetail(db: Database, providers: Providers, id: 
   return {
     ...summaryOf(row, vehicle, deal.priceDollars),
     myRole: role,
-    allowedEvents: partyEventsFrom(row.flow as Flow, row.status as TransactionStatus),
+    allowedEvents: partyEventsFrom(row.flow, row.status),
     parties: parties.map((party) => ({ role: party.role, firstName: party.firstName ?? null, you: party.userId === user.id })),
     data,
     carePlans: plans,
@@ -118,5 +121,3 @@ export async function transactionDetail(db: Database, providers: Providers, id: 
     })),
   };
 }
-
-export type TransactionDetail = Awaited<ReturnType<typeof transactionDetail>>;

@@ -6,6 +6,7 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import type { DocumentList } from '../../src/domain/upload-contract';
 import { SIGNED_URL_SECONDS } from '../../src/domain/upload-plan';
 import { uploads } from '../db/schema';
 import { transactionFor } from '../transactions/access';
@@ -15,7 +16,7 @@ import { UploadRefused, type UploadRow } from './upload-records';
 
 const DEFAULT_PAGE = 100;
 
-async function signedGet(deps: StorageDeps, row: UploadRow) {
+async function signedGet(deps: StorageDeps, row: UploadRow): Promise<DocumentList['documents'][number]> {
   const command = new GetObjectCommand({
     Bucket: row.bucket,
     Key: row.key,
@@ -28,7 +29,7 @@ export async function listDocuments(
   deps: StorageDeps,
   user: UserRow,
   query: { transactionId?: string; pageSize?: number | 'ALL'; after?: string },
-) {
+): Promise<DocumentList> {
   const conditions: SQL[] = [eq(uploads.status, 'completed')];
   if (query.transactionId) {
     const { role } = await transactionFor(deps.db, query.transactionId, user);
@@ -57,7 +58,7 @@ export async function listDocuments(
 }
 
 /** One of the caller's documents by key, with a fresh URL; someone else's key answers 404. */
-export async function readDocument(deps: StorageDeps, user: UserRow, key: string) {
+export async function readDocument(deps: StorageDeps, user: UserRow, key: string): Promise<DocumentList['documents'][number]> {
   const [row] = await deps.db
     .select()
     .from(uploads)

@@ -4,6 +4,7 @@
  * The browser never holds storage credentials. A document is recorded only once the stored
  * object's size equals the size the browser declared (SPEC §4.5, §8).
  */
+import type { CreatedUpload, SignedParts, StoredDocument, StoredParts } from '../../src/domain/upload-contract';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -36,7 +37,7 @@ export interface StorageDeps {
 
 const isNoSuchUpload = (error: unknown) => (error as { name?: string }).name === 'NoSuchUpload';
 
-export function uploadView(row: UploadRow) {
+export function uploadView(row: UploadRow): CreatedUpload {
   const plan = planParts(row.size);
   return {
     id: row.id,
@@ -86,7 +87,7 @@ export async function createUpload(deps: StorageDeps, user: UserRow, input: Crea
 }
 
 /** Presigned URLs for `partNumbers` (a single upload has one: part 1, a plain PUT). */
-export async function signParts(deps: StorageDeps, user: UserRow, id: string, partNumbers: number[]) {
+export async function signParts(deps: StorageDeps, user: UserRow, id: string, partNumbers: number[]): Promise<SignedParts> {
   const row = await runningUpload(deps.db, id, user);
   const plan = planParts(row.size);
   const outside = partNumbers.find((number) => number > plan.partCount);
@@ -119,10 +120,10 @@ export async function signParts(deps: StorageDeps, user: UserRow, id: string, pa
 }
 
 /** Every part storage holds for the upload (all pages); 404 when storage no longer knows it. */
-export async function listParts(deps: StorageDeps, user: UserRow, id: string) {
+export async function listParts(deps: StorageDeps, user: UserRow, id: string): Promise<StoredParts> {
   const row = await runningUpload(deps.db, id, user);
   if (!row.s3UploadId) return { parts: [] };
-  const parts: { partNumber: number; eTag: string; size: number }[] = [];
+  const parts: StoredParts['parts'] = [];
   let marker: string | undefined;
   try {
     do {
@@ -145,7 +146,7 @@ export async function listParts(deps: StorageDeps, user: UserRow, id: string) {
  * repeated call after a lost answer returns the same document, and an upload storage already
  * completed (NoSuchUpload on complete) is accepted when the object is there with the right size.
  */
-export async function completeUpload(deps: StorageDeps, user: UserRow, id: string, input: CompleteUpload) {
+export async function completeUpload(deps: StorageDeps, user: UserRow, id: string, input: CompleteUpload): Promise<StoredDocument> {
   const existing = await ownUpload(deps.db, id, user);
   if (existing.status === 'completed') return documentOf(existing);
   const row = await runningUpload(deps.db, id, user);
@@ -225,7 +226,7 @@ function partRefusal(error: unknown): Error {
   return error as Error;
 }
 
-export function documentOf(row: UploadRow) {
+export function documentOf(row: UploadRow): StoredDocument {
   return {
     id: row.id,
     transactionId: row.transactionId,

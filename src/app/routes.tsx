@@ -15,19 +15,7 @@ import { MarketingLayout } from '../ui/layout/marketing-layout';
 import { navigationLoader } from './navigation';
 import { NotFoundScreen } from './not-found';
 import { RootShell } from './root-shell';
-
-/** Step screens whose flows come with later work; they say what happens next (step-ahead-page). */
-const STEPS_AHEAD = [
-  'transaction/transport',
-  'transaction/transport/status',
-  'transaction/payment',
-  'transaction/signature',
-  'transaction/signature/success',
-  'transaction/title',
-  'transaction/title/status',
-  'transaction/inspection',
-  'transaction/inspection/success',
-];
+import { transactionRoutes } from './transaction-pages';
 
 export const routes: RouteObject[] = [
   {
@@ -66,17 +54,7 @@ export const routes: RouteObject[] = [
         // The transaction-flow layout drawn by the shell, around the screen the party's status maps to.
         loader: guarded('auth', 'transaction'),
         lazy: reloadingImport(() => import('../features/transaction/transaction-shell')),
-        children: [
-          { path: 'transaction/identity', lazy: reloadingImport(() => import('../features/transaction/identity/identity-step')) },
-          { path: 'transaction/financing', lazy: reloadingImport(() => import('../features/transaction/financing/financing-step')) },
-          { path: 'transaction/protection', lazy: reloadingImport(() => import('../features/transaction/protection/protection-step')) },
-          {
-            path: 'transaction/protection/caramel-care',
-            lazy: reloadingImport(() => import('../features/transaction/protection/caramel-care-page')),
-          },
-          { path: 'transaction/insurance', lazy: reloadingImport(() => import('../features/transaction/insurance/insurance-step')) },
-          ...STEPS_AHEAD.map((path) => ({ path, lazy: reloadingImport(() => import('../features/transaction/step-ahead-page')) })),
-        ],
+        children: [...transactionRoutes],
       },
       {
         element: <DefaultFlowLayout />,
@@ -119,8 +97,6 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'auth/phone-verification', lazy: reloadingImport(() => import('../features/auth/phone-verification-page')) },
               { path: 'auth/change-password', lazy: reloadingImport(() => import('../features/auth/change-password-page')) },
-              { path: 'account', lazy: reloadingImport(() => import('../features/auth/account-page')) },
-              { path: 'link-account', lazy: reloadingImport(() => import('../features/auth/link-account-page')) },
             ],
           },
         ],
@@ -130,6 +106,9 @@ export const routes: RouteObject[] = [
         loader: guarded('auth'),
         children: [
           { path: 'dashboard', lazy: reloadingImport(() => import('../features/dashboard/welcome-page')) },
+          // The signed-in user's own settings sit with the rest of their pages, in the dashboard navigation.
+          { path: 'account', lazy: reloadingImport(() => import('../features/auth/account-page')) },
+          { path: 'link-account', lazy: reloadingImport(() => import('../features/auth/link-account-page')) },
           { path: 'dashboard/caramel-offers', lazy: reloadingImport(() => import('../features/offers/offers-dashboard-page')) },
           { path: 'dashboard/caramel-offers/success', lazy: reloadingImport(() => import('../features/offers/offer-success-page')) },
           { path: 'transaction/offer/success', lazy: reloadingImport(() => import('../features/offers/offer-success-page')) },

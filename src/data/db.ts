@@ -7,7 +7,7 @@
  */
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 import * as z from 'zod/mini';
-import type { CachedDocument } from './documents';
+import type { StoredDocument } from '../domain/upload-contract';
 import type { CachedTransaction, OutboxRow } from './transaction-records';
 
 export const profileSchema = z.object({
@@ -28,7 +28,7 @@ export class AppDatabase extends Dexie {
   profiles!: EntityTable<CachedProfile, 'sub'>;
   transactions!: EntityTable<CachedTransaction, 'id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
-  documents!: EntityTable<CachedDocument, 'id'>;
+  documents!: EntityTable<StoredDocument, 'id'>;
 
   constructor(name = 'caramel', options?: DexieOptions) {
     super(name, options);

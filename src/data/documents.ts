@@ -4,29 +4,16 @@
  * stored: opening a document asks the API for a fresh one.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import * as z from 'zod/mini';
+import { documentListSchema, documentReadSchema, type StoredDocument } from '../domain/upload-contract';
 import { apiRequest } from './api-client';
 import { db } from './db';
 
-const documentSchema = z.object({
-  id: z.string(),
-  transactionId: z.string(),
-  slot: z.string(),
-  key: z.string(),
-  fileName: z.string(),
-  contentType: z.string(),
-  size: z.number(),
-  review: z.enum(['received', 'refused']),
-  refusalReason: z.nullable(z.string()),
-  completedAt: z.nullable(z.string()),
-});
-export type CachedDocument = z.infer<typeof documentSchema>;
-
-const listSchema = z.object({ documents: z.array(z.extend(documentSchema, { url: z.string() })), next: z.nullable(z.string()) });
+/** A document as saved on this device: what the API lists, without its expiring URL. */
+export type CachedDocument = StoredDocument;
 
 /** Replaces the saved documents of a transaction with the API's list (every page). */
 export async function refreshDocuments(transactionId: string): Promise<void> {
-  const { documents } = await apiRequest('GET', `documents?transactionId=${transactionId}&pageSize=ALL`, listSchema);
+  const { documents } = await apiRequest('GET', `documents?transactionId=${transactionId}&pageSize=ALL`, documentListSchema);
   await db.transaction('rw', db.documents, async () => {
     await db.documents.where('transactionId').equals(transactionId).delete();
     await db.documents.bulkPut(documents.map(({ url: _expires, ...document }) => document));
@@ -51,6 +38,6 @@ export function useDocument(id: string | null): CachedDocument | undefined | nul
 
 /** A fresh read URL for one of the user's documents. */
 export async function documentUrl(key: string): Promise<string> {
-  const { url } = await apiRequest('GET', `documents/object?key=${encodeURIComponent(key)}`, z.object({ url: z.string() }));
+  const { url } = await apiRequest('GET', `documents/object?key=${encodeURIComponent(key)}`, documentReadSchema);
   return url;
 }

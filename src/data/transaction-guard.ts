@@ -6,7 +6,8 @@
  * first only when nothing is saved yet.
  */
 import { destinationFor, type TransactionStatus } from '../domain/transaction-flows';
-import { isFlowRoutePath, stepOfPath, stepStates } from '../domain/transaction-transitions';
+import { isDestinationPath, stepStates } from '../domain/step-progress';
+import { stepOfPath } from '../domain/transaction-steps';
 import { ApiError } from './api-client';
 import { db } from './db';
 import { refreshTransaction, refreshTransactions } from './transactions';
@@ -45,6 +46,6 @@ export async function transactionRedirect(url: URL): Promise<string | null> {
   const step = stepOfPath(url.pathname);
   const state = stepStates(row.flow, status).find((candidate) => candidate.step === step)?.state;
   if (!destination || state === 'done') return null;
-  const here = state === 'current' && (url.pathname === destination.path || !isFlowRoutePath(url.pathname));
+  const here = state === 'current' && (url.pathname === destination.path || !isDestinationPath(url.pathname));
   return here ? null : `${destination.path}?transaction=${id}`;
 }

@@ -4,6 +4,7 @@
  * Storage rules are SPEC §5; the messages are §8's where it has one.
  */
 import * as z from 'zod/mini';
+import type { Step } from './transaction-steps';
 import { LIST_PAGE_MAX, MAX_OBJECT_BYTES, MAX_PARTS, STORAGE_MESSAGES } from './upload-plan';
 
 const PAPER = ['application/pdf', 'image/jpeg', 'image/png', 'image/heic'] as const;
@@ -17,7 +18,7 @@ export const DOCUMENT_SLOTS = {
   'ownership-docs': { label: 'Registration and ownership', step: 'title', sides: SELLER, types: PAPER, maxBytes: 100 * 1024 * 1024 },
   'vehicle-docs': { label: 'Vehicle records', step: 'title', sides: SELLER, types: PAPER, maxBytes: 100 * 1024 * 1024 },
   'inspection-media': { label: 'Inspection photos and videos', step: 'inspection', sides: BOTH, types: MEDIA, maxBytes: MAX_OBJECT_BYTES },
-} as const satisfies Record<string, { label: string; step: string; sides: readonly string[]; types: readonly string[]; maxBytes: number }>;
+} as const satisfies Record<string, { label: string; step: Step; sides: readonly string[]; types: readonly string[]; maxBytes: number }>;
 export type DocumentSlot = keyof typeof DOCUMENT_SLOTS;
 export const DOCUMENT_SLOT_NAMES = Object.keys(DOCUMENT_SLOTS) as DocumentSlot[];
 

@@ -1,39 +1,11 @@
 /**
  * What each step knows, folded from the transaction's event log in order: the verified identity
  * and address, the loan application and offers, the chosen plan, the quotes and policy. The log
- * is the only record, so the timeline and the step data can never disagree.
+ * is the only record, so the timeline and the step data can never disagree. The app folds a
+ * queued action the same way, so a step shows what the user chose before the server has it.
  */
-import type { Address, FinanceApplication, InsuranceQuoteRequest } from '../../src/domain/transaction-events';
-import type { LoanOffer } from '../providers/lenders';
-import type { InsuranceQuote } from '../providers/insurance-carriers';
-
-export interface StepData {
-  identity: {
-    inquiryId: string | null;
-    verified: boolean | null;
-    /** Verifications the provider declined so far. */
-    declined: number;
-    address: Address | null;
-    addressVerified: boolean | null;
-    proofOfAddress: { documentKey: string; fileName: string } | null;
-    additionalInfoGiven: boolean;
-  };
-  financing: {
-    application: Omit<FinanceApplication, 'creditCheckConsent'> | null;
-    offers: LoanOffer[];
-    chosenOfferId: string | null;
-    payingCash: boolean;
-  };
-  protection: { chosenPlanId: string | null; skipped: boolean };
-  insurance: {
-    request: InsuranceQuoteRequest | null;
-    quotes: InsuranceQuote[];
-    selectedQuoteId: string | null;
-    policyNumber: string | null;
-    existingCarrier: string | null;
-    skipped: boolean;
-  };
-}
+import type { StepData } from './transaction-contract';
+import type { Address, FinanceApplication, InsuranceQuoteRequest } from './transaction-events';
 
 export function emptyStepData(): StepData {
   return {
@@ -44,7 +16,7 @@ export function emptyStepData(): StepData {
       address: null,
       addressVerified: null,
       proofOfAddress: null,
-      additionalInfoGiven: false,
+      additionalInfo: null,
     },
     financing: { application: null, offers: [], chosenOfferId: null, payingCash: false },
     protection: { chosenPlanId: null, skipped: false },
@@ -66,20 +38,20 @@ const FOLDS: Record<string, Fold> = {
   'address verified': (d) => void (d.identity.addressVerified = true),
   'identity updated address success': (d) => void (d.identity.addressVerified = true),
   'address not verified': (d) => void (d.identity.addressVerified = false),
-  'identity done': (d) => void (d.identity.additionalInfoGiven = true),
+  'identity done': (d, p) => void (d.identity.additionalInfo = p as unknown as StepData['identity']['additionalInfo']),
   'finance application submitted': (d, p) => {
     const { creditCheckConsent: _consent, ...application } = p as unknown as FinanceApplication;
     Object.assign(d.financing, { application, offers: [], chosenOfferId: null, payingCash: false });
   },
-  'loans offered': (d, p) => void (d.financing.offers = p.offers as LoanOffer[]),
+  'loans offered': (d, p) => void (d.financing.offers = p.offers as StepData['financing']['offers']),
   'no loans offered': (d) => void (d.financing.offers = []),
-  'finance done': (d, p) => void (d.financing.chosenOfferId = p.offerId as string),
+  'finance done': (d, p) => Object.assign(d.financing, { chosenOfferId: p.offerId as string, payingCash: false }),
   'finance skipped': (d) => Object.assign(d.financing, { chosenOfferId: null, payingCash: true }),
   'protection chosen': (d, p) => Object.assign(d.protection, { chosenPlanId: p.planId as string, skipped: false }),
   'protection skipped': (d) => Object.assign(d.protection, { chosenPlanId: null, skipped: true }),
   'insurance quote requested': (d, p) =>
     Object.assign(d.insurance, { request: p as unknown as InsuranceQuoteRequest, quotes: [], selectedQuoteId: null }),
-  'insurance quoted': (d, p) => void (d.insurance.quotes = p.quotes as InsuranceQuote[]),
+  'insurance quoted': (d, p) => void (d.insurance.quotes = p.quotes as StepData['insurance']['quotes']),
   'no insurance quotes': (d) => void (d.insurance.quotes = []),
   'insurance coverage selected': (d, p) => void (d.insurance.selectedQuoteId = p.quoteId as string),
   'insurance done': (d, p) => void (d.insurance.policyNumber = p.policyNumber as string),
@@ -90,4 +62,11 @@ export function foldStepData(events: { event: string; payload: unknown }[]): Ste
   const data = emptyStepData();
   for (const { event, payload } of events) FOLDS[event]?.(data, (payload ?? {}) as Payload);
   return data;
+}
+
+/** `data` as it will be once `event` is applied (a copy; `data` is left as it was). */
+export function withEvent(data: StepData, event: string, payload: unknown): StepData {
+  const next = structuredClone(data);
+  FOLDS[event]?.(next, (payload ?? {}) as Payload);
+  return next;
 }

@@ -1,11 +1,15 @@
 /**
- * Transaction statuses, the views of each step, and the four SPEC §4.2 mappings from a status to
- * the route (and view) a party sees — as data, so the `transaction` guard, the screens and the
- * server read one table. Transitions between statuses come with the transaction engine (issue 7).
+ * Transaction statuses and the four SPEC §4.2 mappings from a status to the screen (and view) a
+ * party sees — as data, so the `transaction` guard, the screens and the server read one table.
+ * How statuses move is transaction-transitions.ts; screens and steps are transaction-steps.ts.
  */
+import { SCREENS, type Screen, type StepOfScreen, type View, type ViewOf } from './transaction-steps';
 
-/** SPEC §4.2: every status belongs to a step; the full status is `<step>_<status>`. */
-export const STEP_STATUSES = {
+/**
+ * SPEC §4.2: every status belongs to a group (SPEC says "step"); the full status is
+ * `<group>_<status>`. Three groups are part of a step with another name (step-progress.ts).
+ */
+export const STATUS_GROUPS = {
   identity: [
     'started',
     'submitted',
@@ -42,72 +46,30 @@ export const STEP_STATUSES = {
   pricebreakdown: ['start'],
 } as const;
 
-export type Step = keyof typeof STEP_STATUSES;
-export type TransactionStatus = { [S in Step]: `${S}_${(typeof STEP_STATUSES)[S][number]}` }[Step];
+export type StatusGroup = keyof typeof STATUS_GROUPS;
+export type TransactionStatus = { [G in StatusGroup]: `${G}_${(typeof STATUS_GROUPS)[G][number]}` }[StatusGroup];
 
-export const TRANSACTION_STATUSES = (Object.keys(STEP_STATUSES) as Step[]).flatMap((step) =>
-  STEP_STATUSES[step].map((status) => `${step}_${status}` as TransactionStatus),
+export const TRANSACTION_STATUSES = (Object.keys(STATUS_GROUPS) as StatusGroup[]).flatMap((group) =>
+  STATUS_GROUPS[group].map((status) => `${group}_${status}` as TransactionStatus),
 );
 
-/** The step a status belongs to. */
-export function stepOf(status: TransactionStatus): Step {
-  return (Object.keys(STEP_STATUSES) as Step[]).find(
-    (step) => status.startsWith(`${step}_`) && (STEP_STATUSES[step] as readonly string[]).includes(status.slice(step.length + 1)),
+/** The group a status belongs to. */
+export function groupOf(status: TransactionStatus): StatusGroup {
+  return (Object.keys(STATUS_GROUPS) as StatusGroup[]).find(
+    (group) => status.startsWith(`${group}_`) && (STATUS_GROUPS[group] as readonly string[]).includes(status.slice(group.length + 1)),
   )!;
 }
-
-/** SPEC §4.4 views per screen; every step also has a read-only view for when it is done. */
-export const STEP_VIEWS = {
-  financing: ['application form', 'landing', 'no offers', 'offer list', 'pending', 'read only'],
-  identity: ['additional info form', 'reports', 'error', 'landing', 'loading', 'manual address form', 'read only', 'success'],
-  title: [
-    'add lender details',
-    'add lending amount details',
-    'doc upload',
-    'read only',
-    'status',
-    'vehicle doc upload',
-    'ownership doc upload',
-  ],
-  'vehicle verification': ['pause'],
-  inspection: ['landing', 'read only', 'success', "what's next"],
-  insurance: ['iframe content', 'loading', 'no quotes', 'policy confirm', 'quote form', 'quotes list', 'read only', 'resume step'],
-  payment: ['link bank account', 'loading', 'price breakdown', 'read only', 'success', 'entity docs', 'registered owners form'],
-  protection: ['read only', 'landing'],
-  signature: ['read only', 'started', 'government started', 'gov id success', 'gov id failed', 'gov id manual review failed'],
-  transport: ['landing', 'read only', 'success'],
-} as const;
-
-export type ViewScreen = keyof typeof STEP_VIEWS;
-export type View = (typeof STEP_VIEWS)[ViewScreen][number];
-
-/** The screens a status can send a party to, with their paths (SPEC §2.4, §2.5). */
-export const FLOW_ROUTES = {
-  identity: '/transaction/identity',
-  financing: '/transaction/financing',
-  protection: '/transaction/protection',
-  insurance: '/transaction/insurance',
-  transport: '/transaction/transport',
-  'transport status': '/transaction/transport/status',
-  payment: '/transaction/payment',
-  signature: '/transaction/signature',
-  'signature success': '/transaction/signature/success',
-  title: '/transaction/title',
-  'title status': '/transaction/title/status',
-  inspection: '/transaction/inspection',
-  'inspection success': '/transaction/inspection/success',
-  'dealer finance': '/finance',
-  'dealer finance status': '/finance/status',
-  home: '/',
-} as const;
-
-export type FlowRoute = keyof typeof FLOW_ROUTES;
-export type Destination = { route: FlowRoute; view?: View };
 
 export const FLOWS = ['financed-buyer', 'title-report', 'dealer-financing', 'payment-first'] as const;
 export type Flow = (typeof FLOWS)[number];
 
-const to = (route: FlowRoute, view?: View): Destination => (view ? { route, view } : { route });
+/** Where a status sends a party: a screen, and one of its step's views (checked by the compiler). */
+export interface Destination {
+  screen: Screen;
+  view?: View;
+}
+
+const to = <N extends Screen>(screen: N, view?: ViewOf<StepOfScreen<N>>): Destination => (view ? { screen, view } : { screen });
 
 /** SPEC §4.2, the four mappings, entry for entry. A status a flow does not list is not part of it. */
 export const FLOW_MAPPINGS: Record<Flow, Partial<Record<TransactionStatus, Destination>>> = {
@@ -192,7 +154,7 @@ export const FLOW_MAPPINGS: Record<Flow, Partial<Record<TransactionStatus, Desti
 /** Where a party in `flow` with `status` belongs, or undefined when the flow has no such status. */
 export function destinationFor(flow: Flow, status: TransactionStatus): { path: string; view?: View } | undefined {
   const destination = FLOW_MAPPINGS[flow][status];
-  return destination && { path: FLOW_ROUTES[destination.route], ...(destination.view ? { view: destination.view } : {}) };
+  return destination && { path: SCREENS[destination.screen].path, ...(destination.view ? { view: destination.view } : {}) };
 }
 
 /** SPEC §4.3 step events, the inputs the transaction engine's transition tables will read. */

@@ -5,18 +5,7 @@
  * every status of a flow's mapping is reachable from the flow's first status, every status an
  * event leads to has a route in that flow, and every failure status has a way forward.
  */
-import {
-  FLOW_MAPPINGS,
-  FLOW_ROUTES,
-  FLOWS,
-  STEP_EVENTS,
-  stepOf,
-  type Flow,
-  type FlowRoute,
-  type Step,
-  type StepEvent,
-  type TransactionStatus,
-} from './transaction-flows';
+import { FLOWS, STEP_EVENTS, type Flow, type StepEvent, type TransactionStatus } from './transaction-flows';
 
 /** §4.3 step events that are a provider's answer rather than a party's action. */
 const STEP_RESULTS = ['identity updated address success'] as const;
@@ -66,6 +55,7 @@ export const PROVIDER_EVENTS = [
 export type PartyEvent = (typeof PARTY_EVENTS)[number];
 export type ProviderEvent = (typeof PROVIDER_EVENTS)[number];
 export type TransactionEvent = PartyEvent | ProviderEvent;
+export const TRANSACTION_EVENTS: [TransactionEvent, ...TransactionEvent[]] = [...PROVIDER_EVENTS, ...PARTY_EVENTS];
 
 type Transitions = Partial<Record<TransactionStatus, Partial<Record<TransactionEvent, TransactionStatus>>>>;
 
@@ -107,46 +97,82 @@ const GOV_ID: Transitions = {
   signature_completed: { 'signatures collected': 'signature_done' },
 };
 
-export const FLOW_TRANSITIONS: Record<Flow, Transitions> = {
-  'financed-buyer': {
-    ...IDENTITY_ADDRESS,
-    ...GOV_ID,
-    identity_done: { 'finance application submitted': 'finance_submitted', 'finance skipped': 'finance_done' },
-    finance_submitted: { 'loans offered': 'finance_completed', 'no loans offered': 'finance_failed' },
-    finance_completed: { 'finance done': 'finance_done', 'finance skipped': 'finance_done' },
-    finance_failed: { 'finance application submitted': 'finance_submitted', 'finance skipped': 'finance_done' },
-    finance_done: { 'protection chosen': 'protection_done', 'protection skipped': 'protection_done' },
-    // The quote request and the carriers' answer are written together; the form shows loading meanwhile.
-    protection_done: {
-      'insurance quoted': 'insurance_completed',
-      'no insurance quotes': 'insurance_failed',
-      'insurance skipped': 'insurance_done',
-    },
-    insurance_completed: {
-      'insurance coverage selected': 'insurance_opted',
-      'insurance quoted': 'insurance_completed',
-      'no insurance quotes': 'insurance_failed',
-      'insurance skipped': 'insurance_done',
-    },
-    insurance_failed: {
-      'insurance quoted': 'insurance_completed',
-      'no insurance quotes': 'insurance_failed',
-      'insurance skipped': 'insurance_done',
-    },
-    insurance_opted: {
-      'insurance done': 'insurance_done',
-      'insurance coverage selected': 'insurance_opted',
-      'insurance skipped': 'insurance_done',
-    },
-    insurance_done: { 'transport booked': 'transport_done' },
-    transport_done: { 'vehicle verified': 'verification_completed' },
-    verification_completed: { 'verification done': 'verification_done' },
-    verification_done: { 'price breakdown acknowledge': 'payment_start' },
-    payment_start: { 'bank linked': 'payment_done' },
-    payment_done: { 'signature start': 'signature_start' },
-    signature_start: { 'signing started': 'signature_started' },
-    signature_started: { 'gov id started': 'signature_gov_id_started' },
+/**
+ * Choices a buyer may change after making them (price breakdown "Edit financing", "Edit
+ * protection"): another of the loan offers they have, or cash; another plan, or none. They stay
+ * open until the buyer acknowledges the price breakdown, which fixes the amount due at signing;
+ * a change moves no status.
+ */
+const BUYER_CHANGES = {
+  financing: ['finance done', 'finance skipped'],
+  protection: ['protection chosen', 'protection skipped'],
+} as const satisfies Record<string, readonly PartyEvent[]>;
+
+/** `table` with `events` also taken, unchanged status, at each of `statuses` (moves already there win). */
+function withChanges(table: Transitions, statuses: TransactionStatus[], events: readonly PartyEvent[]): Transitions {
+  const changes = Object.fromEntries(statuses.map((status) => [status, Object.fromEntries(events.map((event) => [event, status]))]));
+  return Object.fromEntries(
+    Object.keys({ ...table, ...changes }).map((status) => [status, { ...changes[status], ...table[status as TransactionStatus] }]),
+  ) as Transitions;
+}
+
+const AFTER_PROTECTION: TransactionStatus[] = [
+  'protection_done',
+  'insurance_completed',
+  'insurance_failed',
+  'insurance_opted',
+  'insurance_done',
+  'transport_done',
+  'verification_completed',
+  'verification_done',
+];
+
+const FINANCED_BUYER: Transitions = {
+  ...IDENTITY_ADDRESS,
+  ...GOV_ID,
+  identity_done: { 'finance application submitted': 'finance_submitted', 'finance skipped': 'finance_done' },
+  finance_submitted: { 'loans offered': 'finance_completed', 'no loans offered': 'finance_failed' },
+  finance_completed: { 'finance done': 'finance_done', 'finance skipped': 'finance_done' },
+  finance_failed: { 'finance application submitted': 'finance_submitted', 'finance skipped': 'finance_done' },
+  finance_done: { 'protection chosen': 'protection_done', 'protection skipped': 'protection_done' },
+  // The quote request and the carriers' answer are written together; the form shows loading meanwhile.
+  protection_done: {
+    'insurance quoted': 'insurance_completed',
+    'no insurance quotes': 'insurance_failed',
+    'insurance skipped': 'insurance_done',
   },
+  insurance_completed: {
+    'insurance coverage selected': 'insurance_opted',
+    'insurance quoted': 'insurance_completed',
+    'no insurance quotes': 'insurance_failed',
+    'insurance skipped': 'insurance_done',
+  },
+  insurance_failed: {
+    'insurance quoted': 'insurance_completed',
+    'no insurance quotes': 'insurance_failed',
+    'insurance skipped': 'insurance_done',
+  },
+  insurance_opted: {
+    'insurance done': 'insurance_done',
+    'insurance coverage selected': 'insurance_opted',
+    'insurance skipped': 'insurance_done',
+  },
+  insurance_done: { 'transport booked': 'transport_done' },
+  transport_done: { 'vehicle verified': 'verification_completed' },
+  verification_completed: { 'verification done': 'verification_done' },
+  verification_done: { 'price breakdown acknowledge': 'payment_start' },
+  payment_start: { 'bank linked': 'payment_done' },
+  payment_done: { 'signature start': 'signature_start' },
+  signature_start: { 'signing started': 'signature_started' },
+  signature_started: { 'gov id started': 'signature_gov_id_started' },
+};
+
+export const FLOW_TRANSITIONS: Record<Flow, Transitions> = {
+  'financed-buyer': withChanges(
+    withChanges(FINANCED_BUYER, ['finance_done', ...AFTER_PROTECTION], BUYER_CHANGES.financing),
+    AFTER_PROTECTION,
+    BUYER_CHANGES.protection,
+  ),
   'title-report': {
     identity_completed: { 'identity done': 'identity_done' },
     identity_done: { 'title lender submitted': 'title_lender_lessor_submitted', 'title docs uploaded': 'title_docs_submitted' },
@@ -242,88 +268,4 @@ export function acceptsPartyEvent(flow: Flow, status: TransactionStatus, event: 
 /** The events a party may send now, for screens that offer only what will be accepted. */
 export function partyEventsFrom(flow: Flow, status: TransactionStatus): PartyEvent[] {
   return PARTY_EVENTS.filter((event) => acceptsPartyEvent(flow, status, event));
-}
-
-/** Statuses of the flow in table order, which is the order the steps come in. */
-export function flowStatuses(flow: Flow): TransactionStatus[] {
-  return Object.keys(FLOW_MAPPINGS[flow]) as TransactionStatus[];
-}
-
-/** The steps a party walks through, in order, per flow (what the progress list shows). */
-export const FLOW_STEPS = {
-  'financed-buyer': ['identity', 'financing', 'protection', 'insurance', 'transport', 'payment', 'signature'],
-  'title-report': ['identity', 'title', 'payment', 'signature', 'inspection'],
-  'dealer-financing': ['financing', 'transport', 'signature'],
-  'payment-first': ['payment', 'signature'],
-} as const satisfies Record<Flow, readonly string[]>;
-export type FlowStep = (typeof FLOW_STEPS)[Flow][number];
-
-/** What the progress bar and the transaction lists call each step. */
-export const FLOW_STEP_LABELS: Record<FlowStep, string> = {
-  identity: 'Identity',
-  financing: 'Financing',
-  protection: 'Protection',
-  insurance: 'Insurance',
-  transport: 'Transport',
-  payment: 'Payment',
-  signature: 'Signature',
-  title: 'Title',
-  inspection: 'Inspection',
-};
-
-/** The step each screen belongs to; the seller's "home" after signing leads to the inspection. */
-const ROUTE_STEP: Record<FlowRoute, FlowStep> = {
-  identity: 'identity',
-  financing: 'financing',
-  protection: 'protection',
-  insurance: 'insurance',
-  transport: 'transport',
-  'transport status': 'transport',
-  payment: 'payment',
-  signature: 'signature',
-  'signature success': 'signature',
-  title: 'title',
-  'title status': 'title',
-  inspection: 'inspection',
-  'inspection success': 'inspection',
-  'dealer finance': 'financing',
-  'dealer finance status': 'financing',
-  home: 'inspection',
-};
-
-const STATUS_STEP: Record<Step, FlowStep> = {
-  identity: 'identity',
-  finance: 'financing',
-  protection: 'protection',
-  insurance: 'insurance',
-  transport: 'transport',
-  verification: 'transport',
-  payment: 'payment',
-  signature: 'signature',
-  title: 'title',
-  inspection: 'inspection',
-  pricebreakdown: 'payment',
-};
-
-export type StepState = 'done' | 'current' | 'upcoming';
-
-/** Each step of the flow as done, current or upcoming for `status`; at the last status all are done. */
-export function stepStates(flow: Flow, status: TransactionStatus): { step: FlowStep; state: StepState }[] {
-  const steps: readonly FlowStep[] = FLOW_STEPS[flow];
-  const destination = FLOW_MAPPINGS[flow][status];
-  let current = status === FINAL_STATUS[flow] || !destination ? steps.length : steps.indexOf(ROUTE_STEP[destination.route]);
-  // A screen outside the flow's steps (dealer signing ends on "what's next") counts as the status's own step.
-  if (current < 0) current = steps.indexOf(STATUS_STEP[stepOf(status)]);
-  return steps.map((step, index) => ({ step, state: index < current ? 'done' : index === current ? 'current' : 'upcoming' }));
-}
-
-const routeAt = (path: string) => (Object.keys(FLOW_ROUTES) as FlowRoute[]).find((name) => name !== 'home' && FLOW_ROUTES[name] === path);
-
-/** Whether a status can point at this path (a step's sub-page, such as plan details, is not one). */
-export const isFlowRoutePath = (path: string): boolean => routeAt(path) !== undefined;
-
-/** The step a screen or its sub-page belongs to (`/transaction/transport/status` → transport). */
-export function stepOfPath(path: string): FlowStep | undefined {
-  const route = routeAt(path) ?? routeAt(path.replace(/\/[^/]+$/, ''));
-  return route && ROUTE_STEP[route];
 }

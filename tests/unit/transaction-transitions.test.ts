@@ -18,11 +18,10 @@ import {
   partyEventsFrom,
   PROVIDER_EVENTS,
   PROVIDER_REQUESTS,
-  isFlowRoutePath,
-  stepOfPath,
-  stepStates,
   type TransactionEvent,
 } from '../../src/domain/transaction-transitions';
+import { isDestinationPath, stepOfAction, stepStates } from '../../src/domain/step-progress';
+import { SCREENS, STEPS, stepOfPath } from '../../src/domain/transaction-steps';
 
 const entries = (flow: Flow) =>
   Object.entries(FLOW_TRANSITIONS[flow]).flatMap(([from, moves]) =>
@@ -144,8 +143,26 @@ describe('stepOfPath', () => {
     expect(stepOfPath('/transaction/transport/status')).toBe('transport');
     expect(stepOfPath('/transaction/insurance')).toBe('insurance');
     expect(stepOfPath('/transaction/protection/caramel-care')).toBe('protection');
-    expect(isFlowRoutePath('/transaction/protection/caramel-care')).toBe(false);
-    expect(isFlowRoutePath('/transaction/transport/status')).toBe(true);
-    expect(stepOfPath('/transaction/whats-next')).toBeUndefined();
+    expect(isDestinationPath('/transaction/protection/caramel-care')).toBe(false);
+    expect(isDestinationPath('/transaction/payment/registered-owners-details')).toBe(false);
+    expect(isDestinationPath('/transaction/transport/status')).toBe(true);
+    expect(stepOfPath('/transaction/unknown')).toBeUndefined();
+  });
+
+  it('writes each path once and gives every step a screen of its own name', () => {
+    const paths = Object.values(SCREENS).map((screen) => screen.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const step of STEPS) expect(SCREENS[step].step).toBe(step);
+  });
+});
+
+describe('stepOfAction', () => {
+  it('puts every party action in the step it completes', () => {
+    for (const event of PARTY_EVENTS) expect(stepOfAction(event), event).toBeDefined();
+    expect(stepOfAction('protection chosen')).toBe('protection');
+    expect(stepOfAction('finance done')).toBe('financing');
+    expect(stepOfAction('insurance quote requested')).toBe('insurance');
+    expect(stepOfAction('price breakdown acknowledge')).toBe('payment');
+    expect(stepOfAction('title lender submitted')).toBe('title');
   });
 });

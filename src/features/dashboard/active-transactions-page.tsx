@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { formatDollars, vehicleName } from '../../domain/offer-format';
-import { FLOW_STEP_LABELS } from '../../domain/transaction-transitions';
+import { STEP_LABELS } from '../../domain/transaction-steps';
 import { refreshTransactions, useTransactionList } from '../../data/transactions';
 import { Alert } from '../../ui/alert';
 
@@ -43,7 +43,7 @@ function TransactionsPage({ previous }: { previous: boolean }) {
                 <p className="title is-5 mb-1">{vehicleName(row.vehicle)}</p>
                 <p className="mb-2">
                   {formatDollars(row.price)} · you are the {row.side} ·{' '}
-                  {previous ? 'completed' : `next: ${current ? FLOW_STEP_LABELS[current.step] : 'review'}`}
+                  {previous ? 'completed' : `next: ${current ? STEP_LABELS[current.step] : 'review'}`}
                 </p>
                 {row.destination && (
                   <Link className="button is-primary is-small" to={`${row.destination.path}?transaction=${row.id}`}>

@@ -4,7 +4,7 @@
  * never a dead end.
  */
 import { useLocation } from 'react-router-dom';
-import { FLOW_STEP_LABELS, stepOfPath } from '../../domain/transaction-transitions';
+import { STEP_LABELS, stepOfPath } from '../../domain/transaction-steps';
 import { useTransactionContext } from './transaction-context';
 
 const NEXT: Record<string, string> = {
@@ -22,9 +22,9 @@ export function Component() {
   const done = detail.steps.find((candidate) => candidate.step === step)?.state === 'done';
   return (
     <section aria-labelledby="step-ahead">
-      <title>{`${FLOW_STEP_LABELS[step]} · Your transaction`}</title>
+      <title>{`${STEP_LABELS[step]} · Your transaction`}</title>
       <h1 id="step-ahead" className="title is-4">
-        {FLOW_STEP_LABELS[step]}
+        {STEP_LABELS[step]}
       </h1>
       <p>{done ? 'This step is complete.' : NEXT[step]}</p>
     </section>

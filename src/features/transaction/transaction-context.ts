@@ -1,7 +1,10 @@
 /** What the transaction shell hands every step screen: the saved transaction and its unsent actions. */
+import type { ComponentType } from 'react';
 import { useOutletContext } from 'react-router-dom';
+import { STEP_VIEWS, type Step, type ViewOf } from '../../domain/transaction-steps';
 import type { PartyEvent } from '../../domain/transaction-transitions';
-import type { OutboxRow, TransactionDetail } from '../../data/transaction-records';
+import type { TransactionDetail } from '../../domain/transaction-contract';
+import type { OutboxRow } from '../../data/transaction-records';
 
 export interface TransactionContext {
   detail: TransactionDetail;
@@ -16,9 +19,13 @@ export const useTransactionContext = () => useOutletContext<TransactionContext>(
 /** Whether an action of this kind is still waiting to be applied. */
 export const isPending = (pending: OutboxRow[], event: PartyEvent) => pending.some((row) => row.state === 'pending' && row.event === event);
 
-/** The view a step screen shows: read-only once done, otherwise the one the status maps to. */
-export function stepView(detail: TransactionDetail, step: string, fallback = 'landing'): string {
+/** A step's screen: a component for each of the step's SPEC §4.4 views (a missing one is a type error). */
+export type StepViews<S extends Step> = Record<ViewOf<S>, ComponentType>;
+
+/** The view a step screen shows: read-only once done, otherwise the one the status maps to, else `fallback`. */
+export function stepView<S extends Step>(detail: TransactionDetail, step: S, fallback: ViewOf<S>): ViewOf<S> {
   const state = detail.steps.find((candidate) => candidate.step === step)?.state;
-  if (state === 'done') return 'read only';
-  return detail.destination?.view ?? fallback;
+  if (state === 'done') return 'read only' as ViewOf<S>;
+  const view = detail.destination?.view;
+  return view && (STEP_VIEWS[step] as readonly string[]).includes(view) ? (view as ViewOf<S>) : fallback;
 }

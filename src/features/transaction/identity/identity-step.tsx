@@ -1,11 +1,18 @@
 /** `/transaction/identity`: the view the party's identity status maps to (SPEC §4.2, §4.4). */
-import type { ComponentType } from 'react';
-import { stepView, useTransactionContext } from '../transaction-context';
+import { stepView, useTransactionContext, type StepViews } from '../transaction-context';
 import { AdditionalInfoForm } from './additional-info-form';
 import { Checking, ConfirmAddress, CouldNotVerify, IdentityReadOnly, ManualAddress, SellerReports } from './identity-views';
 import { VerifyLanding } from './verify-landing';
 
-const VIEWS: Record<string, ComponentType> = {
+// The landing view is the widget before verification and the address after it (identity_success).
+function Landing() {
+  const { detail } = useTransactionContext();
+  return detail.status === 'identity_success' ? <ConfirmAddress /> : <VerifyLanding />;
+}
+
+const VIEWS: StepViews<'identity'> = {
+  landing: Landing,
+  success: ConfirmAddress,
   loading: Checking,
   error: CouldNotVerify,
   'manual address form': ManualAddress,
@@ -16,10 +23,7 @@ const VIEWS: Record<string, ComponentType> = {
 
 export function Component() {
   const { detail } = useTransactionContext();
-  const view = stepView(detail, 'identity');
-  // The landing view is the widget before verification and the address after it (identity_success).
-  const Landing = detail.status === 'identity_success' ? ConfirmAddress : VerifyLanding;
-  const View = VIEWS[view] ?? Landing;
+  const View = VIEWS[stepView(detail, 'identity', 'landing')];
   return (
     <>
       <title>Identity · Your transaction</title>

@@ -1,0 +1,37 @@
+/**
+ * The page of every screen drawn in the transaction shell (SCREENS in src/domain): the paths come
+ * from that table, and a screen added there without a page here is a type error.
+ */
+import type { RouteObject } from 'react-router-dom';
+import { SCREENS, SHELL_SCREENS, type ShellScreen } from '../domain/transaction-steps';
+import { reloadingImport } from './chunk-reload';
+
+type LazyPage = NonNullable<RouteObject['lazy']>;
+
+const stepAhead = reloadingImport(() => import('../features/transaction/step-ahead-page'));
+
+const PAGES: Record<ShellScreen, LazyPage> = {
+  identity: reloadingImport(() => import('../features/transaction/identity/identity-step')),
+  financing: reloadingImport(() => import('../features/transaction/financing/financing-step')),
+  protection: reloadingImport(() => import('../features/transaction/protection/protection-step')),
+  'caramel care': reloadingImport(() => import('../features/transaction/protection/caramel-care-page')),
+  insurance: reloadingImport(() => import('../features/transaction/insurance/insurance-step')),
+  // Steps whose flows come with later work say where the party stands and what happens next.
+  transport: stepAhead,
+  'transport status': stepAhead,
+  payment: stepAhead,
+  'payment success': stepAhead,
+  'registered owners': stepAhead,
+  title: stepAhead,
+  'title status': stepAhead,
+  signature: stepAhead,
+  'signature success': stepAhead,
+  inspection: stepAhead,
+  'inspection success': stepAhead,
+  "what's next": stepAhead,
+};
+
+export const transactionRoutes: RouteObject[] = SHELL_SCREENS.map((screen) => ({
+  path: SCREENS[screen].path.slice(1),
+  lazy: PAGES[screen],
+}));

@@ -1,0 +1,153 @@
+/**
+ * What the transactions API answers, typed once (zod/mini): the server builds its answers against
+ * these types, the app parses what arrives with these schemas and keeps it in IndexedDB as is.
+ */
+import * as z from 'zod/mini';
+import { FLOWS, TRANSACTION_STATUSES, type TransactionStatus } from './transaction-flows';
+import { STEPS } from './transaction-steps';
+import { PARTY_EVENTS } from './transaction-transitions';
+
+export const vehicleSchema = z.object({ vin: z.string(), modelYear: z.number(), make: z.nullable(z.string()), mileage: z.number() });
+export type Vehicle = z.infer<typeof vehicleSchema>;
+
+const stepStateSchema = z.object({ step: z.enum(STEPS), state: z.enum(['done', 'current', 'upcoming']) });
+
+export const transactionSummarySchema = z.object({
+  id: z.string(),
+  dealId: z.string(),
+  side: z.enum(['buyer', 'seller']),
+  flow: z.enum(FLOWS),
+  status: z.enum(TRANSACTION_STATUSES as [TransactionStatus, ...TransactionStatus[]]),
+  version: z.number(),
+  destination: z.nullable(z.object({ path: z.string(), view: z.optional(z.string()) })),
+  steps: z.array(stepStateSchema),
+  vehicle: vehicleSchema,
+  price: z.number(),
+  updatedAt: z.string(),
+  completedAt: z.nullable(z.string()),
+});
+export type TransactionSummary = z.infer<typeof transactionSummarySchema>;
+
+export const transactionListSchema = z.object({ active: z.array(transactionSummarySchema), previous: z.array(transactionSummarySchema) });
+export type TransactionList = z.infer<typeof transactionListSchema>;
+
+const addressSchema = z.object({
+  line1: z.string(),
+  line2: z.optional(z.string()),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+});
+
+export const loanOfferSchema = z.object({
+  id: z.string(),
+  lender: z.string(),
+  apr: z.number(),
+  months: z.number(),
+  downPaymentDollars: z.number(),
+  amountFinancedCents: z.number(),
+  monthlyPaymentCents: z.number(),
+});
+export type LoanOffer = z.infer<typeof loanOfferSchema>;
+
+export const insuranceQuoteSchema = z.object({
+  id: z.string(),
+  carrier: z.string(),
+  coverage: z.string(),
+  deductibleDollars: z.number(),
+  monthlyPremiumCents: z.number(),
+});
+export type InsuranceQuote = z.infer<typeof insuranceQuoteSchema>;
+
+/** A Caramel Care plan: `coverage` lists every part it covers (what the comparison reads), `highlights` what its card says. */
+export const carePlanSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  summary: z.string(),
+  highlights: z.array(z.string()),
+  coverage: z.array(z.string()),
+  termMonths: z.number(),
+  termMiles: z.number(),
+  priceDollars: z.number(),
+});
+export type CarePlan = z.infer<typeof carePlanSchema>;
+
+const additionalInfo = z.object({
+  housing: z.enum(['own', 'rent', 'other']),
+  yearsAtAddress: z.number(),
+  employer: z.string(),
+  annualIncomeDollars: z.number(),
+});
+
+/** What each step knows so far (folded from the event log by step-data.ts). */
+export const stepDataSchema = z.object({
+  identity: z.object({
+    inquiryId: z.nullable(z.string()),
+    verified: z.nullable(z.boolean()),
+    /** Verifications the provider declined so far. */
+    declined: z.number(),
+    address: z.nullable(addressSchema),
+    addressVerified: z.nullable(z.boolean()),
+    proofOfAddress: z.nullable(z.object({ documentKey: z.string(), fileName: z.string() })),
+    additionalInfo: z.nullable(additionalInfo),
+  }),
+  financing: z.object({
+    application: z.nullable(
+      z.object({ downPaymentDollars: z.number(), months: z.number(), band: z.string(), annualIncomeDollars: z.number() }),
+    ),
+    offers: z.array(loanOfferSchema),
+    chosenOfferId: z.nullable(z.string()),
+    payingCash: z.boolean(),
+  }),
+  protection: z.object({ chosenPlanId: z.nullable(z.string()), skipped: z.boolean() }),
+  insurance: z.object({
+    request: z.nullable(z.object({ postalCode: z.string(), dateOfBirth: z.string(), accidents: z.number(), coverage: z.string() })),
+    quotes: z.array(insuranceQuoteSchema),
+    selectedQuoteId: z.nullable(z.string()),
+    policyNumber: z.nullable(z.string()),
+    existingCarrier: z.nullable(z.string()),
+    skipped: z.boolean(),
+  }),
+});
+export type StepData = z.infer<typeof stepDataSchema>;
+
+export const priceBreakdownSchema = z.object({
+  lines: z.array(z.object({ id: z.string(), label: z.string(), cents: z.number(), note: z.optional(z.string()) })),
+  totalCents: z.number(),
+  financing: z.nullable(
+    z.object({
+      lender: z.string(),
+      amountFinancedCents: z.number(),
+      apr: z.number(),
+      months: z.number(),
+      monthlyPaymentCents: z.number(),
+      totalInterestCents: z.number(),
+      downPaymentCents: z.number(),
+    }),
+  ),
+  dueAtSigningCents: z.number(),
+});
+
+export const transactionDetailSchema = z.extend(transactionSummarySchema, {
+  myRole: z.nullable(z.string()),
+  allowedEvents: z.array(z.enum(PARTY_EVENTS)),
+  parties: z.array(z.object({ role: z.string(), firstName: z.nullable(z.string()), you: z.boolean() })),
+  data: stepDataSchema,
+  carePlans: z.array(carePlanSchema),
+  insuranceHandOffUrl: z.nullable(z.string()),
+  priceBreakdown: z.nullable(priceBreakdownSchema),
+  timeline: z.array(
+    z.object({
+      version: z.number(),
+      event: z.string(),
+      by: z.enum(['you', 'other party', 'provider']),
+      from: z.string(),
+      to: z.string(),
+      at: z.string(),
+    }),
+  ),
+});
+export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
+
+export const eventAnswerSchema = z.object({ replayed: z.boolean(), transaction: transactionDetailSchema });
+export type EventAnswer = z.infer<typeof eventAnswerSchema>;
