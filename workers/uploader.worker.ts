@@ -9,6 +9,7 @@
 import * as Comlink from 'comlink';
 import { applyCommand, type UploadCommand } from '../src/domain/upload-plan';
 import { fingerprintOf } from './fingerprint';
+import { addTask, type NewUpload } from './new-task';
 import { uploadApi, type TokenSource, type UploadApi } from './upload-api';
 import { runTask } from './upload-runner';
 import { lockName, UPLOAD_CHANNEL, uploadDb, type UploadSignal, type UploadTask } from './upload-store';
@@ -112,8 +113,6 @@ const uploader = {
     void supervise();
   },
 
-  fingerprint: (file: File) => fingerprintOf(file),
-
   /** A file for a task that could not keep its own copy; refused unless it is the same file. */
   async giveFile(id: string, file: File) {
     const task = await uploadDb.tasks.get(id);
@@ -126,10 +125,13 @@ const uploader = {
     void supervise();
   },
 
-  /** The page created a task: keep its file in memory when the device could not store it. */
-  started(id: string, file?: File) {
-    if (file) heldFiles.set(id, file);
+  /** A new upload of `file`; its file is held in memory when the device could not store it. Answers the task id. */
+  async add(upload: Omit<NewUpload, 'owner'>): Promise<string> {
+    if (!owner) throw new Error('Sign in to upload documents.');
+    const { id, kept } = await addTask({ ...upload, owner });
+    if (!kept) heldFiles.set(id, upload.file);
     void supervise();
+    return id;
   },
 
   async pause(id: string) {

@@ -27,6 +27,22 @@ export function currentIdToken(): string | undefined {
   return session.status === 'signed-in' ? idToken : undefined;
 }
 
+let refreshIdToken: (() => Promise<string>) | undefined;
+
+/** How to get a token the identity service has refreshed (the session module sets it once it has a session). */
+export function setTokenRefresher(refresh: () => Promise<string>): void {
+  refreshIdToken = refresh;
+}
+
+/** A current ID token for a caller that outlives one (the upload worker): refreshed when it has expired. */
+export async function freshIdToken(): Promise<string | undefined> {
+  try {
+    return (await refreshIdToken?.()) ?? currentIdToken();
+  } catch {
+    return currentIdToken();
+  }
+}
+
 export function setSignedIn(user: { sub: string; email: string }, token: string): void {
   idToken = token;
   session.user = user;

@@ -6,7 +6,7 @@
  */
 import { trackEvent } from './analytics';
 import { runtimeConfig } from './runtime-config';
-import { session, setSignedIn, setSignedOut } from './session-store';
+import { session, setSignedIn, setSignedOut, setTokenRefresher } from './session-store';
 
 /** The configured identity module; every screen that talks to the user pool goes through here. */
 export async function identityService() {
@@ -75,8 +75,10 @@ export async function refreshSession(): Promise<void> {
     return;
   }
   try {
-    const snapshot = await (await identityService()).currentSession();
+    const identity = await identityService();
+    const snapshot = await identity.currentSession();
     setSignedIn({ sub: snapshot.sub, email: snapshot.email }, snapshot.idToken);
+    setTokenRefresher(async () => (await identity.currentSession()).idToken);
     void rememberIdentityId(snapshot.identityId);
   } catch (error) {
     console.error('Session check failed', error);

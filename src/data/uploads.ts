@@ -8,12 +8,11 @@ import * as Comlink from 'comlink';
 import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { fileProblem, type DocumentSlot } from '../domain/document-slots';
-import { planParts } from '../domain/upload-plan';
 import { uploadDb, type UploadTask } from '../../workers/upload-store';
 import type { Uploader } from '../../workers/uploader.worker';
 import { requestPersistentStorage } from './install';
 import { runtimeConfig } from './runtime-config';
-import { currentIdToken, session } from './session-store';
+import { freshIdToken, session } from './session-store';
 
 export type { UploadTask };
 
@@ -58,16 +57,6 @@ function watchWorker() {
   window.addEventListener('online', () => void remote?.retryNow());
 }
 
-/** The worker asks for a token before each call; Amplify refreshes it when it has expired. */
-async function freshIdToken(): Promise<string | undefined> {
-  try {
-    const { identityService } = await import('./session');
-    return (await (await identityService()).currentSession()).idToken;
-  } catch {
-    return currentIdToken();
-  }
-}
-
 let unfinishedWatch: { unsubscribe(): void } | undefined;
 
 /**
@@ -91,66 +80,13 @@ export async function startUploads(): Promise<void> {
   });
 }
 
-/** Whether the device can keep a copy of `size` more bytes, leaving room for everything else. */
-async function roomFor(size: number): Promise<boolean> {
-  const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
-  if (!estimate?.quota) return true;
-  return estimate.quota - (estimate.usage ?? 0) > size * 1.1 + 50 * 1024 * 1024;
-}
-
 /** Starts uploading `file` into a document slot; answers the task id, or throws the reason it cannot. */
 export async function addUpload(transactionId: string, slot: DocumentSlot, file: File): Promise<string> {
-  const owner = session.user?.sub;
-  if (!owner) throw new Error('Sign in to upload documents.');
+  if (!session.user) throw new Error('Sign in to upload documents.');
   const problem = fileProblem(slot, file);
   if (problem) throw new Error(problem);
-  const plan = planParts(file.size);
   void requestPersistentStorage();
-  const id = crypto.randomUUID();
-  const now = Date.now();
-  const task: UploadTask = {
-    id,
-    owner,
-    transactionId,
-    slot,
-    fileName: file.name,
-    contentType: file.type,
-    size: file.size,
-    lastModified: file.lastModified,
-    fingerprint: await uploader().fingerprint(file),
-    fileKept: false,
-    status: 'init',
-    pauseReason: null,
-    error: null,
-    uploadId: null,
-    bucket: null,
-    key: null,
-    partSize: plan.partSize,
-    partCount: plan.partCount,
-    parts: [],
-    bytesConfirmed: 0,
-    bytesInFlight: 0,
-    bytesPerSecond: 0,
-    retries: 0,
-    retryAt: 0,
-    document: null,
-    createdAt: now,
-    lastTouched: now,
-  };
-  const stored =
-    (await roomFor(file.size)) &&
-    (await uploadDb
-      .transaction('rw', uploadDb.tasks, uploadDb.files, async () => {
-        await uploadDb.files.add({ id, file });
-        await uploadDb.tasks.add({ ...task, fileKept: true });
-      })
-      .then(
-        () => true,
-        () => false,
-      ));
-  if (!stored) await uploadDb.tasks.add(task);
-  await uploader().started(id, stored ? undefined : file);
-  return id;
+  return uploader().add({ transactionId, slot, file });
 }
 
 export const pauseUpload = (id: string) => uploader().pause(id);
