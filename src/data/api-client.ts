@@ -13,9 +13,16 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The request field the API refused, when it named one. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  /** The message for a person: without the field name the API puts in front for its callers. */
+  get reason(): string {
+    return this.field && this.message.startsWith(`${this.field}: `) ? this.message.slice(this.field.length + 2) : this.message;
   }
 }
 
@@ -57,6 +64,19 @@ async function send(method: Method, url: string, headers: Record<string, string>
   }
 }
 
+/**
+ * For route loaders: a record the URL names that does not exist, or is not the caller's (the API
+ * answers 404, or 400 for an id that cannot be one), is the route's not-found screen, not a fatal error.
+ */
+export async function orNotFound<T>(request: Promise<T>): Promise<T> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw new Response(null, { status: 404 });
+    throw error;
+  }
+}
+
 /** `anonymous`: a `public/` call that never carries the session, even when one exists. */
 export async function apiRequest<T>(
   method: Method,
@@ -72,8 +92,13 @@ export async function apiRequest<T>(
   if (body !== undefined) headers['content-type'] = 'application/json';
   const answer = await send(method, apiUrl(path, token), headers, body);
   const payload: unknown = await answer.json().catch(() => undefined);
-  const message = (payload as { message?: unknown } | undefined)?.message;
+  const { message, field } = (payload ?? {}) as { message?: unknown; field?: unknown };
   if (answer.status >= 500) throw new ServerError(answer.status, typeof message === 'string' ? message : `Server error ${answer.status}`);
-  if (!answer.ok) throw new ApiError(answer.status, typeof message === 'string' ? message : `Request failed (${answer.status})`);
+  if (!answer.ok)
+    throw new ApiError(
+      answer.status,
+      typeof message === 'string' ? message : `Request failed (${answer.status})`,
+      typeof field === 'string' ? field : undefined,
+    );
   return schema.parse(payload);
 }

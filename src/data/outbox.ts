@@ -1,45 +1,32 @@
 /**
  * The write path for transactions (DESIGN.md §4, STYLE.md rule 6): a user's action becomes an
  * outbox row with an idempotency key made at that moment, written with the optimistic status in
- * one IndexedDB transaction, then sent in order when online — one loop at a time across tabs
+ * one IndexedDB transaction (optimistic.ts), then sent in order when online — one loop at a time across tabs
  * (Web Locks). The server applies a key at most once, so resending after a lost answer is safe.
  * A refusal rolls the transaction back to the server's copy and keeps the row with the reason
  * until the user has read it; a lost connection leaves the rows pending for the next drain.
  */
 import { isRetryableStatus, RETRY_ATTEMPTS, retryDelayMs } from '../domain/retry';
-import { destinationFor, type TransactionStatus } from '../domain/transaction-flows';
-import { nextStatus, partyEventsFrom, stepStates, type PartyEvent } from '../domain/transaction-transitions';
+import { eventAnswerSchema } from '../domain/transaction-contract';
+import type { PartyEvent } from '../domain/transaction-transitions';
 import { ApiError, apiRequest, NetworkError } from './api-client';
 import { db } from './db';
 import { requestPersistentStorage } from './install';
-import { eventAnswerSchema, type OutboxRow, type TransactionDetail } from './transaction-records';
+import { withAction } from './optimistic';
+import type { OutboxRow } from './transaction-records';
 import { refreshTransaction, storeDetail } from './transactions';
 
 const FOLLOWED_REFUSAL = 'Not sent: it came after an action that was not accepted. Check the step and try again.';
-
-/** What the transaction looks like once `event` applies, when the table alone decides it. */
-function optimistic(detail: TransactionDetail, event: PartyEvent): TransactionDetail | undefined {
-  const status = nextStatus(detail.flow, detail.status as TransactionStatus, event);
-  if (!status) return undefined; // a request whose answer only the provider knows (a quote)
-  return {
-    ...detail,
-    status,
-    destination: destinationFor(detail.flow, status) ?? null,
-    steps: stepStates(detail.flow, status),
-    allowedEvents: partyEventsFrom(detail.flow, status),
-  };
-}
 
 /** Records the user's action now (works offline) and starts sending. */
 export async function queueAction(transactionId: string, event: PartyEvent, payload: Record<string, unknown> = {}): Promise<void> {
   await db.transaction('rw', db.transactions, db.outbox, async () => {
     const row = await db.transactions.get(transactionId);
     if (!row?.detail) throw new Error('This transaction is not loaded yet. Connect to the internet and open it again.');
-    const waiting = await db.outbox
-      .where('transactionId')
-      .equals(transactionId)
-      .filter((queued) => queued.state === 'pending')
-      .count();
+    const queued = await db.outbox.where('transactionId').equals(transactionId).toArray();
+    const waiting = queued.filter((other) => other.state === 'pending').length;
+    // Trying an action again answers its earlier refusal: one notice per action, not a stack of them.
+    await db.outbox.bulkDelete(queued.filter((other) => other.state === 'refused' && other.event === event).map((other) => other.seq!));
     await db.outbox.add({
       transactionId,
       idempotencyKey: crypto.randomUUID(),
@@ -49,8 +36,8 @@ export async function queueAction(transactionId: string, event: PartyEvent, payl
       createdAt: Date.now(),
       state: 'pending',
     });
-    const next = optimistic(row.detail, event);
-    if (next) await db.transactions.put({ ...row, ...next, detail: next });
+    const next = withAction(row.detail, { event, payload });
+    await db.transactions.put({ ...row, ...next, detail: next });
   });
   void requestPersistentStorage();
   void drainOutbox();
@@ -128,8 +115,8 @@ async function send(row: OutboxRow, expectedVersion: number | undefined): Promis
         expectedVersion,
       });
       await db.transaction('rw', db.transactions, db.outbox, async () => {
-        await storeDetail(answer.transaction);
         await db.outbox.delete(row.seq!);
+        await storeDetail(answer.transaction);
       });
       return answer.transaction.version;
     } catch (error) {
@@ -140,7 +127,7 @@ async function send(row: OutboxRow, expectedVersion: number | undefined): Promis
         continue;
       }
       if (isRetryableStatus(status)) return 'offline'; // the server is struggling; keep the row for later
-      return refuse(row, error instanceof Error ? error.message : String(error));
+      return refuse(row, error instanceof ApiError ? error.reason : error instanceof Error ? error.message : String(error));
     }
   }
 }

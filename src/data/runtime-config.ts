@@ -29,7 +29,8 @@ export const runtimeConfigSchema = v.object({
     environment: v.picklist(['sandbox', 'production']),
     templateId: text,
   }),
-  helpCentreUrl: url,
+  /** An external help centre, or `/help` (the product's own) when none is configured. */
+  helpCentreUrl: v.union([url, v.literal('/help')]),
   /** How often an open tab asks for a new build; one hour when absent. */
   updateCheckIntervalSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5))),
 });

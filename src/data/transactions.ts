@@ -6,16 +6,22 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { apiRequest } from './api-client';
 import { db } from './db';
-import { transactionDetailSchema, transactionListSchema, type CachedTransaction, type TransactionDetail } from './transaction-records';
+import { transactionDetailSchema, transactionListSchema, type TransactionDetail } from '../domain/transaction-contract';
+import { withPending } from './optimistic';
+import type { CachedTransaction } from './transaction-records';
 
 /** Replaces the saved list with the API's, keeping the details already fetched. */
 export async function refreshTransactions(): Promise<void> {
   const { active, previous } = await apiRequest('GET', 'transactions', transactionListSchema);
   const savedAt = Date.now();
-  await db.transaction('rw', db.transactions, async () => {
+  await db.transaction('rw', db.transactions, db.outbox, async () => {
     const known = new Map((await db.transactions.toArray()).map((row) => [row.id, row]));
+    const waiting = new Set((await db.outbox.toArray()).filter((row) => row.state === 'pending').map((row) => row.transactionId));
     const fresh = [...active, ...previous].map((summary) => {
-      const detail = known.get(summary.id)?.detail;
+      const saved = known.get(summary.id);
+      // Actions still waiting: the saved copy already shows them on top of the server's; keep it until they are answered.
+      if (saved?.detail && waiting.has(summary.id)) return { ...saved, savedAt };
+      const detail = saved?.detail;
       // Keep a detail only while it is as new as the list row; an older one would show a stale step.
       const keep = detail && detail.version === summary.version ? { detail } : {};
       return { ...summary, ...keep, savedAt };
@@ -25,8 +31,12 @@ export async function refreshTransactions(): Promise<void> {
   });
 }
 
+/** Saves the server's copy, with the user's actions still waiting in the outbox on top of it. */
 export async function storeDetail(detail: TransactionDetail): Promise<void> {
-  await db.transactions.put({ ...detail, detail, savedAt: Date.now() });
+  await db.transaction('rw', db.transactions, db.outbox, async () => {
+    const shown = withPending(detail, await db.outbox.where('transactionId').equals(detail.id).sortBy('seq'));
+    await db.transactions.put({ ...shown, detail: shown, savedAt: Date.now() });
+  });
 }
 
 export async function refreshTransaction(id: string): Promise<TransactionDetail> {

@@ -37,10 +37,12 @@ export function Component() {
       <PageMeta title={faq.title} description={faq.description} />
       <h1 className="title is-2">{faq.title}</h1>
       <p className="mb-5">
-        {faq.intro}{' '}
-        <a href={runtimeConfig().helpCentreUrl} rel="noopener" target="_blank">
-          Visit the help centre (opens in a new tab)
-        </a>
+        {faq.intro} {/* Without an external help centre, this page is the help centre. */}
+        {!runtimeConfig().helpCentreUrl.startsWith('/') && (
+          <a href={runtimeConfig().helpCentreUrl} rel="noopener" target="_blank">
+            Visit the help centre (opens in a new tab)
+          </a>
+        )}
       </p>
       <search>
         <TextField

@@ -1,11 +1,13 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { orNotFound } from '../../data/api-client';
 import { getDeal } from '../../data/offers';
+import { transactionEntry } from '../../domain/step-progress';
 import { buttonClass } from '../../ui/button';
 import { TransactionFlowLayout } from '../../ui/layout/transaction-flow-layout';
 import type { ProgressStep } from '../../ui/step-progress';
 import { formatDollars as dollars, vehicleName } from '../../domain/offer-format';
 
-export const loader = ({ params }: LoaderFunctionArgs) => getDeal(params.dealId!);
+export const loader = ({ params }: LoaderFunctionArgs) => orNotFound(getDeal(params.dealId!));
 
 // Where a fresh deal stands; the transaction engine (issue 7) replaces this with each flow's steps.
 const STEPS: ProgressStep[] = [
@@ -37,9 +39,16 @@ export function Component() {
           Your buyer has been told. The closing steps — identity, title and payment — open in your dashboard as the transaction starts; you
           will get an e-mail when there is something to do.
         </p>
-        <Link to="/dashboard/caramel-offers" className={buttonClass({})}>
-          Back to your offers
-        </Link>
+        <div className="buttons">
+          {deal.transactionId && (
+            <Link to={transactionEntry(deal.transactionId)} className={buttonClass({})}>
+              Continue to your transaction
+            </Link>
+          )}
+          <Link to="/dashboard/caramel-offers" className={buttonClass({ variant: 'outlined' })}>
+            Back to your offers
+          </Link>
+        </div>
       </section>
     </TransactionFlowLayout>
   );

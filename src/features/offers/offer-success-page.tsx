@@ -1,11 +1,13 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { orNotFound } from '../../data/api-client';
 import { getDeal } from '../../data/offers';
+import { transactionEntry } from '../../domain/step-progress';
 import { buttonClass } from '../../ui/button';
 import { formatDollars as dollars, vehicleName } from '../../domain/offer-format';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const dealId = new URL(request.url).searchParams.get('deal');
-  return dealId ? getDeal(dealId) : null;
+  return dealId ? orNotFound(getDeal(dealId)) : null;
 }
 
 /** `/dashboard/caramel-offers/success`: offer congratulations — you made a deal. */
@@ -27,12 +29,17 @@ export function Component() {
         <p className="mb-4">Your deal is in your dashboard.</p>
       )}
       <div className="buttons">
+        {deal?.transactionId && (
+          <Link to={transactionEntry(deal.transactionId)} className={buttonClass({})}>
+            Continue to your transaction
+          </Link>
+        )}
         {deal?.myRole === 'seller' && (
-          <Link to={`/deal/${deal.id}/seller`} className={buttonClass({})}>
+          <Link to={`/deal/${deal.id}/seller`} className={buttonClass({ variant: 'outlined' })}>
             Get connected with the buyer
           </Link>
         )}
-        <Link to="/dashboard/caramel-offers" className={buttonClass({ variant: deal?.myRole === 'seller' ? 'outlined' : 'primary' })}>
+        <Link to="/dashboard/caramel-offers" className={buttonClass({ variant: deal?.transactionId ? 'text' : 'primary' })}>
           Back to your offers
         </Link>
       </div>

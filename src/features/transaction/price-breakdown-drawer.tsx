@@ -1,33 +1,24 @@
 import { Link } from 'react-router-dom';
 import { formatCents } from '../../domain/pricing';
-import type { TransactionDetail } from '../../data/transaction-records';
+import type { TransactionDetail } from '../../domain/transaction-contract';
+import type { Step } from '../../domain/transaction-steps';
 import { buttonClass } from '../../ui/button';
 import { Modal } from '../../ui/modal';
-
-type Breakdown = NonNullable<TransactionDetail['priceBreakdown']>;
 
 /**
  * The price breakdown drawer: every line the buyer pays, financing and what is due at signing,
  * with edit actions that jump to the step that sets each part.
  */
-export function PriceBreakdownDrawer({
-  open,
-  onClose,
-  breakdown,
-  transactionId,
-}: {
-  open: boolean;
-  onClose: () => void;
-  breakdown: Breakdown;
-  transactionId: string;
-}) {
-  const to = (path: string) => `${path}${path.includes('?') ? '&' : '?'}transaction=${transactionId}`;
+export function PriceBreakdownDrawer({ open, onClose, detail }: { open: boolean; onClose: () => void; detail: TransactionDetail }) {
+  const breakdown = detail.priceBreakdown!;
+  const reached = (step: Step) => detail.steps.some((candidate) => candidate.step === step && candidate.state !== 'upcoming');
+  // An edit opens the step that sets the line: its change panel once the step is done, the step itself while current.
   const edits = [
-    { label: 'Edit financing', to: to('/transaction/financing') },
-    { label: 'Edit protection', to: to('/transaction/protection') },
-    { label: 'Edit transport pickup', to: to('/transaction/transport?kind=Pickup') },
-    { label: 'Edit transport delivery', to: to('/transaction/transport?kind=Delivery') },
-  ];
+    { step: 'financing', label: 'Edit financing', to: `/transaction/financing?change=1&transaction=${detail.id}` },
+    { step: 'protection', label: 'Edit protection', to: `/transaction/protection?change=1&transaction=${detail.id}` },
+    { step: 'transport', label: 'Edit transport pickup', to: `/transaction/transport?kind=Pickup&transaction=${detail.id}` },
+    { step: 'transport', label: 'Edit transport delivery', to: `/transaction/transport?kind=Delivery&transaction=${detail.id}` },
+  ] as const satisfies { step: Step; label: string; to: string }[];
   return (
     <Modal
       open={open}
@@ -84,13 +75,15 @@ export function PriceBreakdownDrawer({
         </tfoot>
       </table>
       <ul className="price-breakdown-edits">
-        {edits.map((edit) => (
-          <li key={edit.label}>
-            <Link to={edit.to} onClick={onClose}>
-              {edit.label}
-            </Link>
-          </li>
-        ))}
+        {edits
+          .filter((edit) => reached(edit.step))
+          .map((edit) => (
+            <li key={edit.label}>
+              <Link to={edit.to} onClick={onClose}>
+                {edit.label}
+              </Link>
+            </li>
+          ))}
       </ul>
     </Modal>
   );

@@ -1,3 +1,4 @@
+import { ACTION_LABELS, asSentence } from '../../domain/action-labels';
 import { dismissRefusal } from '../../data/outbox';
 import type { OutboxRow } from '../../data/transaction-records';
 import { Alert } from '../../ui/alert';
@@ -12,11 +13,11 @@ export function RefusedActions({ rows }: { rows: OutboxRow[] }) {
         <Alert
           key={row.seq}
           kind="danger"
-          title={`“${row.event}” was not applied`}
+          title={`${ACTION_LABELS[row.event]}: not applied`}
           dismissible
           onDismiss={() => void dismissRefusal(row.seq!)}
         >
-          {row.error} The step below shows the transaction as it is now.
+          {asSentence(row.error ?? 'The server did not accept it')} The step below shows the transaction as it is now.
         </Alert>
       ))}
     </div>

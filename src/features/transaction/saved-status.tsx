@@ -33,3 +33,14 @@ export function SavedStatus({ savedAt, pending }: { savedAt: number; pending: Ou
     </p>
   );
 }
+
+/** Shown above a step whose choice is still waiting in the outbox: the step shows it, the server has not confirmed it yet. */
+export function PendingChoice() {
+  const { online } = useSnapshot(connectivity);
+  return (
+    <p className="notification is-warning is-light py-2 px-3 pending-choice">
+      <strong>Not confirmed yet.</strong> What you chose is saved on this device
+      {online ? ' and is being sent.' : ' and is sent when you are back online.'}
+    </p>
+  );
+}

@@ -7,7 +7,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { vehicleName, formatDollars } from '../../domain/offer-format';
-import { FLOW_STEP_LABELS } from '../../domain/transaction-transitions';
+import { stepOfAction, stepScreen } from '../../domain/step-progress';
+import { SCREENS, STEP_LABELS, stepOfPath } from '../../domain/transaction-steps';
 import { queueAction } from '../../data/outbox';
 import { TRANSACTIONS_PATH } from '../../data/transaction-guard';
 import { useOutbox, useTransaction } from '../../data/transactions';
@@ -16,8 +17,7 @@ import { showToast } from '../../ui/toast-store';
 import { TransactionFlowLayout } from '../../ui/layout/transaction-flow-layout';
 import { PriceBreakdownDrawer } from './price-breakdown-drawer';
 import { RefusedActions } from './refused-actions';
-import { SavedStatus } from './saved-status';
-import { stepPath } from './step-paths';
+import { PendingChoice, SavedStatus } from './saved-status';
 import type { TransactionContext } from './transaction-context';
 
 function useFollowStatus(destination: string | undefined, id: string | null) {
@@ -40,6 +40,7 @@ export function Component() {
   const row = useTransaction(id ?? undefined);
   const pending = useOutbox(id ?? undefined) ?? [];
   const [drawer, setDrawer] = useState(false);
+  const { pathname } = useLocation();
   useFollowStatus(row?.detail?.destination?.path, id);
 
   if (row === undefined)
@@ -70,9 +71,9 @@ export function Component() {
   };
   const steps = detail.steps.map(({ step, state }) => ({
     id: step,
-    label: FLOW_STEP_LABELS[step],
+    label: STEP_LABELS[step],
     state,
-    ...(state === 'done' ? { to: stepPath(detail.flow, step, detail.id) } : {}),
+    ...(state === 'done' ? { to: `${SCREENS[stepScreen(detail.flow, step)].path}?transaction=${detail.id}` } : {}),
   }));
   return (
     <TransactionFlowLayout steps={steps}>
@@ -88,10 +89,9 @@ export function Component() {
       </div>
       <SavedStatus savedAt={row.savedAt} pending={pending} />
       <RefusedActions rows={pending} />
+      {pending.some((queued) => queued.state === 'pending' && stepOfAction(queued.event) === stepOfPath(pathname)) && <PendingChoice />}
       <Outlet context={context} />
-      {detail.priceBreakdown && (
-        <PriceBreakdownDrawer open={drawer} onClose={() => setDrawer(false)} breakdown={detail.priceBreakdown} transactionId={detail.id} />
-      )}
+      {detail.priceBreakdown && <PriceBreakdownDrawer open={drawer} onClose={() => setDrawer(false)} detail={detail} />}
     </TransactionFlowLayout>
   );
 }

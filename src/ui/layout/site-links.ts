@@ -40,5 +40,6 @@ export const DASHBOARD_LINKS = [
   { to: '/dashboard/active-transactions', label: 'Active transactions', end: true },
   { to: '/dashboard/active-transactions/upload-docs', label: 'Documents', end: false },
   { to: '/dashboard/previous-transactions', label: 'Previous transactions', end: false },
+  { to: '/link-account', label: 'Bank accounts', end: false },
   { to: '/account', label: 'Account', end: false },
 ] as const;

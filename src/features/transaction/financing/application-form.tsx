@@ -9,13 +9,15 @@ import { useTransactionContext } from '../transaction-context';
 import type { Estimate } from './loan-estimator';
 
 /** The lending application: what lenders need, and explicit consent to a credit check. */
-export function ApplicationForm({ estimate, onCancel }: { estimate: Estimate; onCancel: () => void }) {
-  const { act } = useTransactionContext();
+export function ApplicationForm({ estimate, onCancel }: { estimate: Estimate; onCancel?: () => void }) {
+  const { detail, act } = useTransactionContext();
+  // Asked once, in the identity step's details; shown here to confirm or correct.
+  const income = detail.data.identity.additionalInfo?.annualIncomeDollars ?? detail.data.financing.application?.annualIncomeDollars;
   const form = useZodForm(financeApplicationForm, {
     downPaymentDollars: estimate.downPayment,
     months: estimate.months,
     band: estimate.band as string,
-    annualIncomeDollars: '',
+    annualIncomeDollars: income === undefined ? '' : income.toLocaleString('en-US'),
     creditCheckConsent: false,
   });
   const select = (name: 'months' | 'band') => {
@@ -46,7 +48,11 @@ export function ApplicationForm({ estimate, onCancel }: { estimate: Estimate; on
           options={Object.entries(CREDIT_BANDS).map(([value, band]) => ({ value, label: band.label }))}
           {...select('band')}
         />
-        <CurrencyField label="Yearly income before tax" {...form.textField('annualIncomeDollars')} />
+        <CurrencyField
+          label="Yearly income before tax"
+          help={income === undefined ? undefined : 'From the details you gave in the identity step; correct it if it has changed.'}
+          {...form.textField('annualIncomeDollars')}
+        />
         <CheckboxField
           label="I agree that Caramel and its partner lenders may check my credit to make loan offers. This is a soft inquiry and does not affect my credit score; a lender whose offer I accept makes a hard inquiry."
           {...form.checkboxField('creditCheckConsent')}
@@ -55,9 +61,11 @@ export function ApplicationForm({ estimate, onCancel }: { estimate: Estimate; on
           <Button type="submit" loading={form.submitting}>
             Submit application
           </Button>
-          <Button type="button" variant="text" onClick={onCancel}>
-            Back
-          </Button>
+          {onCancel && (
+            <Button type="button" variant="text" onClick={onCancel}>
+              Back
+            </Button>
+          )}
         </div>
       </form>
     </section>

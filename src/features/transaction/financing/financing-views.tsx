@@ -1,16 +1,20 @@
-/** Financing views besides the application: landing, pending, offers, no offers, read-only. */
+/** Financing views besides the application and the read-only view: landing, pending, offers, no offers. */
 import { useState } from 'react';
-import { formatCents } from '../../../domain/pricing';
 import { Button } from '../../../ui/button';
 import { isPending, useTransactionContext } from '../transaction-context';
 import { WaitingView } from '../waiting-view';
 import { ApplicationForm } from './application-form';
 import { LoanEstimator, type Estimate } from './loan-estimator';
+import { OfferList } from './offer-list';
 
-function PayCash({ label = 'I’ll pay cash' }: { label?: string }) {
+export function PayCash({ label = 'I’ll pay cash', onChosen }: { label?: string; onChosen?: () => void }) {
   const { pending, act } = useTransactionContext();
+  const choose = () => {
+    void act('finance skipped');
+    onChosen?.();
+  };
   return (
-    <Button variant="outlined" onClick={() => void act('finance skipped')} loading={isPending(pending, 'finance skipped')}>
+    <Button variant="outlined" onClick={choose} loading={isPending(pending, 'finance skipped')}>
       {label}
     </Button>
   );
@@ -36,6 +40,12 @@ export function FinancingLanding() {
   );
 }
 
+/** The application on its own, from the estimator's usual starting point (10 % down, 60 months). */
+export function FinancingApplication() {
+  const { detail } = useTransactionContext();
+  return <ApplicationForm estimate={{ downPayment: String(Math.round(detail.price * 0.1)), months: '60', band: 'good' }} />;
+}
+
 export function FinancingPending() {
   return (
     <WaitingView
@@ -47,35 +57,16 @@ export function FinancingPending() {
 }
 
 export function LoanOffers() {
-  const { detail, pending, act } = useTransactionContext();
-  const choosing = isPending(pending, 'finance done');
   return (
     <section aria-labelledby="offers">
       <h1 id="offers" className="title is-4">
         You're approved: choose a loan
       </h1>
       <p className="mb-4">Offers are valid for 30 days. Choosing one locks its rate for this purchase.</p>
-      <ul className="loan-offers">
-        {detail.data.financing.offers.map((offer) => (
-          <li key={offer.id} className="box">
-            <h2 className="title is-5 mb-2">{offer.lender}</h2>
-            <p className="is-size-4 has-text-weight-semibold">{formatCents(offer.monthlyPaymentCents)}/month</p>
-            <p className="mb-3">
-              {offer.apr}% APR · {offer.months} months · {formatCents(offer.amountFinancedCents)} financed ·{' '}
-              {formatCents(offer.downPaymentDollars * 100)} down · total interest{' '}
-              {formatCents(offer.monthlyPaymentCents * offer.months - offer.amountFinancedCents)}
-            </p>
-            <Button
-              onClick={() => void act('finance done', { offerId: offer.id })}
-              disabled={choosing}
-              aria-label={`Choose ${offer.lender}`}
-            >
-              Choose this loan
-            </Button>
-          </li>
-        ))}
-      </ul>
-      <PayCash label="Pay cash instead" />
+      <OfferList />
+      <div className="buttons mt-4">
+        <PayCash label="Pay cash instead" />
+      </div>
     </section>
   );
 }
@@ -105,28 +96,6 @@ export function NoOffers() {
         <Button onClick={() => setApplying(true)}>Change and apply again</Button>
         <PayCash label="Pay cash instead" />
       </div>
-    </section>
-  );
-}
-
-export function FinancingReadOnly() {
-  const { detail } = useTransactionContext();
-  const { financing } = detail.data;
-  const offer = financing.offers.find((candidate) => candidate.id === financing.chosenOfferId);
-  return (
-    <section aria-labelledby="financing-done">
-      <h1 id="financing-done" className="title is-4">
-        Financing
-      </h1>
-      {offer ? (
-        <p>
-          Financed by <strong>{offer.lender}</strong>: {formatCents(offer.monthlyPaymentCents)}/month for {offer.months} months at{' '}
-          {offer.apr}% APR.
-        </p>
-      ) : (
-        <p>You are paying cash: the full amount is due at signing.</p>
-      )}
-      <p className="help mt-2">This step is complete.</p>
     </section>
   );
 }

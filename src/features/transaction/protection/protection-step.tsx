@@ -1,12 +1,75 @@
 /** `/transaction/protection`: Caramel Care plans to choose or skip; read-only once decided. */
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { formatCents } from '../../../domain/pricing';
 import { Button } from '../../../ui/button';
-import { isPending, stepView, useTransactionContext } from '../transaction-context';
+import { isPending, stepView, useTransactionContext, type StepViews } from '../transaction-context';
+
+/** The plans side by side, each with a button to choose it (the chosen one is marked). */
+function PlanCards({ onChosen }: { onChosen?: () => void }) {
+  const { detail, pending, act } = useTransactionContext();
+  const busy = isPending(pending, 'protection chosen') || isPending(pending, 'protection skipped');
+  const chosen = detail.data.protection.chosenPlanId;
+  return (
+    <div className="columns is-multiline care-plans">
+      {detail.carePlans.map((plan) => (
+        <div key={plan.id} className="column is-one-third-desktop is-full-mobile">
+          <article className="box care-plan" aria-labelledby={`plan-${plan.id}`}>
+            <h2 id={`plan-${plan.id}`} className="title is-5">
+              {plan.name}
+            </h2>
+            <p className="is-size-4 has-text-weight-semibold">{formatCents(plan.priceDollars * 100)}</p>
+            <p className="help mb-2">
+              {plan.termMonths} months or {plan.termMiles.toLocaleString('en-US')} miles
+            </p>
+            <p className="mb-2">{plan.summary}</p>
+            <ul className="ui-checklist mb-3">
+              {plan.highlights.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+            <div className="care-plan-action">
+              {plan.id === chosen ? (
+                <span className="tag is-success is-light">Your choice</span>
+              ) : (
+                <Button
+                  onClick={() => {
+                    void act('protection chosen', { planId: plan.id });
+                    onChosen?.();
+                  }}
+                  disabled={busy}
+                  aria-label={`Choose ${plan.name}`}
+                >
+                  Choose
+                </Button>
+              )}
+            </div>
+          </article>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function SkipProtection({ label, onChosen }: { label: string; onChosen?: () => void }) {
+  const { pending, act } = useTransactionContext();
+  const choose = () => {
+    void act('protection skipped');
+    onChosen?.();
+  };
+  return (
+    <Button variant="outlined" onClick={choose} disabled={isPending(pending, 'protection skipped')}>
+      {label}
+    </Button>
+  );
+}
 
 function ProtectionReadOnly() {
   const { detail } = useTransactionContext();
+  const [search] = useSearchParams();
+  const [changing, setChanging] = useState(search.get('change') === '1');
   const plan = detail.carePlans.find((candidate) => candidate.id === detail.data.protection.chosenPlanId);
+  const changeable = detail.allowedEvents.includes('protection skipped');
   return (
     <section aria-labelledby="protection-done">
       <h1 id="protection-done" className="title is-4">
@@ -17,14 +80,38 @@ function ProtectionReadOnly() {
           ? `${plan.name}: ${formatCents(plan.priceDollars * 100)}, ${plan.termMonths} months or ${plan.termMiles.toLocaleString('en-US')} miles.`
           : 'You chose no protection plan.'}
       </p>
-      <p className="help mt-2">This step is complete.</p>
+      {!changeable ? (
+        <p className="help mt-2">
+          This step is complete. Your plan can no longer change here: the amount due at signing was fixed when you reviewed the price
+          breakdown. You can cancel a plan within 30 days of buying the car.
+        </p>
+      ) : changing ? (
+        <section aria-labelledby="change-protection" className="mt-5">
+          <h2 id="change-protection" className="title is-5">
+            Change your plan
+          </h2>
+          <PlanCards onChosen={() => setChanging(false)} />
+          <div className="buttons">
+            {plan && <SkipProtection label="No plan" onChosen={() => setChanging(false)} />}
+            <Button variant="text" onClick={() => setChanging(false)}>
+              Keep my choice
+            </Button>
+          </div>
+        </section>
+      ) : (
+        <>
+          <p className="help mt-2">This step is complete. You can change your plan until you review the price breakdown before paying.</p>
+          <Button variant="outlined" className="mt-3" onClick={() => setChanging(true)}>
+            Change plan
+          </Button>
+        </>
+      )}
     </section>
   );
 }
 
 function ProtectionPlans() {
-  const { detail, pending, act } = useTransactionContext();
-  const busy = isPending(pending, 'protection chosen') || isPending(pending, 'protection skipped');
+  const { detail } = useTransactionContext();
   return (
     <section aria-labelledby="protection">
       <h1 id="protection" className="title is-4">
@@ -34,43 +121,21 @@ function ProtectionPlans() {
         A private sale comes without a dealer warranty. Caramel Care pays for covered repairs at any licensed shop.{' '}
         <Link to={`/transaction/protection/caramel-care?transaction=${detail.id}`}>Compare plans in detail</Link>
       </p>
-      <div className="columns is-multiline">
-        {detail.carePlans.map((plan) => (
-          <div key={plan.id} className="column is-one-third-desktop is-full-mobile">
-            <article className="box care-plan" aria-labelledby={`plan-${plan.id}`}>
-              <h2 id={`plan-${plan.id}`} className="title is-5">
-                {plan.name}
-              </h2>
-              <p className="is-size-4 has-text-weight-semibold">{formatCents(plan.priceDollars * 100)}</p>
-              <p className="help mb-2">
-                {plan.termMonths} months or {plan.termMiles.toLocaleString('en-US')} miles
-              </p>
-              <p className="mb-2">{plan.summary}</p>
-              <ul className="ui-checklist mb-3">
-                {plan.coverage.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-              <Button onClick={() => void act('protection chosen', { planId: plan.id })} disabled={busy} aria-label={`Choose ${plan.name}`}>
-                Choose
-              </Button>
-            </article>
-          </div>
-        ))}
-      </div>
-      <Button variant="outlined" onClick={() => void act('protection skipped')} disabled={busy}>
-        Skip protection
-      </Button>
+      <PlanCards />
+      <SkipProtection label="Skip protection" />
     </section>
   );
 }
 
+const VIEWS: StepViews<'protection'> = { landing: ProtectionPlans, 'read only': ProtectionReadOnly };
+
 export function Component() {
   const { detail } = useTransactionContext();
+  const View = VIEWS[stepView(detail, 'protection', 'landing')];
   return (
     <>
       <title>Protection · Your transaction</title>
-      {stepView(detail, 'protection') === 'read only' ? <ProtectionReadOnly /> : <ProtectionPlans />}
+      <View />
     </>
   );
 }

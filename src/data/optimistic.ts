@@ -1,0 +1,29 @@
+/**
+ * The copy of a transaction a user sees while their actions wait in the outbox: the server's
+ * copy with each pending action folded in, in order, as the server will apply it — its step data
+ * (what they chose) and the status the table moves to. The server's answer replaces it.
+ */
+import { stepStates } from '../domain/step-progress';
+import { withEvent } from '../domain/step-data';
+import type { TransactionDetail } from '../domain/transaction-contract';
+import { destinationFor } from '../domain/transaction-flows';
+import { nextStatus, partyEventsFrom } from '../domain/transaction-transitions';
+import type { OutboxRow } from './transaction-records';
+
+/** `detail` once `row` applies; a request whose answer only the provider knows (a quote) keeps the status. */
+export function withAction(detail: TransactionDetail, row: Pick<OutboxRow, 'event' | 'payload'>): TransactionDetail {
+  const status = nextStatus(detail.flow, detail.status, row.event) ?? detail.status;
+  return {
+    ...detail,
+    status,
+    destination: destinationFor(detail.flow, status) ?? null,
+    steps: stepStates(detail.flow, status),
+    allowedEvents: partyEventsFrom(detail.flow, status),
+    data: withEvent(detail.data, row.event, row.payload),
+  };
+}
+
+/** The server's `detail` with the user's pending actions on top. */
+export function withPending(detail: TransactionDetail, rows: OutboxRow[]): TransactionDetail {
+  return rows.filter((row) => row.state === 'pending').reduce(withAction, detail);
+}
