@@ -2,7 +2,21 @@
  * The database schema, one source for PGlite (local) and PostgreSQL (production). Change it
  * here, then `npm run db:generate` writes the next migration under server/db/migrations.
  */
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { NEGOTIATION_STATUSES, OFFER_REQUEST_ACTIONS } from '../../src/domain/offer-lifecycle';
 import { DEAL_ROLES, SIDES, USER_TYPES } from '../../src/domain/parties';

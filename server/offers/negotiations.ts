@@ -13,7 +13,25 @@ import type { Database } from '../db/client';
 import { deals, negotiationEvents, negotiations, offerLinks, offers, vehicles } from '../db/schema';
 import { createDeal } from './deals';
 import type { UserRow } from '../users/user-records';
-import { type Acting, actorColumns, claimKey, emailOf, expiry, latestOffer, lockNegotiation, type NegotiationRow, newLinkToken, NOT_FOUND, notify, OfferRefusal, setStatus, settleKey, shareUrl, sideOf, type Tx } from './negotiation-records';
+import {
+  type Acting,
+  actorColumns,
+  claimKey,
+  emailOf,
+  expiry,
+  latestOffer,
+  lockNegotiation,
+  type NegotiationRow,
+  newLinkToken,
+  NOT_FOUND,
+  notify,
+  OfferRefusal,
+  setStatus,
+  settleKey,
+  shareUrl,
+  sideOf,
+  type Tx,
+} from './negotiation-records';
 
 /**
  * SPEC §2.1 start a sale (or an offer to buy): the vehicle, the first offer, and a link to share.

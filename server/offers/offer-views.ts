@@ -3,6 +3,7 @@
  * and the other side's first name; nobody ever sees the other side's e-mail or phone.
  */
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { offerListOf, type Deal, type Negotiation, type NegotiationSummary, type OfferLists } from '../../src/domain/offer-contract';
 import { allowedOfferActions, otherSide } from '../../src/domain/offer-lifecycle';
 import type { Database } from '../db/client';
 import { dealParties, deals, negotiationEvents, negotiations, offers, transactions, users, vehicles } from '../db/schema';
@@ -17,7 +18,7 @@ async function vehicleView(db: Database, vehicleId: string) {
 }
 
 /** The summary a list row or a shared link shows. */
-export async function negotiationSummary(db: Database, row: NegotiationRow) {
+export async function negotiationSummary(db: Database, row: NegotiationRow): Promise<Omit<NegotiationSummary, 'myRole' | 'dealId'>> {
   const latest = await latestOffer(db, row.id);
   return {
     id: row.id,
@@ -41,7 +42,7 @@ async function firstNameOf(db: Database, userId: string | null): Promise<string 
 }
 
 /** A negotiation as one of its parties sees it; 404 for anyone else (admins see every one). */
-export async function negotiationForParty(db: Database, negotiationId: string, user: UserRow) {
+export async function negotiationForParty(db: Database, negotiationId: string, user: UserRow): Promise<Negotiation> {
   const [row] = await db.select().from(negotiations).where(eq(negotiations.id, negotiationId));
   const side = row && sideOf(row, user);
   if (!row || (!side && user.type !== 'admin')) throw new OfferRefusal(404, 'Offer not found.');
@@ -77,24 +78,23 @@ export async function negotiationForParty(db: Database, negotiationId: string, u
 }
 
 /** The offers dashboard: received (awaiting my answer), sent (awaiting theirs), closed; newest first. */
-export async function negotiationsOf(db: Database, user: UserRow) {
+export async function negotiationsOf(db: Database, user: UserRow): Promise<OfferLists> {
   const rows = await db
-    .select()
+    .select({ negotiation: negotiations, dealId: deals.id })
     .from(negotiations)
+    .leftJoin(deals, eq(deals.negotiationId, negotiations.id))
     .where(or(eq(negotiations.sellerUserId, user.id), eq(negotiations.buyerUserId, user.id)))
     .orderBy(desc(negotiations.updatedAt));
-  const lists = { received: [] as unknown[], sent: [] as unknown[], closed: [] as unknown[] };
-  for (const row of rows) {
-    const summary = { ...(await negotiationSummary(db, row)), myRole: sideOf(row, user)! };
-    if (row.status !== 'open') lists.closed.push(summary);
-    else if (summary.latestOffer.fromRole === summary.myRole) lists.sent.push(summary);
-    else lists.received.push(summary);
+  const lists: OfferLists = { received: [], sent: [], closed: [] };
+  for (const { negotiation, dealId } of rows) {
+    const summary = { ...(await negotiationSummary(db, negotiation)), myRole: sideOf(negotiation, user)!, dealId };
+    lists[offerListOf(summary)].push(summary);
   }
   return lists;
 }
 
 /** A deal as one of its parties sees it: price, vehicle, the roles and this side's transaction. */
-export async function dealForParty(db: Database, dealId: string, user: UserRow) {
+export async function dealForParty(db: Database, dealId: string, user: UserRow): Promise<Deal> {
   const [deal] = await db.select().from(deals).where(eq(deals.id, dealId));
   const parties = deal ? await db.select().from(dealParties).where(eq(dealParties.dealId, deal.id)) : [];
   const mine = parties.find((party) => party.userId === user.id);

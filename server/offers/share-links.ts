@@ -10,7 +10,20 @@ import type { Database } from '../db/client';
 import { negotiationEvents, negotiations, offerLinks, offers } from '../db/schema';
 import { actOnNegotiation } from './negotiations';
 import type { UserRow } from '../users/user-records';
-import { askingOffer, claimKey, expiry, hashToken, latestOffer, LINK_GONE, negotiationOfParty, type NegotiationRow, newLinkToken, OfferRefusal, shareUrl, type Tx } from './negotiation-records';
+import {
+  askingOffer,
+  claimKey,
+  expiry,
+  hashToken,
+  latestOffer,
+  LINK_GONE,
+  negotiationOfParty,
+  type NegotiationRow,
+  newLinkToken,
+  OfferRefusal,
+  shareUrl,
+  type Tx,
+} from './negotiation-records';
 
 /** The negotiation a shared-link token opens, if the link is live. */
 export async function negotiationForToken(db: Database | Tx, token: string): Promise<{ negotiation: NegotiationRow; linkSide: PartyRole }> {

@@ -7,7 +7,16 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { payloadSchemaOf, type EventRequest } from '../../src/domain/transaction-events';
-import { acceptsPartyEvent, FINAL_STATUS, nextStatus, type TransactionEvent } from '../../src/domain/transaction-transitions';
+import { ACTION_LABELS } from '../../src/domain/action-labels';
+import { stepStates } from '../../src/domain/step-progress';
+import { STEP_LABELS } from '../../src/domain/transaction-steps';
+import {
+  acceptsPartyEvent,
+  FINAL_STATUS,
+  nextStatus,
+  type PartyEvent,
+  type TransactionEvent,
+} from '../../src/domain/transaction-transitions';
 import type { Flow, TransactionStatus } from '../../src/domain/transaction-flows';
 import { parseInput } from '../validation';
 import type { Database } from '../db/client';
@@ -21,8 +30,12 @@ import { foldStepData } from '../../src/domain/step-data';
 export const STALE_VERSION =
   'This transaction changed since you last saw it, so your action was not applied. We loaded the latest; check it and try again.';
 
-const notNow = (event: string, status: string) =>
-  `“${event}” is not possible now: this transaction is at “${status.replaceAll('_', ' ')}”.`;
+// Said in the user's words: the action by its label, the status by the step the party is on.
+const notNow = (flow: Flow, event: PartyEvent, status: TransactionStatus) => {
+  const current = stepStates(flow, status).find((step) => step.state === 'current');
+  const where = current ? `at the ${STEP_LABELS[current.step].toLowerCase()} step` : 'complete';
+  return `${ACTION_LABELS[event]} is not possible now: this transaction is ${where}.`;
+};
 
 export async function eventsOf(db: Database, transactionId: string) {
   return db
@@ -66,7 +79,7 @@ export async function applyPartyEvent(
   // A stale view first: the party acted on something that has since changed, whatever the action.
   if (row.version !== request.expectedVersion) throw new TransactionRefusal(409, STALE_VERSION);
   if (!acceptsPartyEvent(flow, row.status, request.event)) {
-    throw new TransactionRefusal(422, notNow(request.event, row.status));
+    throw new TransactionRefusal(422, notNow(flow, request.event, row.status));
   }
   const answer = await providerAnswer(providers, request.event, payload, await requestContext(db, row));
 

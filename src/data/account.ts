@@ -79,7 +79,7 @@ export async function deleteAccountRecords(): Promise<void> {
 
 /** Everything IndexedDB holds for the signed-in user: profile, transactions, unsent actions. */
 export async function clearAccountData(database: AppDatabase = db): Promise<void> {
-  const tables = [database.profiles, database.transactions, database.outbox, database.documents];
+  const tables = [database.profiles, database.transactions, database.outbox, database.documents, database.negotiations];
   await database.transaction('rw', tables, async () => {
     await Promise.all(tables.map((table) => table.clear()));
   });

@@ -1,14 +1,17 @@
 /**
  * IndexedDB (Dexie): the server records screens read with useLiveQuery, so they still render
  * offline. Holds the signed-in user's profile, their transactions (list rows, and each one's
- * full detail with its timeline once opened) and the outbox of actions not yet applied by the
- * server, and the documents they uploaded (without URLs: those expire). All of it is cleared on sign-out (DESIGN.md §4 shared devices). Every schema change
- * adds a version here with its migration.
+ * full detail with its timeline once opened), their offers, the outbox of actions not yet applied
+ * by the server, and the documents they uploaded (without URLs: those expire). All of it is
+ * cleared on sign-out (DESIGN.md §4 shared devices). Every schema change adds a version here with
+ * its migration.
  */
-import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
+import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import * as z from 'zod/mini';
 import type { StoredDocument } from '../domain/upload-contract';
-import type { CachedTransaction, OutboxRow } from './transaction-records';
+import type { CachedNegotiation } from './offer-records';
+import type { OutboxRow } from './outbox-rows';
+import type { CachedTransaction } from './transaction-records';
 
 export const profileSchema = z.object({
   uid: z.string(),
@@ -27,8 +30,10 @@ export type CachedProfile = Profile & { sub: string; savedAt: number };
 export class AppDatabase extends Dexie {
   profiles!: EntityTable<CachedProfile, 'sub'>;
   transactions!: EntityTable<CachedTransaction, 'id'>;
-  outbox!: EntityTable<OutboxRow, 'seq'>;
+  // Table, not EntityTable: an insert type of a union keeps only the keys all its members share.
+  outbox!: Table<OutboxRow, number>;
   documents!: EntityTable<StoredDocument, 'id'>;
+  negotiations!: EntityTable<CachedNegotiation, 'id'>;
 
   constructor(name = 'caramel', options?: DexieOptions) {
     super(name, options);
@@ -37,6 +42,15 @@ export class AppDatabase extends Dexie {
     this.version(2).stores({ profiles: 'sub', transactions: 'id, updatedAt', outbox: '++seq, transactionId' });
     // v3 (issue 8): the user's uploaded documents; a new table, nothing to migrate.
     this.version(3).stores({ documents: 'id, transactionId' });
+    // v4 (issue 16): offers read offline, and offer actions join the outbox; existing rows are transaction actions.
+    this.version(4)
+      .stores({ negotiations: 'id', outbox: '++seq, transactionId, negotiationId' })
+      .upgrade((tx) =>
+        tx
+          .table('outbox')
+          .toCollection()
+          .modify((row: { kind?: string }) => void (row.kind ??= 'transaction')),
+      );
   }
 }
 

@@ -8,10 +8,10 @@ import { withEvent } from '../domain/step-data';
 import type { TransactionDetail } from '../domain/transaction-contract';
 import { destinationFor } from '../domain/transaction-flows';
 import { nextStatus, partyEventsFrom } from '../domain/transaction-transitions';
-import type { OutboxRow } from './transaction-records';
+import type { TransactionAction } from './outbox-rows';
 
 /** `detail` once `row` applies; a request whose answer only the provider knows (a quote) keeps the status. */
-export function withAction(detail: TransactionDetail, row: Pick<OutboxRow, 'event' | 'payload'>): TransactionDetail {
+export function withAction(detail: TransactionDetail, row: Pick<TransactionAction, 'event' | 'payload'>): TransactionDetail {
   const status = nextStatus(detail.flow, detail.status, row.event) ?? detail.status;
   return {
     ...detail,
@@ -24,6 +24,6 @@ export function withAction(detail: TransactionDetail, row: Pick<OutboxRow, 'even
 }
 
 /** The server's `detail` with the user's pending actions on top. */
-export function withPending(detail: TransactionDetail, rows: OutboxRow[]): TransactionDetail {
+export function withPending(detail: TransactionDetail, rows: TransactionAction[]): TransactionDetail {
   return rows.filter((row) => row.state === 'pending').reduce(withAction, detail);
 }

@@ -1,24 +1,24 @@
 /**
- * The write path for transactions (DESIGN.md §4, STYLE.md rule 6): a user's action becomes an
- * outbox row with an idempotency key made at that moment, written with the optimistic status in
- * one IndexedDB transaction (optimistic.ts), then sent in order when online — one loop at a time across tabs
- * (Web Locks). The server applies a key at most once, so resending after a lost answer is safe.
+ * The write path (DESIGN.md §4, STYLE.md rule 6): a user's action on a transaction or an offer
+ * becomes an outbox row with an idempotency key made at that moment, written with what it will
+ * change in one IndexedDB transaction (optimistic.ts, offer-actions.ts), then sent in order when
+ * online — one loop at a time across tabs (Web Locks). The server applies a key at most once, so resending after a lost answer is safe.
  * A refusal rolls the transaction back to the server's copy and keeps the row with the reason
  * until the user has read it; a lost connection leaves the rows pending for the next drain.
  */
-import { isRetryableStatus, RETRY_ATTEMPTS, retryDelayMs } from '../domain/retry';
-import { eventAnswerSchema } from '../domain/transaction-contract';
 import type { PartyEvent } from '../domain/transaction-transitions';
-import { ApiError, apiRequest, NetworkError } from './api-client';
 import { db } from './db';
 import { requestPersistentStorage } from './install';
+import { sendOfferAction } from './offer-sender';
+import { refreshOffers } from './offer-store';
 import { withAction } from './optimistic';
-import type { OutboxRow } from './transaction-records';
-import { refreshTransaction, storeDetail } from './transactions';
+import type { OutboxRow, TransactionAction } from './outbox-rows';
+import { sendTransactionAction } from './transaction-sender';
+import { refreshTransaction } from './transactions';
 
 const FOLLOWED_REFUSAL = 'Not sent: it came after an action that was not accepted. Check the step and try again.';
 
-/** Records the user's action now (works offline) and starts sending. */
+/** Records the user's step action now (works offline), with the transaction as it will be, and starts sending. */
 export async function queueAction(transactionId: string, event: PartyEvent, payload: Record<string, unknown> = {}): Promise<void> {
   await db.transaction('rw', db.transactions, db.outbox, async () => {
     const row = await db.transactions.get(transactionId);
@@ -26,8 +26,13 @@ export async function queueAction(transactionId: string, event: PartyEvent, payl
     const queued = await db.outbox.where('transactionId').equals(transactionId).toArray();
     const waiting = queued.filter((other) => other.state === 'pending').length;
     // Trying an action again answers its earlier refusal: one notice per action, not a stack of them.
-    await db.outbox.bulkDelete(queued.filter((other) => other.state === 'refused' && other.event === event).map((other) => other.seq!));
-    await db.outbox.add({
+    await db.outbox.bulkDelete(
+      queued
+        .filter((other) => other.kind === 'transaction' && other.state === 'refused' && other.event === event)
+        .map((other) => other.seq!),
+    );
+    const action: TransactionAction = {
+      kind: 'transaction',
       transactionId,
       idempotencyKey: crypto.randomUUID(),
       event,
@@ -35,7 +40,8 @@ export async function queueAction(transactionId: string, event: PartyEvent, payl
       expectedVersion: waiting ? null : row.detail.version,
       createdAt: Date.now(),
       state: 'pending',
-    });
+    };
+    await db.outbox.add(action);
     const next = withAction(row.detail, { event, payload });
     await db.transactions.put({ ...row, ...next, detail: next });
   });
@@ -87,14 +93,20 @@ async function sendAll(): Promise<'done' | 'offline'> {
   for (;;) {
     const row = await db.outbox.filter((candidate) => candidate.state === 'pending').first();
     if (!row) return 'done';
-    const outcome = await send(row, row.expectedVersion ?? versions.get(row.transactionId) ?? (await appliedVersion(row)));
+    let outcome: number | 'sent' | 'offline' | { refused: string };
+    if (row.kind === 'offer') outcome = await sendOfferAction(row);
+    else {
+      const expectedVersion = row.expectedVersion ?? versions.get(row.transactionId) ?? (await appliedVersion(row));
+      outcome = expectedVersion === undefined ? { refused: FOLLOWED_REFUSAL } : await sendTransactionAction(row, expectedVersion);
+      if (typeof outcome === 'number') versions.set(row.transactionId, outcome);
+    }
     if (outcome === 'offline') return 'offline';
-    if (typeof outcome === 'number') versions.set(row.transactionId, outcome);
+    if (typeof outcome === 'object') await refuse(row, outcome.refused);
   }
 }
 
 /** For a row queued behind others: the saved version once nothing is ahead of it any more. */
-async function appliedVersion(row: OutboxRow): Promise<number | undefined> {
+async function appliedVersion(row: TransactionAction): Promise<number | undefined> {
   const ahead = await db.outbox
     .where('transactionId')
     .equals(row.transactionId)
@@ -103,48 +115,21 @@ async function appliedVersion(row: OutboxRow): Promise<number | undefined> {
   return ahead ? undefined : (await db.transactions.get(row.transactionId))?.detail?.version;
 }
 
-/** Answers the new version, 'refused', or 'offline' (stop; try again when the connection is back). */
-async function send(row: OutboxRow, expectedVersion: number | undefined): Promise<number | 'refused' | 'offline'> {
-  if (expectedVersion === undefined) return refuse(row, FOLLOWED_REFUSAL);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const answer = await apiRequest('POST', `transactions/${row.transactionId}/events`, eventAnswerSchema, {
-        event: row.event,
-        payload: row.payload,
-        idempotencyKey: row.idempotencyKey,
-        expectedVersion,
-      });
-      await db.transaction('rw', db.transactions, db.outbox, async () => {
-        await db.outbox.delete(row.seq!);
-        await storeDetail(answer.transaction);
-      });
-      return answer.transaction.version;
-    } catch (error) {
-      if (error instanceof NetworkError) return 'offline';
-      const status = error instanceof ApiError ? error.status : 0;
-      if (isRetryableStatus(status) && attempt < RETRY_ATTEMPTS) {
-        await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
-        continue;
-      }
-      if (isRetryableStatus(status)) return 'offline'; // the server is struggling; keep the row for later
-      return refuse(row, error instanceof ApiError ? error.reason : error instanceof Error ? error.message : String(error));
-    }
-  }
-}
-
-/** Marks the row refused (and those queued behind it) and puts the server's copy back. */
-async function refuse(row: OutboxRow, reason: string): Promise<'refused'> {
+/** Marks the row refused (and the step actions queued behind it) and puts the server's copy back. */
+async function refuse(row: OutboxRow, reason: string): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     await db.outbox.update(row.seq!, { state: 'refused', error: reason });
+    if (row.kind !== 'transaction') return;
     const behind = await db.outbox.where('transactionId').equals(row.transactionId).toArray();
     for (const later of behind) {
-      if (later.seq! > row.seq! && later.state === 'pending' && later.expectedVersion === null) {
+      if (later.kind === 'transaction' && later.seq! > row.seq! && later.state === 'pending' && later.expectedVersion === null) {
         await db.outbox.update(later.seq!, { state: 'refused', error: FOLLOWED_REFUSAL });
       }
     }
   });
-  await refreshTransaction(row.transactionId).catch(() => undefined); // offline: the next refresh rolls back
-  return 'refused';
+  // Offline, the next refresh rolls back.
+  if (row.kind === 'transaction') await refreshTransaction(row.transactionId).catch(() => undefined);
+  else await refreshOffers().catch(() => undefined);
 }
 
 let started = false;

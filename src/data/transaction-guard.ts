@@ -2,8 +2,8 @@
  * The `transaction` guard's decision (SPEC §2.8, DESIGN.md §4): which transaction a screen is
  * about (`?transaction=` or the most recently active one) and whether this screen is where its
  * status sends the party. A step not reached yet redirects to the current one; a done step
- * stays (its read-only view). Decided from IndexedDB so it works offline; the API refresh runs
- * first only when nothing is saved yet.
+ * stays (its read-only view). Decided from IndexedDB so it works offline: online, the API's fresh
+ * copy is saved first when it comes within a moment.
  */
 import { destinationFor, type TransactionStatus } from '../domain/transaction-flows';
 import { isDestinationPath, stepStates } from '../domain/step-progress';
@@ -13,6 +13,7 @@ import { db } from './db';
 import { refreshTransaction, refreshTransactions } from './transactions';
 
 export const TRANSACTIONS_PATH = '/dashboard/active-transactions';
+const FRESH_WITHIN_MS = 1500;
 
 async function latestActiveId(): Promise<string | undefined> {
   if (!(await db.transactions.count())) await refreshTransactions().catch(() => undefined);
@@ -37,7 +38,13 @@ export async function transactionRedirect(url: URL): Promise<string | null> {
     }
     row = await db.transactions.get(id);
   } else {
-    refresh.catch(() => undefined); // saved copy now, fresh copy when it arrives
+    // The saved copy may be behind: the other party, a provider or another device moved it. Online,
+    // give the fresh copy a moment to decide; offline or slow, the saved copy does, and the screen
+    // follows when the fresh one arrives.
+    refresh.catch(() => undefined);
+    if (navigator.onLine)
+      await Promise.race([refresh.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FRESH_WITHIN_MS))]);
+    row = await db.transactions.get(id);
   }
   if (!row) return null;
 

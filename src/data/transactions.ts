@@ -8,6 +8,7 @@ import { apiRequest } from './api-client';
 import { db } from './db';
 import { transactionDetailSchema, transactionListSchema, type TransactionDetail } from '../domain/transaction-contract';
 import { withPending } from './optimistic';
+import { isTransactionAction, type TransactionAction } from './outbox-rows';
 import type { CachedTransaction } from './transaction-records';
 
 /** Replaces the saved list with the API's, keeping the details already fetched. */
@@ -16,7 +17,9 @@ export async function refreshTransactions(): Promise<void> {
   const savedAt = Date.now();
   await db.transaction('rw', db.transactions, db.outbox, async () => {
     const known = new Map((await db.transactions.toArray()).map((row) => [row.id, row]));
-    const waiting = new Set((await db.outbox.toArray()).filter((row) => row.state === 'pending').map((row) => row.transactionId));
+    const waiting = new Set(
+      (await db.outbox.toArray()).filter(isTransactionAction).flatMap((row) => (row.state === 'pending' ? [row.transactionId] : [])),
+    );
     const fresh = [...active, ...previous].map((summary) => {
       const saved = known.get(summary.id);
       // Actions still waiting: the saved copy already shows them on top of the server's; keep it until they are answered.
@@ -34,7 +37,7 @@ export async function refreshTransactions(): Promise<void> {
 /** Saves the server's copy, with the user's actions still waiting in the outbox on top of it. */
 export async function storeDetail(detail: TransactionDetail): Promise<void> {
   await db.transaction('rw', db.transactions, db.outbox, async () => {
-    const shown = withPending(detail, await db.outbox.where('transactionId').equals(detail.id).sortBy('seq'));
+    const shown = withPending(detail, (await db.outbox.where('transactionId').equals(detail.id).sortBy('seq')).filter(isTransactionAction));
     await db.transactions.put({ ...shown, detail: shown, savedAt: Date.now() });
   });
 }
@@ -54,9 +57,11 @@ export function useTransaction(id: string | undefined): CachedTransaction | null
   return useLiveQuery(async () => (id ? ((await db.transactions.get(id)) ?? null) : null), [id]);
 }
 
-export function useOutbox(transactionId: string | undefined) {
+/** The step actions of a transaction still waiting in the outbox, or refused and not yet read. */
+export function useOutbox(transactionId: string | undefined): TransactionAction[] | undefined {
   return useLiveQuery(
-    async () => (transactionId ? db.outbox.where('transactionId').equals(transactionId).sortBy('seq') : []),
+    async () =>
+      transactionId ? (await db.outbox.where('transactionId').equals(transactionId).sortBy('seq')).filter(isTransactionAction) : [],
     [transactionId],
   );
 }

@@ -34,7 +34,8 @@ test('a buyer goes identity → financing → protection → insurance, and each
   await expect(page.getByText(/About \$\d[\d,.]*\/month for 60 months/)).toBeVisible();
   await expectNoSeriousAxeViolations(page, 'financing landing');
   await page.getByRole('button', { name: 'Apply for financing' }).click();
-  await page.getByRole('textbox', { name: 'Yearly income before tax' }).fill('85000');
+  // Asked once, in the identity step; the application shows it to confirm.
+  await expect(page.getByRole('textbox', { name: 'Yearly income before tax' })).toHaveValue('85,000');
   await page.getByRole('button', { name: 'Submit application' }).click();
   await expect(page.getByText('Agree to the credit check to see loan offers')).toBeVisible();
   await page.getByRole('checkbox', { name: /check my credit/ }).check();
@@ -67,10 +68,19 @@ test('a buyer goes identity → financing → protection → insurance, and each
   await expect(drawer.getByText('Financed by Harbor Credit Union')).toBeVisible();
   await drawer.getByRole('link', { name: 'Edit financing' }).click();
 
-  // Done steps open read-only: no forms, what was decided.
+  // Editing a done step changes the choice while the amount due is not fixed yet; no new application.
   await expect(page.getByRole('heading', { name: 'Financing' })).toBeVisible();
   await expect(page.getByText(/Financed by Harbor Credit Union: /)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Change how you pay' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Apply for financing' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Choose Summit Auto Finance' }).click();
+  await expect(page.getByText(/Financed by Summit Auto Finance: /)).toBeVisible();
+  await expect(page.getByText(/action pending/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Price breakdown' }).click();
+  await expect(drawer.getByText('Financed by Summit Auto Finance')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL(/\/transaction\/financing\?/);
   for (const [step, heading] of [
     ['identity', 'Identity verified'],
     ['protection', 'Protection'],

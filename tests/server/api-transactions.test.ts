@@ -241,7 +241,7 @@ describe('idempotency and versions', () => {
     const { buyer, buyerTx } = await deal();
     const early = await act(buyer, buyerTx, 'finance skipped');
     expect(early.statusCode).toBe(422);
-    expect(early.json().message).toBe('“finance skipped” is not possible now: this transaction is at “identity started”.');
+    expect(early.json().message).toBe('Choosing to pay cash is not possible now: this transaction is at the identity step.');
     const provider = await act(buyer, buyerTx, 'identity approved');
     expect(provider.statusCode).toBe(400);
     expect(provider.json().message).toBe('event: That is not an action a transaction takes');

@@ -31,10 +31,22 @@ describe('profile cache', () => {
     expect(await second.profiles.get('sub-1')).toEqual(profile);
   });
 
-  it('is emptied by sign-out cleanup (shared devices), with the transactions and unsent actions', async () => {
+  it('is emptied by sign-out cleanup (shared devices), with the transactions, offers and unsent actions', async () => {
     const database = freshDatabase();
     await database.profiles.put(profile);
+    await database.negotiations.put({
+      id: 'n-1',
+      status: 'open',
+      vehicle: { vin: '1G4AH59H45G118341', modelYear: 2005, make: 'Buick', mileage: 84000 },
+      latestOffer: { id: 'o-1', amount: 6500, fromRole: 'seller', expiresAt: '2030-01-01T00:00:00Z', madeAt: '2029-12-25T00:00:00Z' },
+      updatedAt: '2029-12-25T00:00:00Z',
+      myRole: 'buyer',
+      dealId: null,
+      list: 'received',
+      savedAt: 1,
+    });
     await database.outbox.add({
+      kind: 'transaction',
       transactionId: 't-1',
       idempotencyKey: 'k',
       event: 'finance skipped',
@@ -46,6 +58,7 @@ describe('profile cache', () => {
     await clearAccountData(database);
     expect(await database.profiles.count()).toBe(0);
     expect(await database.outbox.count()).toBe(0);
+    expect(await database.negotiations.count()).toBe(0);
   });
 
   it('opens a version-1 database and adds the transaction tables without losing the profile', async () => {
@@ -57,5 +70,27 @@ describe('profile cache', () => {
     const upgraded = new AppDatabase('upgrade', { indexedDB: factory, IDBKeyRange });
     expect(await upgraded.profiles.get('sub-1')).toEqual(profile);
     expect(await upgraded.transactions.count()).toBe(0);
+  });
+
+  it('upgrades a version-3 outbox: the actions it holds become transaction actions, still found by transaction', async () => {
+    const factory = new IDBFactory();
+    const old = new Dexie('outbox-v3', { indexedDB: factory, IDBKeyRange });
+    old.version(1).stores({ profiles: 'sub' });
+    old.version(2).stores({ profiles: 'sub', transactions: 'id, updatedAt', outbox: '++seq, transactionId' });
+    old.version(3).stores({ documents: 'id, transactionId' });
+    const action = {
+      transactionId: 't-1',
+      idempotencyKey: 'k',
+      event: 'finance skipped',
+      payload: {},
+      expectedVersion: 3,
+      createdAt: 1,
+      state: 'pending',
+    };
+    await old.table('outbox').add(action);
+    old.close();
+    const upgraded = new AppDatabase('outbox-v3', { indexedDB: factory, IDBKeyRange });
+    expect(await upgraded.outbox.where('transactionId').equals('t-1').toArray()).toEqual([{ ...action, seq: 1, kind: 'transaction' }]);
+    expect(await upgraded.negotiations.count()).toBe(0);
   });
 });

@@ -37,7 +37,9 @@ export function offerRoutes(app: FastifyInstance, deps: { db: Database; authenti
     const input = parseInput(startOfferSchema, request.body);
     const started = await startNegotiation(db, await me(request), input, appUrl(request));
     const view = await negotiationForParty(db, started.negotiationId, await me(request));
-    return reply.code(started.replayed ? 200 : 201).send(await delivered({ ...view, shareUrl: started.shareUrl, replayed: started.replayed }));
+    return reply
+      .code(started.replayed ? 200 : 201)
+      .send(await delivered({ ...view, shareUrl: started.shareUrl, replayed: started.replayed }));
   });
 
   // Reads first expire what ran out, so nobody sees an offer as open past its expiry.

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import * as z from 'zod/mini';
-import { startOffer } from '../../data/offers';
+import { startOffer, useStartedOffer } from '../../data/offer-actions';
+import { connectivity } from '../../data/connectivity';
 import { session } from '../../data/session-store';
 import { clearUngatedProcess, readUngatedProcess, saveUngatedProcess } from '../../data/ungated-process';
 import { MAX_MILEAGE, parseWholeNumber, typedDollars } from '../../domain/offer-fields';
@@ -54,7 +55,7 @@ export function Component() {
   const form = useZodForm(saleSchema, saved?.kind === 'start-sale' ? saved.draft : EMPTY);
   const [failure, setFailure] = useState<string | null>(null);
   const [unconfirmedVin, setUnconfirmedVin] = useState<string | null>(null);
-  const [created, setCreated] = useState<{ shareUrl: string; email: string | null } | null>(null);
+  const [created, setCreated] = useState<{ key: string; email: string | null } | null>(null);
   const vin = checkVin(form.values.vin);
 
   async function send(draft: Draft) {
@@ -65,14 +66,14 @@ export function Component() {
       return;
     }
     try {
-      const offer = await startOffer({
+      const key = await startOffer({
         vehicle: { vin: draft.vin, mileage: parseWholeNumber(draft.mileage) },
         amount: parseWholeNumber(draft.amount),
         role: draft.role,
         ...(draft.share ? {} : { counterpartyEmail: draft.counterpartyEmail.trim() }),
       });
       clearUngatedProcess();
-      setCreated({ shareUrl: offer.shareUrl, email: draft.share ? null : draft.counterpartyEmail.trim() });
+      setCreated({ key, email: draft.share ? null : draft.counterpartyEmail.trim() });
     } catch (error) {
       setFailure((error as Error).message);
     }
@@ -85,27 +86,7 @@ export function Component() {
     await send(draft);
   });
 
-  if (created) {
-    return (
-      <section aria-labelledby="sale-started">
-        <PageMeta title="Your offer is out" description="Share the link or wait for the other side to answer." />
-        <h1 id="sale-started" className="title">
-          Your offer is out
-        </h1>
-        {created.email ? (
-          <p className="mb-4">We e-mailed {created.email} a link to answer it. You can also share the link yourself:</p>
-        ) : (
-          <p className="mb-4">
-            Send this link to the person you are dealing with. Anyone with it can answer your offer until you turn it off.
-          </p>
-        )}
-        <ShareLink url={created.shareUrl} />
-        <Link to="/dashboard/caramel-offers" className="button is-primary mt-4">
-          Go to your offers
-        </Link>
-      </section>
-    );
-  }
+  if (created) return <SaleStarted startedWith={created.key} email={created.email} />;
 
   if (unconfirmedVin) {
     return (
@@ -189,6 +170,44 @@ export function Component() {
         </Button>
         {status !== 'signed-in' && <p className="help mt-2">You will create an account (or sign in) next; we keep what you entered.</p>}
       </form>
+    </section>
+  );
+}
+
+/** After "Send offer": the link to share once the server has the offer; until then, that it is saved and on its way. */
+function SaleStarted({ startedWith, email }: { startedWith: string; email: string | null }) {
+  const offer = useStartedOffer(startedWith);
+  const { online } = useSnapshot(connectivity);
+  const sent = offer && !offer.id.startsWith('draft-');
+  return (
+    <section aria-labelledby="sale-started">
+      <PageMeta title="Your offer is out" description="Share the link or wait for the other side to answer." />
+      <h1 id="sale-started" className="title">
+        {sent ? 'Your offer is out' : 'Your offer is saved'}
+      </h1>
+      {!sent ? (
+        <p className="mb-4" role="status">
+          {online
+            ? 'Sending it now…'
+            : 'You are offline. It is saved on this device and goes out as soon as you are back online; the link to share will then be in your offers.'}
+        </p>
+      ) : offer.shareUrl ? (
+        <>
+          {email ? (
+            <p className="mb-4">We e-mailed {email} a link to answer it. You can also share the link yourself:</p>
+          ) : (
+            <p className="mb-4">
+              Send this link to the person you are dealing with. Anyone with it can answer your offer until you turn it off.
+            </p>
+          )}
+          <ShareLink url={offer.shareUrl} />
+        </>
+      ) : (
+        <p className="mb-4">{email ? `We e-mailed ${email} a link to answer it.` : 'Make a link to share from your offers.'}</p>
+      )}
+      <Link to="/dashboard/caramel-offers" className="button is-primary mt-4">
+        Go to your offers
+      </Link>
     </section>
   );
 }

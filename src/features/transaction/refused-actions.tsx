@@ -1,10 +1,10 @@
 import { ACTION_LABELS, asSentence } from '../../domain/action-labels';
 import { dismissRefusal } from '../../data/outbox';
-import type { OutboxRow } from '../../data/transaction-records';
+import type { TransactionAction } from '../../data/outbox-rows';
 import { Alert } from '../../ui/alert';
 
 /** Actions the server did not accept: what was tried, why, and a way to put the notice away. */
-export function RefusedActions({ rows }: { rows: OutboxRow[] }) {
+export function RefusedActions({ rows }: { rows: TransactionAction[] }) {
   const refused = rows.filter((row) => row.state === 'refused');
   if (!refused.length) return null;
   return (

@@ -1,24 +1,10 @@
 import { useSnapshot } from 'valtio';
 import { connectivity } from '../../data/connectivity';
-import type { OutboxRow } from '../../data/transaction-records';
-
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
-
-/** "just now", "3 minutes ago", "yesterday" … */
-export function savedAgo(savedAt: number, now = Date.now()): string {
-  const seconds = Math.round((savedAt - now) / 1000);
-  if (seconds > -45) return 'just now';
-  const units: [Intl.RelativeTimeFormatUnit, number][] = [
-    ['minute', 60],
-    ['hour', 3600],
-    ['day', 86_400],
-  ];
-  const [unit, size] = units.findLast(([, size]) => -seconds >= size) ?? units[0]!;
-  return relative.format(Math.round(seconds / size), unit);
-}
+import { savedAgo } from '../../domain/saved-ago';
+import type { TransactionAction } from '../../data/outbox-rows';
 
 /** How fresh the saved transaction is, and what is still waiting to be sent. */
-export function SavedStatus({ savedAt, pending }: { savedAt: number; pending: OutboxRow[] }) {
+export function SavedStatus({ savedAt, pending }: { savedAt: number; pending: TransactionAction[] }) {
   const { online } = useSnapshot(connectivity);
   const waiting = pending.filter((row) => row.state === 'pending').length;
   return (

@@ -4,20 +4,20 @@ import { useOutletContext } from 'react-router-dom';
 import { STEP_VIEWS, type Step, type ViewOf } from '../../domain/transaction-steps';
 import type { PartyEvent } from '../../domain/transaction-transitions';
 import type { TransactionDetail } from '../../domain/transaction-contract';
-import type { OutboxRow } from '../../data/transaction-records';
+import type { TransactionAction } from '../../data/outbox-rows';
 
 export interface TransactionContext {
   detail: TransactionDetail;
   savedAt: number;
   /** Actions taken but not yet applied by the server (offline, or on their way). */
-  pending: OutboxRow[];
+  pending: TransactionAction[];
   act: (event: PartyEvent, payload?: Record<string, unknown>) => Promise<void>;
 }
 
 export const useTransactionContext = () => useOutletContext<TransactionContext>();
 
 /** Whether an action of this kind is still waiting to be applied. */
-export const isPending = (pending: OutboxRow[], event: PartyEvent) => pending.some((row) => row.state === 'pending' && row.event === event);
+export const isPending = (pending: TransactionAction[], event: PartyEvent) => pending.some((row) => row.state === 'pending' && row.event === event);
 
 /** A step's screen: a component for each of the step's SPEC §4.4 views (a missing one is a type error). */
 export type StepViews<S extends Step> = Record<ViewOf<S>, ComponentType>;

@@ -1,0 +1,48 @@
+/**
+ * The rows of the outbox (IndexedDB): actions a user took, each with the idempotency key made
+ * when they acted, kept until the server applied or refused them. Transaction actions and offer
+ * actions share one queue, sent in the order they were taken.
+ */
+import type { StartOffer } from '../domain/offer-fields';
+import type { Vehicle } from '../domain/transaction-contract';
+import type { PartyEvent } from '../domain/transaction-transitions';
+
+interface Queued {
+  seq?: number;
+  idempotencyKey: string;
+  createdAt: number;
+  state: 'pending' | 'refused';
+  error?: string;
+}
+
+/**
+ * A step action. `expectedVersion` is null when it was queued behind another action of the same
+ * transaction: it is based on what that one leads to, so it goes out with the version the server
+ * answered for it.
+ */
+export interface TransactionAction extends Queued {
+  kind: 'transaction';
+  transactionId: string;
+  event: PartyEvent;
+  payload: Record<string, unknown>;
+  expectedVersion: number | null;
+}
+
+/** What a party asks of an offer; `start` also carries the decoded vehicle for the row shown until it is sent. */
+export type OfferRequest =
+  | { action: 'start'; input: Omit<StartOffer, 'idempotencyKey'>; vehicle: Vehicle }
+  | { action: 'counter'; amount: number; latestOfferId: string }
+  | { action: 'accept' | 'decline' | 'withdraw'; latestOfferId: string }
+  | { action: 'share' }
+  | { action: 'revoke' };
+
+/** An offer action; a `start` names the draft row (`draft-<key>`) that stands for its negotiation until the server answers. */
+export interface OfferAction extends Queued {
+  kind: 'offer';
+  negotiationId: string;
+  request: OfferRequest;
+}
+
+export type OutboxRow = TransactionAction | OfferAction;
+
+export const isTransactionAction = (row: OutboxRow): row is TransactionAction => row.kind === 'transaction';

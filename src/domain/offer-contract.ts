@@ -1,0 +1,77 @@
+/**
+ * What the offers API answers, typed once (zod/mini): the server builds its answers against these
+ * types, the app parses with them and keeps the lists in IndexedDB as they arrive.
+ */
+import * as z from 'zod/mini';
+import { NEGOTIATION_STATUSES, OFFER_ACTIONS, type NegotiationStatus, type PartyRole } from './offer-lifecycle';
+import { vehicleSchema } from './transaction-contract';
+
+const role = z.enum(['buyer', 'seller']);
+const latestOffer = z.object({ id: z.string(), amount: z.number(), fromRole: role, expiresAt: z.string(), madeAt: z.string() });
+
+export const negotiationSummarySchema = z.object({
+  id: z.string(),
+  status: z.enum(NEGOTIATION_STATUSES),
+  vehicle: vehicleSchema,
+  latestOffer,
+  updatedAt: z.string(),
+  myRole: role,
+  /** The deal an accepted negotiation made. */
+  dealId: z.nullable(z.string()),
+});
+export type NegotiationSummary = z.infer<typeof negotiationSummarySchema>;
+
+export const negotiationSchema = z.object({
+  id: z.string(),
+  status: z.enum(NEGOTIATION_STATUSES),
+  vehicle: vehicleSchema,
+  latestOffer,
+  updatedAt: z.string(),
+  myRole: z.nullable(role),
+  otherParty: z.nullable(z.object({ role, firstName: z.nullable(z.string()) })),
+  actions: z.array(z.enum(OFFER_ACTIONS)),
+  offers: z.array(z.object({ id: z.string(), amount: z.number(), fromRole: role, madeAt: z.string() })),
+  timeline: z.array(z.object({ event: z.string(), by: z.enum(['you', 'other party', 'system']), payload: z.unknown(), at: z.string() })),
+  dealId: z.nullable(z.string()),
+});
+export type Negotiation = z.infer<typeof negotiationSchema>;
+
+/** POST /offers: the negotiation and, the first time only, the link to share (only its hash is kept). */
+export const startedOfferSchema = z.extend(negotiationSchema, { shareUrl: z.nullable(z.string()), replayed: z.boolean() });
+
+export const OFFER_LISTS = ['received', 'sent', 'closed'] as const;
+export type OfferList = (typeof OFFER_LISTS)[number];
+export const offerListsSchema = z.object({
+  received: z.array(negotiationSummarySchema),
+  sent: z.array(negotiationSummarySchema),
+  closed: z.array(negotiationSummarySchema),
+});
+export type OfferLists = z.infer<typeof offerListsSchema>;
+
+/** Which list a negotiation sits in: waiting for my answer, waiting for theirs, or over. */
+export function offerListOf(negotiation: { status: NegotiationStatus; myRole: PartyRole; latestOffer: { fromRole: PartyRole } }): OfferList {
+  if (negotiation.status !== 'open') return 'closed';
+  return negotiation.latestOffer.fromRole === negotiation.myRole ? 'sent' : 'received';
+}
+
+export const linkMadeSchema = z.object({ shareUrl: z.nullable(z.string()), replayed: z.boolean() });
+
+export const linkOfferSchema = z.object({
+  status: z.enum(NEGOTIATION_STATUSES),
+  vehicle: vehicleSchema,
+  offer: z.object({ id: z.string(), amount: z.number(), fromRole: role, expiresAt: z.string() }),
+  yourRole: role,
+});
+export type LinkOffer = z.infer<typeof linkOfferSchema>;
+
+export const dealSchema = z.object({
+  id: z.string(),
+  price: z.number(),
+  vehicle: vehicleSchema,
+  partner: z.nullable(z.object({ uid: z.string(), source: z.string() })),
+  myRole: z.nullable(z.string()),
+  roles: z.array(z.string()),
+  transactionId: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type Deal = z.infer<typeof dealSchema>;

@@ -1,0 +1,174 @@
+/** One negotiation in the offers dashboard: the vehicle, the latest offer, and what this party can do now. */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { connectivity } from '../../data/connectivity';
+import { dismissOfferRefusal, queueOfferAction } from '../../data/offer-actions';
+import type { CachedNegotiation } from '../../data/offer-records';
+import type { OfferAction } from '../../data/outbox-rows';
+import { asSentence } from '../../domain/action-labels';
+import { parseWholeNumber, typedDollars } from '../../domain/offer-fields';
+import { formatDollars as dollars, vehicleName } from '../../domain/offer-format';
+import { allowedOfferActions, type NegotiationStatus } from '../../domain/offer-lifecycle';
+import { Alert } from '../../ui/alert';
+import { Button, buttonClass } from '../../ui/button';
+import { CurrencyField } from '../../ui/form/text-field';
+import { Modal } from '../../ui/modal';
+import { showToast } from '../../ui/toast-store';
+import { ShareLink } from './share-link';
+
+const STATUS_TEXT: Record<NegotiationStatus, string> = {
+  open: 'Open',
+  accepted: 'Accepted — you made a deal',
+  declined: 'Declined',
+  withdrawn: 'Withdrawn',
+  expired: 'Expired',
+  closed: 'Closed: the seller accepted another offer',
+};
+
+const ACTION_TEXT: Record<OfferAction['request']['action'], string> = {
+  start: 'Sending your offer',
+  counter: 'Your counteroffer',
+  accept: 'Accepting the offer',
+  decline: 'Declining the offer',
+  withdraw: 'Withdrawing your offer',
+  share: 'Making a link to share',
+  revoke: 'Turning off shared links',
+};
+
+export function OfferRow({ offer, actions, onAccept }: { offer: CachedNegotiation; actions: OfferAction[]; onAccept: () => void }) {
+  const { online } = useSnapshot(connectivity);
+  const [countering, setCountering] = useState(false);
+  const [amount, setAmount] = useState('');
+  const [declining, setDeclining] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const waiting = actions.filter((action) => action.state === 'pending');
+  const refused = actions.filter((action) => action.state === 'refused');
+  const draft = offer.id.startsWith('draft-');
+  const allowed = draft || waiting.length ? [] : allowedOfferActions(offer.status, offer.myRole, offer.latestOffer.fromRole);
+  const mine = offer.latestOffer.fromRole === offer.myRole;
+  const name = vehicleName(offer.vehicle);
+
+  function act(request: Parameters<typeof queueOfferAction>[1]) {
+    setProblem(null);
+    if (request.action === 'accept') onAccept();
+    queueOfferAction(offer.id, request).catch((error: Error) => showToast(`Your action was not saved: ${error.message}`, 'danger'));
+    setCountering(false);
+    setDeclining(false);
+  }
+
+  function counter(event: React.FormEvent) {
+    event.preventDefault();
+    const checked = typedDollars('amount').safeParse(amount);
+    if (!checked.success) return setProblem(checked.error.issues[0]!.message);
+    act({ action: 'counter', amount: parseWholeNumber(checked.data), latestOfferId: offer.latestOffer.id });
+  }
+
+  return (
+    <li className="box">
+      <div className="is-flex is-flex-wrap-wrap offer-row">
+        <div>
+          <p className="has-text-weight-semibold">{name}</p>
+          <p className="help">
+            {offer.vehicle.mileage.toLocaleString('en-US')} miles · VIN {offer.vehicle.vin} · you are the {offer.myRole}
+          </p>
+        </div>
+        <div className="offer-price">
+          <p className="title is-5 mb-1">{dollars(offer.latestOffer.amount)}</p>
+          <p className="help">
+            {offer.status === 'open' ? (mine ? 'Your offer' : `From the ${offer.latestOffer.fromRole}`) : STATUS_TEXT[offer.status]}
+          </p>
+        </div>
+      </div>
+      {waiting.map((action) => (
+        <p key={action.seq} className="tag is-warning is-light mt-2">
+          {ACTION_TEXT[action.request.action]}: not sent yet{online ? ' · sending…' : ' · goes out when you are back online'}
+        </p>
+      ))}
+      {refused.map((action) => (
+        <Alert
+          key={action.seq}
+          kind="danger"
+          title={`${ACTION_TEXT[action.request.action]} did not go through`}
+          dismissible
+          onDismiss={() => void dismissOfferRefusal(action.seq!)}
+        >
+          {asSentence(action.error ?? 'The server did not accept it')} The offer shows as it is now.
+        </Alert>
+      ))}
+      {problem && <Alert kind="danger">{problem}</Alert>}
+      {offer.status === 'accepted' && offer.dealId && (
+        <Link to={`/dashboard/caramel-offers/success?deal=${offer.dealId}`} className={`${buttonClass({ size: 'small' })} mt-3`}>
+          Go to your deal<span className="visually-hidden"> for the {name}</span>
+        </Link>
+      )}
+      {allowed.includes('accept') && !countering && (
+        <div className="buttons mt-3">
+          <Button size="small" onClick={() => act({ action: 'accept', latestOfferId: offer.latestOffer.id })}>
+            Accept {dollars(offer.latestOffer.amount)}
+          </Button>
+          <Button size="small" variant="outlined" onClick={() => setCountering(true)}>
+            Counter
+          </Button>
+          <Button size="small" variant="text" onClick={() => setDeclining(true)}>
+            Decline
+          </Button>
+        </div>
+      )}
+      {countering && (
+        <form className="mt-3" onSubmit={counter} noValidate aria-label={`Counteroffer for the ${name}`}>
+          <CurrencyField label="Your counteroffer" value={amount} onChange={(event) => setAmount(event.target.value)} />
+          <div className="buttons">
+            <Button type="submit" size="small">
+              Send counteroffer
+            </Button>
+            <Button size="small" variant="text" onClick={() => setCountering(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+      {allowed.includes('withdraw') && (
+        <div className="buttons mt-3">
+          <Button size="small" variant="text" onClick={() => act({ action: 'withdraw', latestOfferId: offer.latestOffer.id })}>
+            Withdraw offer
+          </Button>
+        </div>
+      )}
+      {offer.status === 'open' && !draft && (
+        <div className="buttons mt-1">
+          <Button size="small" variant="text" onClick={() => act({ action: 'share' })}>
+            Share a link
+          </Button>
+          <Button size="small" variant="text" onClick={() => act({ action: 'revoke' })}>
+            Turn off shared links
+          </Button>
+        </div>
+      )}
+      {offer.shareUrl && offer.status === 'open' && <ShareLink url={offer.shareUrl} />}
+      {offer.linksOffAt && !offer.shareUrl && offer.status === 'open' && (
+        <p className="help">Shared links for this offer are turned off.</p>
+      )}
+      <Modal
+        open={declining}
+        onClose={() => setDeclining(false)}
+        title="Decline this offer?"
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setDeclining(false)}>
+              Keep negotiating
+            </Button>
+            <Button variant="danger" onClick={() => act({ action: 'decline', latestOfferId: offer.latestOffer.id })}>
+              Decline offer
+            </Button>
+          </>
+        }
+      >
+        <p>
+          Declining {dollars(offer.latestOffer.amount)} ends this negotiation for the {name}. The {offer.latestOffer.fromRole} will be told.
+          To keep talking, make a counteroffer instead.
+        </p>
+      </Modal>
+    </li>
+  );
+}
