@@ -49,7 +49,11 @@ export const offerListsSchema = z.object({
 export type OfferLists = z.infer<typeof offerListsSchema>;
 
 /** Which list a negotiation sits in: waiting for my answer, waiting for theirs, or over. */
-export function offerListOf(negotiation: { status: NegotiationStatus; myRole: PartyRole; latestOffer: { fromRole: PartyRole } }): OfferList {
+export function offerListOf(negotiation: {
+  status: NegotiationStatus;
+  myRole: PartyRole;
+  latestOffer: { fromRole: PartyRole };
+}): OfferList {
   if (negotiation.status !== 'open') return 'closed';
   return negotiation.latestOffer.fromRole === negotiation.myRole ? 'sent' : 'received';
 }

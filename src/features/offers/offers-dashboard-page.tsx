@@ -25,7 +25,12 @@ export function Component() {
   const [failed, setFailed] = useState(false);
   const navigate = useNavigate();
   const [accepted, setAccepted] = useState<string | null>(null);
-  const deal = lists && accepted ? Object.values(lists).flat().find((row) => row.id === accepted)?.dealId : null;
+  const deal =
+    lists && accepted
+      ? Object.values(lists)
+          .flat()
+          .find((row) => row.id === accepted)?.dealId
+      : null;
   // An accept the server has answered while the dashboard is open goes on to the deal.
   useEffect(() => {
     if (deal) navigate(`/dashboard/caramel-offers/success?deal=${deal}`);

@@ -17,7 +17,8 @@ export interface TransactionContext {
 export const useTransactionContext = () => useOutletContext<TransactionContext>();
 
 /** Whether an action of this kind is still waiting to be applied. */
-export const isPending = (pending: TransactionAction[], event: PartyEvent) => pending.some((row) => row.state === 'pending' && row.event === event);
+export const isPending = (pending: TransactionAction[], event: PartyEvent) =>
+  pending.some((row) => row.state === 'pending' && row.event === event);
 
 /** A step's screen: a component for each of the step's SPEC §4.4 views (a missing one is a type error). */
 export type StepViews<S extends Step> = Record<ViewOf<S>, ComponentType>;
