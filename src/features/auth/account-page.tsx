@@ -41,7 +41,8 @@ export function Component() {
   const { data: facts, reload } = useIdentityQuery('User attributes', readIdentityFacts, online);
 
   return (
-    <>
+    // Inside the dashboard, a reading-width column: forms stretched across a wide screen are hard to scan.
+    <div className="dashboard-narrow">
       <title>Your account</title>
       <h1 className="title is-4">Your account</h1>
       {!online && <Alert kind="info">You are offline. You can read your saved details; changes need a connection.</Alert>}
@@ -83,10 +84,7 @@ export function Component() {
       </section>
       <SessionsSection online={online} />
       <DeleteSection online={online} />
-      <p className="mt-5 has-text-centered">
-        <Link to="/dashboard">Back to your dashboard</Link>
-      </p>
-    </>
+    </div>
   );
 }
 

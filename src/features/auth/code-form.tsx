@@ -62,8 +62,8 @@ export function CodeForm({ label, submitLabel, onCode, onResend, children }: Cod
         {submitLabel}
       </Button>
       {onResend && (
-        <p className="mt-4 has-text-centered">
-          Didn&apos;t get it?{' '}
+        <p className="mt-4 code-resend">
+          <span>Didn&apos;t get it?</span>
           <Button variant="text" onClick={() => void resend()} loading={resending}>
             Send a new code
           </Button>

@@ -27,7 +27,7 @@ export function Component() {
       <PageMeta title={home.title} description={home.description} />
       <section className="hero is-primary home-hero">
         <div className="hero-body container">
-          <h1 className="title is-1">{home.hero.heading}</h1>
+          <h1 className="title is-1 is-spaced">{home.hero.heading}</h1>
           <p className="subtitle">{home.hero.text}</p>
           <div className="buttons">
             <Link to={home.hero.primary.to} className="button is-light is-medium">

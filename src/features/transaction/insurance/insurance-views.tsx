@@ -50,7 +50,7 @@ export function QuotesList() {
           </li>
         ))}
       </ul>
-      <div className="buttons">
+      <div className="buttons mt-4">
         <Button variant="outlined" onClick={() => setRequoting(true)}>
           Change my details
         </Button>

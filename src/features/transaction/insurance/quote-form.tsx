@@ -62,7 +62,7 @@ export function QuoteForm({ onCancel }: { onCancel?: () => void }) {
       </form>
       <hr />
       {existing === null ? (
-        <Button variant="text" onClick={() => setExisting('')}>
+        <Button variant="text" className="is-wrapping" onClick={() => setExisting('')}>
           I already have insurance for this car
         </Button>
       ) : (
