@@ -1,7 +1,7 @@
 /**
  * Named route guards (SPEC §2.8). A guarded route's loader runs its guards in order once the
  * navigation pipeline has settled; the first guard that answers with a redirect wins. Guards
- * of features not built yet (deal, offer) arrive with them.
+ * deal and offer come with the dashboard work that needs them.
  */
 import { redirect, type LoaderFunction } from 'react-router-dom';
 import { session } from '../data/session-store';

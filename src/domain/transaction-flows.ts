@@ -157,7 +157,7 @@ export function destinationFor(flow: Flow, status: TransactionStatus): { path: s
   return destination && { path: SCREENS[destination.screen].path, ...(destination.view ? { view: destination.view } : {}) };
 }
 
-/** SPEC §4.3 step events, the inputs the transaction engine's transition tables will read. */
+/** SPEC §4.3 step events: inputs of the transition tables (transaction-transitions.ts). */
 export const STEP_EVENTS = [
   'finance done',
   'finance skipped',

@@ -9,7 +9,7 @@ import { formatDollars as dollars, vehicleName } from '../../domain/offer-format
 
 export const loader = ({ params }: LoaderFunctionArgs) => orNotFound(getDeal(params.dealId!));
 
-// Where a fresh deal stands; the transaction engine (issue 7) replaces this with each flow's steps.
+// Where a fresh deal stands, before the transactions start; the live-progress work shows each side's steps here.
 const STEPS: ProgressStep[] = [
   { id: 'offer', label: 'Offer accepted', state: 'done' },
   { id: 'connect', label: 'Get connected', state: 'current' },
