@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { createConfirmedUser } from '../support/identity-admin';
 import { expect, test } from './fixtures';
 import { poolOf, signInThroughForm, signedInUser, submitDetails, uniqueEmail } from './identity-helpers';
-import { actThroughApi, buyerWithDeal, idTokenOf, verifiedThroughApi } from './transaction-helpers';
+import { actThroughApi, buyerWithDeal, identityDoneThroughApi, idTokenOf } from './transaction-helpers';
 
 test('both parties go from "You made a deal" into their own transaction', async ({ page, browser, baseURL, request }) => {
   test.setTimeout(90_000);
@@ -73,19 +73,7 @@ test('account and bank accounts sit in the dashboard, with its navigation', asyn
 test('the plan comparison reads each plan’s whole coverage', async ({ page, request }) => {
   test.setTimeout(90_000);
   const { transactionId, bearer } = await buyerWithDeal(page, request);
-  await verifiedThroughApi(request, bearer, transactionId);
-  await actThroughApi(request, bearer, transactionId, 'address submitted', {
-    line1: '1 Main St',
-    city: 'Portland',
-    state: 'OR',
-    postalCode: '97201',
-  });
-  await actThroughApi(request, bearer, transactionId, 'identity done', {
-    housing: 'own',
-    yearsAtAddress: 5,
-    employer: 'Acme',
-    annualIncomeDollars: 90000,
-  });
+  await identityDoneThroughApi(request, bearer, transactionId);
   await actThroughApi(request, bearer, transactionId, 'finance skipped');
   await page.goto(`/transaction/protection/caramel-care?transaction=${transactionId}`);
   const table = page.getByRole('table', { name: 'What each plan covers' });

@@ -5,7 +5,7 @@
  * each is applied once and the mark goes.
  */
 import { expect, test } from './fixtures';
-import { actThroughApi, buyerWithDeal, verifiedThroughApi } from './transaction-helpers';
+import { actThroughApi, buyerWithDeal, identityDoneThroughApi } from './transaction-helpers';
 
 test('choices queued offline show in their read-only steps, in two tabs, and are applied once when back online', async ({
   page,
@@ -14,19 +14,7 @@ test('choices queued offline show in their read-only steps, in two tabs, and are
 }) => {
   test.setTimeout(120_000);
   const { transactionId, bearer } = await buyerWithDeal(page, request);
-  await verifiedThroughApi(request, bearer, transactionId);
-  await actThroughApi(request, bearer, transactionId, 'address submitted', {
-    line1: '1 Main St',
-    city: 'Portland',
-    state: 'OR',
-    postalCode: '97201',
-  });
-  await actThroughApi(request, bearer, transactionId, 'identity done', {
-    housing: 'own',
-    yearsAtAddress: 5,
-    employer: 'Acme',
-    annualIncomeDollars: 90000,
-  });
+  await identityDoneThroughApi(request, bearer, transactionId);
   await actThroughApi(request, bearer, transactionId, 'finance application submitted', {
     downPaymentDollars: 4000,
     months: 60,

@@ -89,3 +89,20 @@ export async function verifiedThroughApi(request: APIRequestContext, bearer: str
   await request.post(`${sandbox}/api/inquiries/${inquiry.id}/decision`, { data: { status: 'approved' } });
   return actThroughApi(request, bearer, transactionId, 'identity submitted', { inquiryId: inquiry.id });
 }
+
+/** The buyer's identity step done through the API (verified, an Oregon address, the details): next is financing. */
+export async function identityDoneThroughApi(request: APIRequestContext, bearer: string, transactionId: string) {
+  await verifiedThroughApi(request, bearer, transactionId);
+  await actThroughApi(request, bearer, transactionId, 'address submitted', {
+    line1: '1 Main St',
+    city: 'Portland',
+    state: 'OR',
+    postalCode: '97201',
+  });
+  return actThroughApi(request, bearer, transactionId, 'identity done', {
+    housing: 'own',
+    yearsAtAddress: 5,
+    employer: 'Acme',
+    annualIncomeDollars: 90000,
+  });
+}

@@ -6,7 +6,14 @@
  */
 import { expectNoSeriousAxeViolations } from './axe';
 import { countPersistRequests, expect, test } from './fixtures';
-import { actThroughApi, buyerWithDeal, fillAddress, verifiedThroughApi, verifyInWidget } from './transaction-helpers';
+import {
+  actThroughApi,
+  buyerWithDeal,
+  fillAddress,
+  identityDoneThroughApi,
+  verifiedThroughApi,
+  verifyInWidget,
+} from './transaction-helpers';
 
 test('a buyer goes identity → financing → protection → insurance, and each step becomes read-only', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -112,19 +119,7 @@ test('the insurance step offline: reload shows the saved step; a quote asked off
 }) => {
   test.setTimeout(120_000);
   const { transactionId, bearer } = await buyerWithDeal(page, request);
-  await verifiedThroughApi(request, bearer, transactionId);
-  await actThroughApi(request, bearer, transactionId, 'address submitted', {
-    line1: '1 Main St',
-    city: 'Portland',
-    state: 'OR',
-    postalCode: '97201',
-  });
-  await actThroughApi(request, bearer, transactionId, 'identity done', {
-    housing: 'own',
-    yearsAtAddress: 5,
-    employer: 'Acme',
-    annualIncomeDollars: 90000,
-  });
+  await identityDoneThroughApi(request, bearer, transactionId);
   await actThroughApi(request, bearer, transactionId, 'finance skipped');
   await actThroughApi(request, bearer, transactionId, 'protection skipped');
 

@@ -2,10 +2,9 @@
  * The financing step once done: how the buyer pays, and — until they acknowledge the price
  * breakdown, which fixes the amount due at signing — a way to change it (another offer, or cash).
  */
-import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { formatCents } from '../../../domain/pricing';
 import { Button } from '../../../ui/button';
+import { ChangeChoice } from '../change-choice';
 import { useTransactionContext } from '../transaction-context';
 import { PayCash } from './financing-views';
 import { OfferList } from './offer-list';
@@ -38,11 +37,8 @@ function ChangeFinancing({ onDone }: { onDone: () => void }) {
 
 export function FinancingReadOnly() {
   const { detail } = useTransactionContext();
-  const [search] = useSearchParams();
-  const [changing, setChanging] = useState(search.get('change') === '1');
   const { financing } = detail.data;
   const offer = financing.offers.find((candidate) => candidate.id === financing.chosenOfferId);
-  const changeable = detail.allowedEvents.includes('finance skipped');
   return (
     <section aria-labelledby="financing-done">
       <h1 id="financing-done" className="title is-4">
@@ -56,21 +52,12 @@ export function FinancingReadOnly() {
       ) : (
         <p>You are paying cash: the full amount is due at signing.</p>
       )}
-      {!changeable ? (
-        <p className="help mt-2">
-          This step is complete. How you pay can no longer change: the amount due at signing was fixed when you reviewed the price
-          breakdown.
-        </p>
-      ) : changing ? (
-        <ChangeFinancing onDone={() => setChanging(false)} />
-      ) : (
-        <>
-          <p className="help mt-2">This step is complete. You can change how you pay until you review the price breakdown before paying.</p>
-          <Button variant="outlined" className="mt-3" onClick={() => setChanging(true)}>
-            Change financing
-          </Button>
-        </>
-      )}
+      <ChangeChoice
+        changeable={detail.allowedEvents.includes('finance skipped')}
+        what="how you pay"
+        label="Change financing"
+        panel={(done) => <ChangeFinancing onDone={done} />}
+      />
     </section>
   );
 }

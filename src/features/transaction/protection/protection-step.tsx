@@ -1,8 +1,8 @@
 /** `/transaction/protection`: Caramel Care plans to choose or skip; read-only once decided. */
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { formatCents } from '../../../domain/pricing';
 import { Button } from '../../../ui/button';
+import { ChangeChoice } from '../change-choice';
 import { isPending, stepView, useTransactionContext, type StepViews } from '../transaction-context';
 
 /** The plans side by side, each with a button to choose it (the chosen one is marked). */
@@ -66,10 +66,7 @@ function SkipProtection({ label, onChosen }: { label: string; onChosen?: () => v
 
 function ProtectionReadOnly() {
   const { detail } = useTransactionContext();
-  const [search] = useSearchParams();
-  const [changing, setChanging] = useState(search.get('change') === '1');
   const plan = detail.carePlans.find((candidate) => candidate.id === detail.data.protection.chosenPlanId);
-  const changeable = detail.allowedEvents.includes('protection skipped');
   return (
     <section aria-labelledby="protection-done">
       <h1 id="protection-done" className="title is-4">
@@ -80,32 +77,25 @@ function ProtectionReadOnly() {
           ? `${plan.name}: ${formatCents(plan.priceDollars * 100)}, ${plan.termMonths} months or ${plan.termMiles.toLocaleString('en-US')} miles.`
           : 'You chose no protection plan.'}
       </p>
-      {!changeable ? (
-        <p className="help mt-2">
-          This step is complete. Your plan can no longer change here: the amount due at signing was fixed when you reviewed the price
-          breakdown. You can cancel a plan within 30 days of buying the car.
-        </p>
-      ) : changing ? (
-        <section aria-labelledby="change-protection" className="mt-5">
-          <h2 id="change-protection" className="title is-5">
-            Change your plan
-          </h2>
-          <PlanCards onChosen={() => setChanging(false)} />
-          <div className="buttons">
-            {plan && <SkipProtection label="No plan" onChosen={() => setChanging(false)} />}
-            <Button variant="text" onClick={() => setChanging(false)}>
-              Keep my choice
-            </Button>
-          </div>
-        </section>
-      ) : (
-        <>
-          <p className="help mt-2">This step is complete. You can change your plan until you review the price breakdown before paying.</p>
-          <Button variant="outlined" className="mt-3" onClick={() => setChanging(true)}>
-            Change plan
-          </Button>
-        </>
-      )}
+      <ChangeChoice
+        changeable={detail.allowedEvents.includes('protection skipped')}
+        what="your plan"
+        label="Change plan"
+        panel={(done) => (
+          <section aria-labelledby="change-protection" className="mt-5">
+            <h2 id="change-protection" className="title is-5">
+              Change your plan
+            </h2>
+            <PlanCards onChosen={done} />
+            <div className="buttons">
+              {plan && <SkipProtection label="No plan" onChosen={done} />}
+              <Button variant="text" onClick={done}>
+                Keep my choice
+              </Button>
+            </div>
+          </section>
+        )}
+      />
     </section>
   );
 }
