@@ -9,6 +9,9 @@ import { healthRoutes } from './routes/health';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { offerRoutes } from './routes/offers';
 import { transactionRoutes } from './routes/transactions';
+import { webhookRoutes } from './routes/webhooks';
+import { dispatchProviderRequests } from '../transactions/provider-requests';
+import { everyInterval } from './background-jobs';
 import { sandboxProviders, type Providers } from '../providers/providers';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
@@ -51,28 +54,17 @@ export async function buildApi({ settings, database, s3, logger = false, provide
   const mailer = settings.mail ? sesMailer(settings.mail) : settings.devMailboxFile ? devMailboxMailer(settings.devMailboxFile) : undefined;
   if (!mailer) app.log.warn('no mail provider configured (MAIL_FROM): offer notifications are queued, not sent');
   offerRoutes(app, { db: database.db, authenticate, mailer });
-  transactionRoutes(app, { db: database.db, authenticate, providers: providers ?? sandboxProviders(settings.verificationWidget.host) });
+  const thirdParties = providers ?? sandboxProviders(settings.verificationWidget.host);
+  const dispatch = () => dispatchProviderRequests(database.db, thirdParties, settings.providers.callbackUrl);
+  transactionRoutes(app, { db: database.db, authenticate, providers: thirdParties, dispatch });
+  webhookRoutes(app, { db: database.db, providers: thirdParties, secret: settings.providers.webhookSecret });
+  everyInterval(app, 'handing requests to providers', dispatch, settings.providers.dispatchIntervalSeconds);
   const { publicEndpoint } = settings.storage;
   const presigner = publicEndpoint ? createS3Client({ ...settings.storage, endpoint: publicEndpoint }) : s3;
   const storage = { db: database.db, s3, presigner, bucket: settings.storage.bucket };
   uploadRoutes(app, { ...storage, authenticate });
-  cleanUpOnInterval(app, () => abortAbandonedUploads(storage), settings.storage.cleanupIntervalSeconds);
+  everyInterval(app, 'abandoned-upload clean-up', () => abortAbandonedUploads(storage), settings.storage.cleanupIntervalSeconds);
   if (settings.devMailboxFile) devMailboxRoutes(app, settings.devMailboxFile);
   await staticFiles(app, settings.staticDir, { helpCentreUrl: settings.helpCentreUrl });
   return app;
-}
-
-/** Runs `job` every `seconds` while the API listens; a failed run is logged and tried again next time. */
-function cleanUpOnInterval(app: FastifyInstance, job: () => Promise<number>, seconds: number) {
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      job().then(
-        (aborted) => aborted && app.log.info({ aborted }, 'aborted abandoned multipart uploads'),
-        (error: Error) => app.log.warn({ error: error.message }, 'abandoned-upload clean-up failed'),
-      );
-    }, seconds * 1000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
 }

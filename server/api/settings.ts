@@ -44,6 +44,15 @@ const envSchema = z.object({
   /** The verification flow (inquiry template) the identity step starts. */
   VERIFICATION_WIDGET_TEMPLATE_ID: z.string().min(1).default('itmpl_caramel_identity'),
   UPDATE_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(5).optional(),
+  /** The secret providers sign their webhooks with (Standard Webhooks, `whsec_…`); without it every webhook is refused. */
+  PROVIDER_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]{20,}$/, 'PROVIDER_WEBHOOK_SECRET must be a whsec_… signing secret')
+    .optional(),
+  /** Where providers send their webhooks: this API's address as they reach it (default http://HOST:PORT). */
+  PROVIDER_CALLBACK_URL: optionalUrl,
+  /** How often requests a provider could not take are tried again. */
+  PROVIDER_DISPATCH_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(2),
   /** Local stack only: where the identity sandbox drops codes (server/stack/mailbox.ts). */
   DEV_MAILBOX_FILE: z.string().optional(),
   /** Mail about offers goes out through Amazon SES (v2) when MAIL_FROM is set. */
@@ -104,6 +113,11 @@ export function loadSettings(env: Record<string, string | undefined>) {
       host: e.VERIFICATION_WIDGET_HOST,
       environment: e.VERIFICATION_WIDGET_ENVIRONMENT,
       templateId: e.VERIFICATION_WIDGET_TEMPLATE_ID,
+    },
+    providers: {
+      webhookSecret: e.PROVIDER_WEBHOOK_SECRET,
+      callbackUrl: e.PROVIDER_CALLBACK_URL ?? `http://${e.HOST}:${e.PORT}`,
+      dispatchIntervalSeconds: e.PROVIDER_DISPATCH_INTERVAL_SECONDS,
     },
     devMailboxFile: e.DEV_MAILBOX_FILE,
     mail: e.MAIL_FROM ? { from: e.MAIL_FROM, region: e.MAIL_SES_REGION, endpoint: e.MAIL_SES_ENDPOINT } : undefined,

@@ -12,7 +12,10 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema';
+import * as providerTables from './provider-tables';
+import * as tables from './schema';
+
+const schema = { ...tables, ...providerTables };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -3,7 +3,7 @@
  * uploaded proof of address acceptable. The sandbox is deterministic so tests and demos can
  * reach both answers: a PO box, "General Delivery" or ZIP 00000 is not verified.
  */
-import type { Address } from '../../src/domain/transaction-events';
+import type { Address } from '../../src/domain/payload-fields';
 
 export interface AddressChecker {
   check(address: Address): Promise<'verified' | 'not verified'>;

@@ -1,12 +1,17 @@
 /**
  * The third parties a transaction talks to, as interfaces with the sandbox adapters the local
- * stack uses (DESIGN.md §3). Production swaps an adapter here and nothing else changes.
+ * stack uses (DESIGN.md §3, §9). Production swaps an adapter here and nothing else changes. The
+ * ones that answer at once are called inside the request; the asynchronous ones take a request
+ * and answer by signed webhook.
  */
 import { sandboxAddressChecker, type AddressChecker } from './address-check';
+import { sandboxAsyncProviders, type AsyncProvider, type AsyncProviderName } from './async-providers';
 import { sandboxCarePlans, type CarePlans } from './care-plans';
 import { sandboxIdentityVerifier, type IdentityVerifier } from './identity-verification';
 import { sandboxInsuranceCarriers, type InsuranceCarriers } from './insurance-carriers';
 import { sandboxLenders, type Lenders } from './lenders';
+import { sandboxLienholders, type Lienholders } from './lienholders';
+import { sandboxVehicleReports, type VehicleReportProvider } from './vehicle-reports';
 
 export interface Providers {
   identity: IdentityVerifier;
@@ -14,9 +19,12 @@ export interface Providers {
   lenders: Lenders;
   carePlans: CarePlans;
   carriers: InsuranceCarriers;
+  lienholders: Lienholders;
+  vehicleReports: VehicleReportProvider;
+  async: Record<AsyncProviderName, AsyncProvider>;
 }
 
-/** Every adapter in its sandbox form; the widget sandbox also hosts the carrier's hand-off page. */
+/** Every adapter in its sandbox form; the sandbox origin hosts the widget, the carrier's page and the asynchronous providers. */
 export function sandboxProviders(sandboxHost: string): Providers {
   return {
     identity: sandboxIdentityVerifier(sandboxHost),
@@ -24,5 +32,8 @@ export function sandboxProviders(sandboxHost: string): Providers {
     lenders: sandboxLenders,
     carePlans: sandboxCarePlans,
     carriers: sandboxInsuranceCarriers(sandboxHost),
+    lienholders: sandboxLienholders,
+    vehicleReports: sandboxVehicleReports,
+    async: sandboxAsyncProviders(sandboxHost),
   };
 }

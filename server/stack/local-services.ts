@@ -11,6 +11,8 @@ export interface LocalServicesOptions {
   dataDir: string;
   bucket: string;
   allowedOrigins: string[];
+  /** How long the sandboxes that answer by webhook take (SANDBOX_WEBHOOK_DELAY_MS). */
+  webhookDelayMs?: number;
 }
 
 export function mailboxFileIn(dataDir: string): string {
@@ -32,10 +34,11 @@ export async function startLocalServices(options: LocalServicesOptions) {
       { host, port: options.storagePort, dataDir, bucket, allowedOrigins: options.allowedOrigins },
       ['--openssl-legacy-provider'],
     ),
-    startService<{ url: string }>('provider sandbox', new URL('./sandbox-service.ts', import.meta.url), {
+    startService<{ url: string; webhookSecret: string }>('provider sandbox', new URL('./sandbox-service.ts', import.meta.url), {
       host,
       port: options.sandboxPort,
       dataDir,
+      webhookDelayMs: options.webhookDelayMs ?? 1500,
     }),
   ]);
   const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value as RunningService<unknown>] : []));
@@ -48,7 +51,7 @@ export async function startLocalServices(options: LocalServicesOptions) {
   const [identity, storage, sandbox] = started as [
     PromiseFulfilledResult<RunningService<IdentityInfo>>,
     PromiseFulfilledResult<RunningService<{ endpoint: string }>>,
-    PromiseFulfilledResult<RunningService<{ url: string }>>,
+    PromiseFulfilledResult<RunningService<{ url: string; webhookSecret: string }>>,
   ];
   return {
     identity: identity.value.info,

@@ -48,6 +48,7 @@ async function main() {
     dataDir,
     bucket,
     allowedOrigins: [`http://${host}:${port}`, `http://localhost:${port}`],
+    webhookDelayMs: Number(process.env.SANDBOX_WEBHOOK_DELAY_MS ?? 1500),
   });
   running.push(services);
   const { identity, storage, sandbox, mailboxFile } = services;
@@ -67,6 +68,7 @@ async function main() {
     STORAGE_SECRET_ACCESS_KEY: LOCAL_STORAGE_CREDENTIALS.secretAccessKey,
     DEV_MAILBOX_FILE: mailboxFile,
     VERIFICATION_WIDGET_HOST: sandbox.url,
+    PROVIDER_WEBHOOK_SECRET: sandbox.webhookSecret,
   });
   const api = await startApi(settings).catch((error: Error) => {
     throw new PreflightError(

@@ -1,10 +1,28 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { newWebhookSecret } from '../providers/webhooks';
 import { buildSandbox } from '../providers/sandbox/sandbox-app';
 import { serveInChild } from './service-process';
 
-await serveInChild(async (options: { host: string; port: number; dataDir: string }) => {
+/** The sandboxes' webhook signing secret, made on the first start and kept with their data (the API is given the same). */
+function webhookSecretIn(dataDir: string): string {
+  const file = join(dataDir, 'sandbox', 'webhook-secret');
+  if (!existsSync(file)) {
+    mkdirSync(join(dataDir, 'sandbox'), { recursive: true });
+    writeFileSync(file, newWebhookSecret(), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+await serveInChild(async (options: { host: string; port: number; dataDir: string; webhookDelayMs: number }) => {
   const url = `http://${options.host}:${options.port}`;
-  const app = buildSandbox({ inquiriesFile: join(options.dataDir, 'sandbox', 'inquiries.json'), publicUrl: () => url });
+  const webhookSecret = webhookSecretIn(options.dataDir);
+  const app = buildSandbox({
+    inquiriesFile: join(options.dataDir, 'sandbox', 'inquiries.json'),
+    publicUrl: () => url,
+    webhookSecret,
+    webhookDelayMs: options.webhookDelayMs,
+  });
   await app.listen({ host: options.host, port: options.port });
-  return { url, close: () => app.close() };
+  return { url, webhookSecret, close: () => app.close() };
 });

@@ -3,10 +3,13 @@
  * database transaction opens so no lock is held over a network call. Choices that must name
  * something the provider offered (a loan offer, a plan, a quote) are checked here too.
  */
-import type { Address, FinanceApplication, InsuranceQuoteRequest } from '../../src/domain/transaction-events';
+import type { Address } from '../../src/domain/payload-fields';
+import type { FinanceApplication, InsuranceQuoteRequest } from '../../src/domain/transaction-events';
 import { IDENTITY_ATTEMPTS, type PartyEvent, type ProviderEvent } from '../../src/domain/transaction-transitions';
 import type { Providers } from '../providers/providers';
 import { TransactionRefusal } from './access';
+import { formatCents } from '../../src/domain/pricing';
+import type { Payoff } from '../../src/domain/seller-events';
 import type { StepData } from '../../src/domain/transaction-contract';
 
 export interface Answer {
@@ -16,8 +19,11 @@ export interface Answer {
 
 export interface RequestContext {
   transactionId: string;
+  side: 'buyer' | 'seller';
   priceDollars: number;
-  vehicle: { modelYear: number; mileage: number };
+  vehicle: { vin: string; modelYear: number; mileage: number };
+  /** The events so far, oldest first, and the step data folded from them. */
+  events: { event: string; payload: unknown }[];
   data: StepData;
 }
 
@@ -76,6 +82,18 @@ const CHOICES: Partial<
     data.insurance.quotes.some((quote) => quote.id === payload.quoteId)
       ? undefined
       : 'That quote is no longer available. Choose one of the quotes shown.',
+  'title lender submitted': (providers, payload, { priceDollars }) => {
+    if (!providers.lienholders.byId(payload.lienholderId as string)) return 'Choose your lender from the list.';
+    const payoff = (payload.payoff as Payoff).amountCents;
+    // Negative equity: the loan is more than the car sells for; the seller brings the difference.
+    if (payoff > priceDollars * 100 && payload.negativeEquityAcknowledged !== true)
+      return `Your payoff of ${formatCents(payoff)} is more than the ${formatCents(priceDollars * 100)} sale price. You would bring the ${formatCents(payoff - priceDollars * 100)} difference to close the sale; confirm that you understand before going on.`;
+    return undefined;
+  },
+  'title document replaced': (_, payload, { data }) =>
+    data.title.review?.state === 'needs photo' ? undefined : 'The title desk has not asked for another photo.',
+  'agent authorized': (_, __, { data }) =>
+    data.title.review?.state === 'paused' ? undefined : 'The vehicle verification is not paused, so there is nothing to authorise.',
 };
 
 export async function providerAnswer(

@@ -3,10 +3,10 @@
  * transaction in full — status, where it sends them, steps, parties, vehicle, price breakdown,
  * the step data and the timeline. Contact details of other parties are never included.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { priceBreakdown } from '../../src/domain/pricing';
-import { destinationFor } from '../../src/domain/transaction-flows';
-import { stepStates } from '../../src/domain/step-progress';
+import { destinationOf, stepStates } from '../../src/domain/step-progress';
+import { sellerPayout } from '../../src/domain/seller-pricing';
 import { partyEventsFrom } from '../../src/domain/transaction-transitions';
 import type { Database } from '../db/client';
 import { buyerProfiles, dealParties, deals, transactions, users, vehicles } from '../db/schema';
@@ -14,7 +14,7 @@ import type { Providers } from '../providers/providers';
 import type { UserRow } from '../users/user-records';
 import { SIDE_ROLES } from '../../src/domain/parties';
 import { transactionFor, type TransactionRow } from './access';
-import { eventsOf } from './engine';
+import { eventsOf } from './event-log';
 import { foldStepData } from '../../src/domain/step-data';
 import type { StepData, TransactionDetail, TransactionList, TransactionSummary } from '../../src/domain/transaction-contract';
 
@@ -24,7 +24,12 @@ async function dealAndVehicle(db: Database, dealId: string) {
   return { deal: deal!, vehicle: { vin: vehicle!.vin, modelYear: vehicle!.modelYear, make: vehicle!.make, mileage: vehicle!.mileage } };
 }
 
-function summaryOf(row: TransactionRow, vehicle: Awaited<ReturnType<typeof dealAndVehicle>>['vehicle'], price: number): TransactionSummary {
+function summaryOf(
+  row: TransactionRow,
+  vehicle: Awaited<ReturnType<typeof dealAndVehicle>>['vehicle'],
+  price: number,
+  data: StepData,
+): TransactionSummary {
   const flow = row.flow;
   const status = row.status;
   return {
@@ -34,7 +39,7 @@ function summaryOf(row: TransactionRow, vehicle: Awaited<ReturnType<typeof dealA
     flow,
     status,
     version: row.version,
-    destination: destinationFor(flow, status) ?? null,
+    destination: destinationOf(flow, status, data) ?? null,
     steps: stepStates(flow, status),
     vehicle,
     price,
@@ -62,10 +67,19 @@ export async function transactionsOf(db: Database, user: UserRow): Promise<Trans
   const summaries = await Promise.all(
     own.map(async (row) => {
       const { deal, vehicle } = await dealAndVehicle(db, row.dealId);
-      return summaryOf(row, vehicle, deal.priceDollars);
+      return summaryOf(row, vehicle, deal.priceDollars, foldStepData(await eventsOf(db, row.id)));
     }),
   );
   return { active: summaries.filter((summary) => !summary.completedAt), previous: summaries.filter((summary) => summary.completedAt) };
+}
+
+/** The step data of the deal's other side, folded from its events (null when it has none yet). */
+async function otherSideData(db: Database, row: TransactionRow): Promise<StepData | null> {
+  const [other] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.dealId, row.dealId), ne(transactions.side, row.side)));
+  return other ? foldStepData(await eventsOf(db, other.id)) : null;
 }
 
 async function buyerState(db: Database, dealId: string, data: StepData): Promise<string | null> {
@@ -92,8 +106,11 @@ export async function transactionDetail(db: Database, providers: Providers, id: 
     .from(dealParties)
     .leftJoin(users, eq(users.id, dealParties.userId))
     .where(eq(dealParties.dealId, row.dealId));
+  // The seller's lien shows in both breakdowns: paid first from the buyer's funds, out of the seller's price.
+  const sellerTitle = row.side === 'seller' ? data.title : (await otherSideData(db, row))?.title;
+  const lien = sellerTitle?.lien ? { lender: sellerTitle.lien.lienholderName, cents: sellerTitle.lien.payoff.amountCents } : null;
   return {
-    ...summaryOf(row, vehicle, deal.priceDollars),
+    ...summaryOf(row, vehicle, deal.priceDollars, data),
     myRole: role,
     allowedEvents: partyEventsFrom(row.flow, row.status),
     parties: parties.map((party) => ({ role: party.role, firstName: party.firstName ?? null, you: party.userId === user.id })),
@@ -109,8 +126,18 @@ export async function transactionDetail(db: Database, providers: Providers, id: 
               ? { lender: offer.lender, apr: offer.apr, months: offer.months, downPaymentDollars: offer.downPaymentDollars }
               : null,
             protection: plan ? { name: plan.name, priceDollars: plan.priceDollars } : null,
+            lienPayoff: lien,
           })
         : null,
+    payout:
+      row.side === 'seller'
+        ? sellerPayout({
+            priceDollars: deal.priceDollars,
+            lien: lien && { lender: lien.lender, payoffCents: lien.cents },
+            titleInSellerName: data.title.titleInSellerName,
+          })
+        : null,
+    vehicleReports: providers.vehicleReports.reports(vehicle),
     timeline: events.map((event) => ({
       version: event.version,
       event: event.event,

@@ -29,6 +29,8 @@ const PAGES: Record<ShellScreen, LazyPage> = {
   inspection: stepAhead,
   'inspection success': stepAhead,
   "what's next": stepAhead,
+  'vehicle verification pause': stepAhead,
+  'agent authorization': stepAhead,
 };
 
 export const transactionRoutes: RouteObject[] = SHELL_SCREENS.map((screen) => ({

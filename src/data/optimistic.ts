@@ -3,23 +3,23 @@
  * copy with each pending action folded in, in order, as the server will apply it — its step data
  * (what they chose) and the status the table moves to. The server's answer replaces it.
  */
-import { stepStates } from '../domain/step-progress';
+import { destinationOf, stepStates } from '../domain/step-progress';
 import { withEvent } from '../domain/step-data';
 import type { TransactionDetail } from '../domain/transaction-contract';
-import { destinationFor } from '../domain/transaction-flows';
 import { nextStatus, partyEventsFrom } from '../domain/transaction-transitions';
 import type { TransactionAction } from './outbox-rows';
 
 /** `detail` once `row` applies; a request whose answer only the provider knows (a quote) keeps the status. */
 export function withAction(detail: TransactionDetail, row: Pick<TransactionAction, 'event' | 'payload'>): TransactionDetail {
   const status = nextStatus(detail.flow, detail.status, row.event) ?? detail.status;
+  const data = withEvent(detail.data, row.event, row.payload);
   return {
     ...detail,
     status,
-    destination: destinationFor(detail.flow, status) ?? null,
+    destination: destinationOf(detail.flow, status, data) ?? null,
     steps: stepStates(detail.flow, status),
     allowedEvents: partyEventsFrom(detail.flow, status),
-    data: withEvent(detail.data, row.event, row.payload),
+    data,
   };
 }
 

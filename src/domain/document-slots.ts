@@ -10,13 +10,16 @@ import { LIST_PAGE_MAX, MAX_OBJECT_BYTES, MAX_PARTS, STORAGE_MESSAGES } from './
 const PAPER = ['application/pdf', 'image/jpeg', 'image/png', 'image/heic'] as const;
 const BOTH = ['buyer', 'seller'] as const;
 const SELLER = ['seller'] as const;
-const MEDIA = [...PAPER.slice(1), 'image/webp', 'video/mp4', 'video/quicktime', 'video/webm'] as const;
+const PHOTO = [...PAPER.slice(1), 'image/webp'] as const;
+const MEDIA = [...PHOTO, 'video/mp4', 'video/quicktime', 'video/webm'] as const;
 
 export const DOCUMENT_SLOTS = {
   'proof-of-address': { label: 'Proof of address', step: 'identity', sides: BOTH, types: PAPER, maxBytes: 5 * 1024 * 1024 },
   'title-docs': { label: 'Vehicle title', step: 'title', sides: SELLER, types: PAPER, maxBytes: 100 * 1024 * 1024 },
   'ownership-docs': { label: 'Registration and ownership', step: 'title', sides: SELLER, types: PAPER, maxBytes: 100 * 1024 * 1024 },
   'vehicle-docs': { label: 'Vehicle records', step: 'title', sides: SELLER, types: PAPER, maxBytes: 100 * 1024 * 1024 },
+  'vin-plate': { label: 'VIN plate photo', step: 'title', sides: SELLER, types: PHOTO, maxBytes: 50 * 1024 * 1024 },
+  odometer: { label: 'Odometer photo', step: 'title', sides: SELLER, types: PHOTO, maxBytes: 50 * 1024 * 1024 },
   'inspection-media': { label: 'Inspection photos and videos', step: 'inspection', sides: BOTH, types: MEDIA, maxBytes: MAX_OBJECT_BYTES },
 } as const satisfies Record<string, { label: string; step: Step; sides: readonly string[]; types: readonly string[]; maxBytes: number }>;
 export type DocumentSlot = keyof typeof DOCUMENT_SLOTS;

@@ -68,6 +68,8 @@ export interface BreakdownInput {
   financing?: { lender: string; apr: number; months: number; downPaymentDollars: number } | null;
   protection?: { name: string; priceDollars: number } | null;
   transport?: { kind: 'Delivery' | 'Pickup'; priceDollars: number } | null;
+  /** The seller's loan, paid off first from what the buyer pays (it does not change the buyer's total). */
+  lienPayoff?: { lender: string; cents: number } | null;
 }
 
 export interface BreakdownLine {
@@ -82,6 +84,7 @@ export interface PriceBreakdown {
   totalCents: number;
   financing: (LoanEstimate & { lender: string; downPaymentCents: number }) | null;
   dueAtSigningCents: number;
+  lienPayoff: { lender: string; cents: number } | null;
 }
 
 /** Everything the buyer pays, line by line; with financing, what is due at signing and monthly. */
@@ -103,7 +106,8 @@ export function priceBreakdown(input: BreakdownInput): PriceBreakdown {
   if (input.transport)
     lines.push({ id: 'transport', label: `Transport (${input.transport.kind})`, cents: input.transport.priceDollars * 100 });
   const totalCents = lines.reduce((sum, line) => sum + line.cents, 0);
-  if (!input.financing) return { lines, totalCents, financing: null, dueAtSigningCents: totalCents };
+  const lienPayoff = input.lienPayoff ?? null;
+  if (!input.financing) return { lines, totalCents, financing: null, dueAtSigningCents: totalCents, lienPayoff };
   const financedCents = Math.max(0, vehicleCents - input.financing.downPaymentDollars * 100);
   const monthly = monthlyPaymentCents(financedCents, input.financing.apr, input.financing.months);
   return {
@@ -119,6 +123,7 @@ export function priceBreakdown(input: BreakdownInput): PriceBreakdown {
       downPaymentCents: input.financing.downPaymentDollars * 100,
     },
     dueAtSigningCents: totalCents - financedCents,
+    lienPayoff,
   };
 }
 

@@ -4,8 +4,11 @@
  * is the only record, so the timeline and the step data can never disagree. The app folds a
  * queued action the same way, so a step shows what the user chose before the server has it.
  */
-import type { StepData } from './transaction-contract';
-import type { Address, FinanceApplication, InsuranceQuoteRequest } from './transaction-events';
+import type { DocumentRef } from './payload-fields';
+import type { Payoff } from './seller-events';
+import type { InspectionReport, StepData, TitleDocumentField } from './transaction-contract';
+import type { Address } from './payload-fields';
+import type { FinanceApplication, InsuranceQuoteRequest } from './transaction-events';
 
 export function emptyStepData(): StepData {
   return {
@@ -17,12 +20,30 @@ export function emptyStepData(): StepData {
       addressVerified: null,
       proofOfAddress: null,
       additionalInfo: null,
+      pickupAddress: null,
     },
     financing: { application: null, offers: [], chosenOfferId: null, payingCash: false },
     protection: { chosenPlanId: null, skipped: false },
     insurance: { request: null, quotes: [], selectedQuoteId: null, policyNumber: null, existingCarrier: null, skipped: false },
+    title: { lien: null, titleInSellerName: null, documents: [], odometerReading: null, review: null, agentAuthorization: null },
+    inspection: { photos: [], damage: [], report: null, skipped: false },
   };
 }
+
+type TitleDocument = StepData['title']['documents'][number];
+const titleDocument = (field: TitleDocumentField, slot: string, ref: unknown): TitleDocument => ({
+  field,
+  slot,
+  documentKey: (ref as DocumentRef).documentKey,
+  fileName: (ref as DocumentRef).fileName,
+});
+
+/** The title documents with those of `fields` replaced by `fresh`. */
+function withDocuments(documents: TitleDocument[], fields: TitleDocumentField[], fresh: TitleDocument[]): TitleDocument[] {
+  return [...documents.filter((document) => !fields.includes(document.field)), ...fresh];
+}
+
+const reviewing = (d: StepData) => void (d.title.review = { state: 'pending', documentKey: null, reason: null });
 
 type Payload = Record<string, unknown>;
 type Fold = (data: StepData, payload: Payload) => void;
@@ -38,7 +59,11 @@ const FOLDS: Record<string, Fold> = {
   'address verified': (d) => void (d.identity.addressVerified = true),
   'identity updated address success': (d) => void (d.identity.addressVerified = true),
   'address not verified': (d) => void (d.identity.addressVerified = false),
-  'identity done': (d, p) => void (d.identity.additionalInfo = p as unknown as StepData['identity']['additionalInfo']),
+  // A buyer gives the details lenders need; a seller gives where the vehicle is picked up.
+  'identity done': (d, p) =>
+    p.pickupAddress
+      ? void (d.identity.pickupAddress = p.pickupAddress as Address)
+      : void (d.identity.additionalInfo = p as unknown as StepData['identity']['additionalInfo']),
   'finance application submitted': (d, p) => {
     const { creditCheckConsent: _consent, ...application } = p as unknown as FinanceApplication;
     Object.assign(d.financing, { application, offers: [], chosenOfferId: null, payingCash: false });
@@ -56,6 +81,64 @@ const FOLDS: Record<string, Fold> = {
   'insurance coverage selected': (d, p) => void (d.insurance.selectedQuoteId = p.quoteId as string),
   'insurance done': (d, p) => void (d.insurance.policyNumber = p.policyNumber as string),
   'insurance skipped': (d, p) => Object.assign(d.insurance, { skipped: true, existingCarrier: (p.existingCarrier as string) || null }),
+  'title lender submitted': (d, p) =>
+    Object.assign(d.title, {
+      titleInSellerName: p.titleInSellerName as boolean,
+      lien: {
+        lienholderId: p.lienholderId as string,
+        lienholderName: p.lienholderName as string,
+        accountLast4: String(p.accountNumber).slice(-4),
+        contactPhone: (p.contactPhone as string | undefined) ?? null,
+        payoff: p.payoff as Payoff,
+        negativeEquityAcknowledged: p.negativeEquityAcknowledged === true,
+      },
+    }),
+  'title docs uploaded': (d, p) =>
+    Object.assign(d.title, {
+      titleInSellerName: p.titleInSellerName as boolean,
+      documents: withDocuments(
+        d.title.documents,
+        ['titleFront', 'titleBack', 'ownership'],
+        [
+          titleDocument('titleFront', 'title-docs', p.titleFront),
+          titleDocument('titleBack', 'title-docs', p.titleBack),
+          ...(p.ownership as DocumentRef[]).map((ref) => titleDocument('ownership', 'ownership-docs', ref)),
+        ],
+      ),
+    }),
+  'title vehicle docs uploaded': (d, p) => {
+    Object.assign(d.title, {
+      odometerReading: p.odometerReading as number,
+      documents: withDocuments(
+        d.title.documents,
+        ['vinPlate', 'odometer'],
+        [titleDocument('vinPlate', 'vin-plate', p.vinPlate), titleDocument('odometer', 'odometer', p.odometer)],
+      ),
+    });
+    reviewing(d);
+  },
+  'title document replaced': (d, p) => {
+    const replaced = d.title.documents.find((document) => document.documentKey === d.title.review?.documentKey);
+    if (replaced) Object.assign(replaced, { documentKey: p.documentKey as string, fileName: p.fileName as string });
+    reviewing(d);
+  },
+  'agent authorized': (d, p) => {
+    d.title.agentAuthorization = { fullName: p.fullName as string, signedAt: (p.signedAt as string | undefined) ?? null };
+    reviewing(d);
+  },
+  'title approved': (d) => void (d.title.review = { state: 'approved', documentKey: null, reason: null }),
+  'title photo needed': (d, p) =>
+    void (d.title.review = { state: 'needs photo', documentKey: p.documentKey as string, reason: p.reason as string }),
+  'vehicle verification paused': (d, p) => void (d.title.review = { state: 'paused', documentKey: null, reason: p.reason as string }),
+  'inspection submitted': (d, p) =>
+    Object.assign(d.inspection, {
+      photos: p.photos as StepData['inspection']['photos'],
+      damage: p.damage as StepData['inspection']['damage'],
+      report: null,
+      skipped: false,
+    }),
+  'inspection completed': (d, p) => void (d.inspection.report = p.report as InspectionReport),
+  'inspection skipped': (d) => void (d.inspection.skipped = true),
 };
 
 export function foldStepData(events: { event: string; payload: unknown }[]): StepData {

@@ -3,8 +3,9 @@
  * to come at a status. The progress bar, the transaction lists and the `transaction` guard read it.
  */
 import { FINAL_STATUS, FLOW_TRANSITIONS, PARTY_EVENTS, PROVIDER_REQUESTS, type PartyEvent } from './transaction-transitions';
-import { FLOW_MAPPINGS, groupOf, type Flow, type StatusGroup, type TransactionStatus } from './transaction-flows';
-import { SCREENS, type Screen, type Step } from './transaction-steps';
+import type { StepData } from './transaction-contract';
+import { destinationFor, FLOW_MAPPINGS, groupOf, type Flow, type StatusGroup, type TransactionStatus } from './transaction-flows';
+import { SCREENS, type Screen, type Step, type View } from './transaction-steps';
 
 /** The steps a party walks through, in order, per flow (what the progress list shows). */
 export const FLOW_STEPS = {
@@ -67,3 +68,17 @@ export const stepOfAction = (event: PartyEvent): Step | undefined => ACTION_STEP
 
 /** A way into a transaction from outside it: the `transaction` guard sends the party on to the screen their status maps to. */
 export const transactionEntry = (transactionId: string): string => `${SCREENS.identity.path}?transaction=${transactionId}`;
+
+/**
+ * Where a party belongs: the screen their status maps to — unless the title desk paused the
+ * vehicle verification, which holds the seller on the pause screen until they act (SPEC §2.4).
+ */
+export function destinationOf(
+  flow: Flow,
+  status: TransactionStatus,
+  data: Pick<StepData, 'title'>,
+): { path: string; view?: View } | undefined {
+  if (flow === 'title-report' && data.title.review?.state === 'paused')
+    return { path: SCREENS['vehicle verification pause'].path, view: 'pause' };
+  return destinationFor(flow, status);
+}

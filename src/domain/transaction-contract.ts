@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { FLOWS, TRANSACTION_STATUSES, type TransactionStatus } from './transaction-flows';
 import { STEPS } from './transaction-steps';
 import { PARTY_EVENTS } from './transaction-transitions';
+import { vehicleReportsSchema } from './vehicle-reports';
 
 export const vehicleSchema = z.object({ vin: z.string(), modelYear: z.number(), make: z.nullable(z.string()), mileage: z.number() });
 export type Vehicle = z.infer<typeof vehicleSchema>;
@@ -38,6 +39,20 @@ const addressSchema = z.object({
   state: z.string(),
   postalCode: z.string(),
 });
+
+/** The documents of the seller's title step, by what each one is. */
+export const TITLE_DOCUMENT_FIELDS = ['titleFront', 'titleBack', 'ownership', 'vinPlate', 'odometer'] as const;
+export type TitleDocumentField = (typeof TITLE_DOCUMENT_FIELDS)[number];
+
+/** The inspection provider's report on the seller's photos. */
+export const inspectionReportSchema = z.object({
+  summary: z.string(),
+  findings: z.array(
+    z.object({ area: z.string(), severity: z.enum(['good', 'wear', 'damage']), note: z.string(), documentKey: z.nullable(z.string()) }),
+  ),
+  completedAt: z.string(),
+});
+export type InspectionReport = z.infer<typeof inspectionReportSchema>;
 
 export const loanOfferSchema = z.object({
   id: z.string(),
@@ -90,6 +105,8 @@ export const stepDataSchema = z.object({
     addressVerified: z.nullable(z.boolean()),
     proofOfAddress: z.nullable(z.object({ documentKey: z.string(), fileName: z.string() })),
     additionalInfo: z.nullable(additionalInfo),
+    /** The seller's: where the vehicle is picked up (their home address unless they said otherwise). */
+    pickupAddress: z.nullable(addressSchema),
   }),
   financing: z.object({
     application: z.nullable(
@@ -106,6 +123,41 @@ export const stepDataSchema = z.object({
     selectedQuoteId: z.nullable(z.string()),
     policyNumber: z.nullable(z.string()),
     existingCarrier: z.nullable(z.string()),
+    skipped: z.boolean(),
+  }),
+  title: z.object({
+    lien: z.nullable(
+      z.object({
+        lienholderId: z.string(),
+        lienholderName: z.string(),
+        /** Only the last four characters ever leave the server. */
+        accountLast4: z.string(),
+        contactPhone: z.nullable(z.string()),
+        payoff: z.object({
+          amountCents: z.number(),
+          goodThrough: z.string(),
+          perDiemCents: z.number(),
+          source: z.enum(['quote', 'entered']),
+        }),
+        negativeEquityAcknowledged: z.boolean(),
+      }),
+    ),
+    titleInSellerName: z.nullable(z.boolean()),
+    documents: z.array(z.object({ field: z.enum(TITLE_DOCUMENT_FIELDS), slot: z.string(), documentKey: z.string(), fileName: z.string() })),
+    odometerReading: z.nullable(z.number()),
+    review: z.nullable(
+      z.object({
+        state: z.enum(['pending', 'approved', 'needs photo', 'paused']),
+        documentKey: z.nullable(z.string()),
+        reason: z.nullable(z.string()),
+      }),
+    ),
+    agentAuthorization: z.nullable(z.object({ fullName: z.string(), signedAt: z.nullable(z.string()) })),
+  }),
+  inspection: z.object({
+    photos: z.array(z.object({ area: z.string(), documentKey: z.string(), fileName: z.string() })),
+    damage: z.array(z.object({ documentKey: z.string(), fileName: z.string(), note: z.string() })),
+    report: z.nullable(inspectionReportSchema),
     skipped: z.boolean(),
   }),
 });
@@ -126,6 +178,18 @@ export const priceBreakdownSchema = z.object({
     }),
   ),
   dueAtSigningCents: z.number(),
+  /** The seller's loan paid first from what the buyer pays, to release the lien. */
+  lienPayoff: z.nullable(z.object({ lender: z.string(), cents: z.number() })),
+});
+
+/** The seller's side: what they are paid (seller-pricing.ts). */
+export const payoutSchema = z.object({
+  lines: z.array(z.object({ id: z.string(), label: z.string(), cents: z.number(), note: z.optional(z.string()) })),
+  payoffCents: z.number(),
+  feeCents: z.number(),
+  payoutCents: z.number(),
+  bringCents: z.number(),
+  feeReasons: z.array(z.string()),
 });
 
 export const transactionDetailSchema = z.extend(transactionSummarySchema, {
@@ -136,6 +200,8 @@ export const transactionDetailSchema = z.extend(transactionSummarySchema, {
   carePlans: z.array(carePlanSchema),
   insuranceHandOffUrl: z.nullable(z.string()),
   priceBreakdown: z.nullable(priceBreakdownSchema),
+  payout: z.nullable(payoutSchema),
+  vehicleReports: vehicleReportsSchema,
   timeline: z.array(
     z.object({
       version: z.number(),

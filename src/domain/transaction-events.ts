@@ -3,28 +3,10 @@
  * with zod for the forms, the outbox and the server. Actions without a schema here carry no data.
  */
 import * as z from 'zod/mini';
-import { CREDIT_BANDS, LOAN_TERMS, US_STATES } from './pricing';
+import { addressSchema, documentRef, text, wholeDollars } from './payload-fields';
+import { CREDIT_BANDS, LOAN_TERMS } from './pricing';
+import { SELLER_PAYLOADS, TITLE_PAYLOADS } from './seller-events';
 import { PARTY_EVENTS, type PartyEvent } from './transaction-transitions';
-
-const text = (label: string, max = 100) =>
-  z.string().check(z.trim(), z.minLength(1, `Enter ${label}`), z.maxLength(max, `Keep ${label} under ${max} characters`));
-const wholeDollars = (label: string, max: number) =>
-  z
-    .number(`Enter ${label}`)
-    .check(
-      z.int(`Enter ${label} in whole dollars`),
-      z.minimum(0, `${label} cannot be negative`),
-      z.maximum(max, `${label} looks too high`),
-    );
-
-export const addressSchema = z.object({
-  line1: text('the street address'),
-  line2: z.optional(z.string().check(z.trim(), z.maxLength(100, 'Keep the second line under 100 characters'))),
-  city: text('the city', 60),
-  state: z.enum(US_STATES as [string, ...string[]], 'Choose a state'),
-  postalCode: z.string().check(z.regex(/^\d{5}$/, 'Enter a 5-digit ZIP code')),
-});
-export type Address = z.infer<typeof addressSchema>;
 
 export const additionalInfoSchema = z.object({
   housing: z.enum(['own', 'rent', 'other'], 'Choose whether you own or rent'),
@@ -76,10 +58,7 @@ export const EVENT_PAYLOADS: Partial<Record<PartyEvent, z.ZodMiniType>> = {
   'identity submitted': z.object({ inquiryId: id('a verification') }),
   'address submitted': addressSchema,
   'address updated': addressSchema,
-  'identity address uploaded': z.object({
-    documentKey: z.string().check(z.minLength(1, 'Upload a document'), z.maxLength(1024)), // S3 keys are up to 1024 bytes
-    fileName: text('the file name', 200),
-  }),
+  'identity address uploaded': documentRef,
   'identity done': additionalInfoSchema,
   'finance application submitted': financeApplicationSchema,
   'finance done': z.object({ offerId: id('a loan offer') }),
@@ -88,6 +67,7 @@ export const EVENT_PAYLOADS: Partial<Record<PartyEvent, z.ZodMiniType>> = {
   'insurance coverage selected': z.object({ quoteId: id('a quote') }),
   'insurance done': z.object({ policyNumber: text('the policy number', 40) }),
   'insurance skipped': z.object({ existingCarrier: z.optional(z.string().check(z.trim(), z.maxLength(80))) }),
+  ...TITLE_PAYLOADS,
 };
 
 const noPayload = z.object({});
@@ -101,7 +81,7 @@ export const eventRequestSchema = z.object({
 });
 export type EventRequest = z.infer<typeof eventRequestSchema>;
 
-/** The payload schema for `event`; events without data take an empty object. */
-export function payloadSchemaOf(event: PartyEvent): z.ZodMiniType {
-  return EVENT_PAYLOADS[event] ?? noPayload;
+/** The payload schema for `event` from `side` (a seller's details differ from a buyer's); events without data take an empty object. */
+export function payloadSchemaOf(event: PartyEvent, side: 'buyer' | 'seller' = 'buyer'): z.ZodMiniType {
+  return (side === 'seller' ? SELLER_PAYLOADS[event] : undefined) ?? EVENT_PAYLOADS[event] ?? noPayload;
 }

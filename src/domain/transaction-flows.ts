@@ -71,19 +71,24 @@ export interface Destination {
 
 const to = <N extends Screen>(screen: N, view?: ViewOf<StepOfScreen<N>>): Destination => (view ? { screen, view } : { screen });
 
-/** SPEC §4.2, the four mappings, entry for entry. A status a flow does not list is not part of it. */
+/** SPEC §4.2 identity entries of the financed-buyer mapping; the seller's flow shares them. */
+const IDENTITY_DESTINATIONS = {
+  identity_started: to('identity', 'landing'),
+  identity_submitted: to('identity', 'loading'),
+  identity_success: to('identity', 'landing'),
+  identity_failed: to('identity', 'error'),
+  identity_address_submitted: to('identity', 'loading'),
+  identity_address_failed: to('identity', 'manual address form'),
+  identity_address_completed: to('identity', 'additional info form'),
+  identity_updated_address_submitted: to('identity', 'loading'),
+  identity_updated_address_failed: to('identity', 'manual address form'),
+  identity_updated_address_completed: to('identity', 'additional info form'),
+} satisfies Partial<Record<TransactionStatus, Destination>>;
+
+/** SPEC §4.2, the four mappings, entry for entry (the seller's flow also takes the identity entries). A status a flow does not list is not part of it. */
 export const FLOW_MAPPINGS: Record<Flow, Partial<Record<TransactionStatus, Destination>>> = {
   'financed-buyer': {
-    identity_started: to('identity', 'landing'),
-    identity_submitted: to('identity', 'loading'),
-    identity_success: to('identity', 'landing'),
-    identity_failed: to('identity', 'error'),
-    identity_address_submitted: to('identity', 'loading'),
-    identity_address_failed: to('identity', 'manual address form'),
-    identity_address_completed: to('identity', 'additional info form'),
-    identity_updated_address_submitted: to('identity', 'loading'),
-    identity_updated_address_failed: to('identity', 'manual address form'),
-    identity_updated_address_completed: to('identity', 'additional info form'),
+    ...IDENTITY_DESTINATIONS,
     identity_done: to('financing', 'landing'),
     finance_submitted: to('financing', 'pending'),
     finance_completed: to('financing'),
@@ -110,6 +115,8 @@ export const FLOW_MAPPINGS: Record<Flow, Partial<Record<TransactionStatus, Desti
     signature_done: to('signature success'),
   },
   'title-report': {
+    // The seller verifies like the buyer (the financed-buyer identity entries), then sees the reports.
+    ...IDENTITY_DESTINATIONS,
     identity_completed: to('identity', 'reports'),
     identity_done: to('title status'),
     title_lender_lessor_submitted: to('title'),

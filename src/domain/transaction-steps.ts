@@ -78,6 +78,9 @@ export const SCREENS = {
   'registered owners': { path: '/transaction/payment/registered-owners-details', step: 'payment' },
   title: { path: '/transaction/title', step: 'title' },
   'title status': { path: '/transaction/title/status', step: 'title' },
+  // SPEC §2.4: the vehicle verification pause, and the agent authorisation that lifts it.
+  'vehicle verification pause': { path: '/transaction/greenLightPause', step: 'title' },
+  'agent authorization': { path: '/transaction/pause/agent-authorization', step: 'title' },
   signature: { path: '/transaction/signature', step: 'signature' },
   'signature success': { path: '/transaction/signature/success', step: 'signature' },
   inspection: { path: '/transaction/inspection', step: 'inspection' },

@@ -28,7 +28,10 @@ export const PARTY_EVENTS = [
   'gov id started',
   'gov id retried',
   'documents signed',
+  'reports reviewed',
   'title lender submitted',
+  'title document replaced',
+  'agent authorized',
 ] as const;
 
 /** Results only a provider adapter on the server may write (identity, address, lenders, carriers …). */
@@ -50,6 +53,9 @@ export const PROVIDER_EVENTS = [
   'signatures collected',
   'price breakdown ready',
   'inspection completed',
+  'title approved',
+  'title photo needed',
+  'vehicle verification paused',
 ] as const;
 
 export type PartyEvent = (typeof PARTY_EVENTS)[number];
@@ -167,6 +173,23 @@ const FINANCED_BUYER: Transitions = {
   signature_started: { 'gov id started': 'signature_gov_id_started' },
 };
 
+/**
+ * The title desk's answers to the seller's documents (it also checks the VIN plate and the
+ * odometer against the vehicle's history): approved, another photo needed (the seller replaces
+ * it and the review goes on), or the vehicle verification paused until the seller authorises
+ * the product to act as their agent. Only approval moves the status.
+ */
+const TITLE_DESK_ANSWERS = [
+  'title approved',
+  'title photo needed',
+  'vehicle verification paused',
+] as const satisfies readonly ProviderEvent[];
+const titleReview = (waiting: TransactionStatus): Partial<Record<TransactionEvent, TransactionStatus>> => ({
+  'title approved': 'title_done',
+  'title photo needed': waiting,
+  'vehicle verification paused': waiting,
+});
+
 export const FLOW_TRANSITIONS: Record<Flow, Transitions> = {
   'financed-buyer': withChanges(
     withChanges(FINANCED_BUYER, ['finance_done', ...AFTER_PROTECTION], BUYER_CHANGES.financing),
@@ -174,10 +197,15 @@ export const FLOW_TRANSITIONS: Record<Flow, Transitions> = {
     BUYER_CHANGES.protection,
   ),
   'title-report': {
-    identity_completed: { 'identity done': 'identity_done' },
+    ...IDENTITY_ADDRESS,
+    // The seller's details end in the vehicle reports (SPEC: identity_completed → reports) before title work.
+    identity_address_completed: { 'identity done': 'identity_completed' },
+    identity_updated_address_completed: { 'identity done': 'identity_completed' },
+    identity_completed: { 'reports reviewed': 'identity_done' },
     identity_done: { 'title lender submitted': 'title_lender_lessor_submitted', 'title docs uploaded': 'title_docs_submitted' },
-    title_lender_lessor_submitted: { 'title docs uploaded': 'title_docs_submitted' },
-    title_docs_submitted: { 'title vehicle docs uploaded': 'title_done' },
+    // With a lien the lender holds the title: no title photos, straight to the vehicle's photos.
+    title_lender_lessor_submitted: titleReview('title_lender_lessor_submitted'),
+    title_docs_submitted: { 'title docs uploaded': 'title_docs_submitted', ...titleReview('title_docs_submitted') },
     title_done: { 'price breakdown ready': 'pricebreakdown_start' },
     pricebreakdown_start: { 'price breakdown acknowledge': 'payment_start' },
     payment_start: { 'bank linked': 'payment_done' },
@@ -210,7 +238,7 @@ export const FLOW_TRANSITIONS: Record<Flow, Transitions> = {
 /** The status a new transaction of each flow starts in. */
 export const FIRST_STATUS: Record<Flow, TransactionStatus> = {
   'financed-buyer': 'identity_started',
-  'title-report': 'identity_completed',
+  'title-report': 'identity_started',
   'dealer-financing': 'finance_completed',
   'payment-first': 'transport_done',
 };
@@ -254,6 +282,17 @@ export const PROVIDER_REQUESTS: Partial<Record<PartyEvent, readonly ProviderEven
   'identity address uploaded': ['identity updated address success', 'address not verified'],
   'finance application submitted': ['loans offered', 'no loans offered'],
   'insurance quote requested': ['insurance quoted', 'no insurance quotes'],
+  'title vehicle docs uploaded': TITLE_DESK_ANSWERS,
+  'title document replaced': TITLE_DESK_ANSWERS,
+  'agent authorized': TITLE_DESK_ANSWERS,
+};
+
+/**
+ * What the product does itself the moment a status is reached (no one waits on it): once the
+ * title is approved, the seller's payout is known and their price breakdown is ready.
+ */
+export const AUTOMATIC_EVENTS: Partial<Record<Flow, Partial<Record<TransactionStatus, ProviderEvent>>>> = {
+  'title-report': { title_done: 'price breakdown ready' },
 };
 
 /** Declined identity verifications after which a party is not eligible to continue online. */

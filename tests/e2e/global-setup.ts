@@ -19,7 +19,13 @@ export default async function globalSetup() {
   let proxyPort = await freePort();
   while (proxyPort >= port && proxyPort < port + 4) proxyPort = await freePort();
   const proxy = await startFaultProxy(`http://127.0.0.1:${port + 2}`, proxyPort);
-  const stack = await startLauncher({ PORT: String(port), DATA_DIR: dataDir, STORAGE_PUBLIC_ENDPOINT: proxy.url });
+  const stack = await startLauncher({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    STORAGE_PUBLIC_ENDPOINT: proxy.url,
+    SANDBOX_WEBHOOK_DELAY_MS: '400',
+  });
+  process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_STORAGE_PROXY = proxy.url;
   process.env.E2E_STORAGE_ENDPOINT = `http://127.0.0.1:${port + 2}`;

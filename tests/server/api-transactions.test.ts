@@ -69,7 +69,7 @@ describe('a new deal', () => {
       price: 20_000,
     });
     expect(buyerList.active[0].steps[0]).toEqual({ step: 'identity', state: 'current' });
-    expect(sellerList.active[0]).toMatchObject({ side: 'seller', flow: 'title-report', status: 'identity_completed' });
+    expect(sellerList.active[0]).toMatchObject({ side: 'seller', flow: 'title-report', status: 'identity_started' });
     expect(buyerList.previous).toEqual([]);
   });
 });
@@ -195,7 +195,7 @@ describe('an address the check cannot match', () => {
     expect(multipart).toBe(false);
     expect(key).toMatch(new RegExp(`^private/.+/transactions/${buyerTx}/proof-of-address/`));
     const notYet = await act(buyer, buyerTx, 'identity address uploaded', { documentKey: key, fileName: 'bill.pdf' });
-    expect(notYet.json().message).toBe('We did not receive that file. Upload it again.');
+    expect(notYet.json().message).toBe('We did not receive bill.pdf. Upload it again.');
     const [{ url }] = (await call('POST', `/api/uploads/${id}/parts/sign`, buyer.bearer, { partNumbers: [1] })).json().urls;
     const put = await fetch(url, { method: 'PUT', body: bill, headers: { 'content-type': 'application/pdf' } });
     expect(put.status).toBe(200);

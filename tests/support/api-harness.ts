@@ -19,6 +19,7 @@ export function settingsFor(parts: LocalParts, overrides: Record<string, string>
     STORAGE_SECRET_ACCESS_KEY: LOCAL_STORAGE_CREDENTIALS.secretAccessKey,
     STATIC_DIR: '/nonexistent',
     VERIFICATION_WIDGET_HOST: parts.sandbox.url,
+    PROVIDER_WEBHOOK_SECRET: parts.sandbox.webhookSecret,
     ...overrides,
   });
 }

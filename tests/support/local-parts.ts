@@ -14,7 +14,7 @@ export interface LocalParts {
   mailboxFile: string;
   identity: IdentityInfo;
   storage: { endpoint: string; bucket: string };
-  sandbox: { url: string };
+  sandbox: { url: string; webhookSecret: string };
   appOrigin: string;
 }
 
@@ -28,6 +28,7 @@ export async function startLocalParts(appOrigin: string) {
     dataDir,
     bucket: 'caramel-test',
     allowedOrigins: [appOrigin],
+    webhookDelayMs: 150,
   });
   const parts: LocalParts = {
     dataDir,

@@ -18,6 +18,7 @@ import {
   partyEventsFrom,
   PROVIDER_EVENTS,
   PROVIDER_REQUESTS,
+  AUTOMATIC_EVENTS,
   type TransactionEvent,
 } from '../../src/domain/transaction-transitions';
 import { isDestinationPath, stepOfAction, stepStates } from '../../src/domain/step-progress';
@@ -101,10 +102,16 @@ describe('the transition tables together', () => {
     expect(TRANSACTION_STATUSES.filter((status) => !reached.has(status))).toEqual([]);
   });
 
-  it('use every §4.3 step event and every provider result, and only known events', () => {
-    const used = new Set(all.map((entry) => entry.event));
+  it('use every §4.3 step event (as a move or as a request a provider answers) and every provider result, and only known events', () => {
+    const used = new Set<string>([...all.map((entry) => entry.event), ...Object.keys(PROVIDER_REQUESTS)]);
     for (const event of [...STEP_EVENTS, ...PROVIDER_EVENTS]) expect(used, event).toContain(event);
     for (const event of used) expect([...PARTY_EVENTS, ...PROVIDER_EVENTS]).toContain(event);
+  });
+
+  it('take every automatic event where the product writes it', () => {
+    for (const flow of FLOWS)
+      for (const [status, event] of Object.entries(AUTOMATIC_EVENTS[flow] ?? {}))
+        expect(nextStatus(flow, status as TransactionStatus, event), `${flow} ${status}`).toBeDefined();
   });
 
   it('keep party actions and provider results apart', () => {

@@ -5,10 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
+import { payoffQuoteRequestSchema } from '../../../src/domain/seller-events';
 import { eventRequestSchema } from '../../../src/domain/transaction-events';
 import type { Database } from '../../db/client';
 import type { Providers } from '../../providers/providers';
-import { assertUploaded } from '../../uploads/slot-documents';
+import { transactionFor } from '../../transactions/access';
 import { applyPartyEvent } from '../../transactions/engine';
 import { transactionDetail, transactionsOf } from '../../transactions/transaction-views';
 import { userForCaller } from '../../users/user-records';
@@ -17,7 +18,10 @@ import { parseInput } from '../../validation';
 
 const idParams = z.object({ id: z.uuid('That is not a transaction id') });
 
-export function transactionRoutes(app: FastifyInstance, deps: { db: Database; authenticate: Authenticate; providers: Providers }) {
+export function transactionRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; authenticate: Authenticate; providers: Providers; dispatch: () => Promise<void> },
+) {
   const { db, providers } = deps;
 
   app.get('/api/transactions', { preHandler: deps.authenticate }, async (request) =>
@@ -33,8 +37,29 @@ export function transactionRoutes(app: FastifyInstance, deps: { db: Database; au
     const { id } = parseInput(idParams, request.params);
     const input = parseInput(eventRequestSchema, request.body);
     const user = await userForCaller(db, request.caller!);
-    if (input.event === 'identity address uploaded') await assertUploaded(db, id, user, String(input.payload?.documentKey ?? ''));
     const { replayed } = await applyPartyEvent(db, providers, id, user, input);
+    // A request for a provider that answers later goes out now; one it cannot take yet is tried again on the interval.
+    if (!replayed)
+      await deps.dispatch().catch((error: Error) => request.log.warn({ error: error.message }, 'handing a request to a provider failed'));
     return { replayed, transaction: await transactionDetail(db, providers, id, user) };
+  });
+
+  // The seller's lender: searchable, and a payoff quote for their loan account.
+  app.get('/api/lienholders', { preHandler: deps.authenticate }, async (request) => {
+    const { query } = parseInput(z.object({ query: z.optional(z.string().check(z.maxLength(60))) }), request.query);
+    return { lienholders: providers.lienholders.search(query ?? '') };
+  });
+
+  app.post('/api/transactions/:id/payoff-quote', { preHandler: deps.authenticate }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    const input = parseInput(payoffQuoteRequestSchema, request.body);
+    const { row } = await transactionFor(db, id, await userForCaller(db, request.caller!));
+    if (row.side !== 'seller') return reply.code(422).send({ message: 'Only the seller asks their lender for a payoff.' });
+    const quote = await providers.lienholders.payoffQuote(input.lienholderId, input.accountNumber);
+    if (!quote)
+      return reply
+        .code(422)
+        .send({ message: 'Your lender has no loan with that account number. Check it on a statement, or enter the payoff yourself.' });
+    return quote;
   });
 }

@@ -1,12 +1,16 @@
 /**
- * The third-party sandbox origin (DESIGN.md §3): the verification widget page and its inquiry
- * API, and the insurance carrier's hand-off page. It runs on its own port so the app frames a
- * second origin, as it would in production.
+ * The third-party sandbox origin (DESIGN.md §3, §9): the verification widget page and its inquiry
+ * API, the insurance carrier's hand-off page, and the providers that answer later by signed
+ * webhook (title desk, inspection). It runs on its own port so the app frames a second origin,
+ * as it would in production.
  */
 import Fastify from 'fastify';
 import * as z from 'zod/mini';
 import { carrierPage } from './carrier-page';
 import { inquiryStore } from './inquiries';
+import { inspectionRequestSchema, inspections } from './inspection';
+import { titleDesk, titleReviewSchema } from './title-desk';
+import { webhookSender } from './webhook-sender';
 import { widgetPage } from './widget-page';
 
 const createSchema = z.object({
@@ -17,9 +21,33 @@ const createSchema = z.object({
 });
 const decisionSchema = z.object({ status: z.enum(['approved', 'declined']) });
 
-export function buildSandbox(options: { inquiriesFile: string; publicUrl: () => string }) {
+export interface SandboxOptions {
+  inquiriesFile: string;
+  publicUrl: () => string;
+  /** The secret its webhooks are signed with (the API holds the same, PROVIDER_WEBHOOK_SECRET). */
+  webhookSecret: string;
+  /** How long the providers that answer later take before their webhook. */
+  webhookDelayMs: number;
+}
+
+export function buildSandbox(options: SandboxOptions) {
   const app = Fastify({ logger: false });
   const inquiries = inquiryStore(options.inquiriesFile);
+  const webhooks = webhookSender({ secret: options.webhookSecret, delayMs: options.webhookDelayMs });
+  const desk = titleDesk(webhooks);
+  const inspectionService = inspections(webhooks);
+
+  // Providers that answer later: they take a request (202 with their id), then send a signed webhook.
+  app.post('/title-desk/reviews', async (request, reply) => {
+    const review = titleReviewSchema.safeParse(request.body);
+    if (!review.success) return reply.code(400).send({ message: review.error.issues[0]?.message ?? 'Invalid review request' });
+    return reply.code(202).send({ id: desk.take(review.data) });
+  });
+  app.post('/inspections', async (request, reply) => {
+    const inspection = inspectionRequestSchema.safeParse(request.body);
+    if (!inspection.success) return reply.code(400).send({ message: inspection.error.issues[0]?.message ?? 'Invalid inspection request' });
+    return reply.code(202).send({ id: inspectionService.take(inspection.data) });
+  });
 
   app.get('/widget', async (_request, reply) =>
     reply

@@ -1,4 +1,4 @@
-import { addressSchema, type Address } from '../../../domain/transaction-events';
+import { addressSchema, type Address } from '../../../domain/payload-fields';
 import { US_STATES } from '../../../domain/pricing';
 import { Button } from '../../../ui/button';
 import { SelectField } from '../../../ui/form/select-field';
