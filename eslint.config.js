@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url));
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'playwright-report', 'test-results', '.data'] },
+  { ignores: ['dist', 'build', 'node_modules', 'playwright-report', 'test-results', '.data'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
