@@ -4,9 +4,10 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { prerender } from './server/build/prerender-plugin.ts';
 import { BRAND } from './src/domain/brand.ts';
 
-// One id per build: the app knows its own, builds/latest.json tells it the newest (SPEC §7).
+// One id per build: the app knows its own, builds/latest.json tells it the newest (SPEC §7). An
+// empty BUILD_ID (the image build without --build-arg) gets a made-up one too.
 const buildId =
-  process.env.BUILD_ID ?? `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`;
+  process.env.BUILD_ID || `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`;
 const builtAt = new Date().toISOString();
 
 /** Writes builds/latest.json and builds/meta/{id}.json; both are served uncached and never precached. */
