@@ -43,7 +43,9 @@ function cleanClone(): string {
 async function timedStart(app: string, env: Record<string, string>): Promise<{ ms: number; output: string }> {
   const started = Date.now();
   // Its own process group, so Ctrl-C reaches npm, tsx and the launcher as it does in a terminal.
-  const child = spawn('npm', ['start'], { cwd: app, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // As from a user's shell: without the npm_* variables `npm run bench:start` itself sets.
+  const shell = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')));
+  const child = spawn('npm', ['start'], { cwd: app, env: { ...shell, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ms = await new Promise<number>((resolve, reject) => {
