@@ -23,6 +23,7 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 STATIC_DIR=/app/dist DATA_DIR=/var/lib/caramel
 WORKDIR /app
 COPY --from=dependencies /app/node_modules ./node_modules
+# package.json makes build/api/main.js an ES module ("type": "module").
 COPY --from=build /app/package.json ./
 COPY --from=build /app/build/api ./build/api
 COPY --from=build /app/dist ./dist
