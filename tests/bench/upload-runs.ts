@@ -24,19 +24,28 @@ export interface Interrupted {
   ms: number;
 }
 
-async function untilUploaded(page: Page, fileName: string) {
-  for (;;) {
-    const task = (await uploadTasks(page)).find((candidate) => candidate.fileName === fileName);
-    if (task?.status === 'completed') return task;
-    if (task && task.status !== 'in progress' && task.status !== 'paused') throw new Error(`${fileName} ended ${task.status}`);
-    await page.waitForTimeout(100);
+/** Every wait below gives up after this: a bench that hangs measures nothing. */
+const GIVE_UP_MS = 15 * 60_000;
+
+async function until(page: Page, what: string, done: () => Promise<boolean>) {
+  const deadline = Date.now() + GIVE_UP_MS;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await page.waitForTimeout(50);
   }
 }
 
-/** Resolves once storage has received half the file's bytes for `name`. */
-async function halfway(page: Page, name: string, size: number) {
-  while ((await bytesReceived(name)) < size / 2) await page.waitForTimeout(50);
+async function untilUploaded(page: Page, fileName: string) {
+  await until(page, `${fileName} to be uploaded`, async () => {
+    const task = (await uploadTasks(page)).find((candidate) => candidate.fileName === fileName);
+    if (task && !['completed', 'in progress', 'paused'].includes(task.status)) throw new Error(`${fileName} ended ${task.status}`);
+    return task?.status === 'completed';
+  });
 }
+
+/** Resolves once storage has received half the file's bytes for `name`. */
+const halfway = (page: Page, name: string, size: number) =>
+  until(page, `half of ${name}`, async () => (await bytesReceived(name)) >= size / 2);
 
 async function bytesReceived(name: string): Promise<number> {
   return (await faults.log(name)).filter((entry) => entry.method === 'PUT').reduce((sum, entry) => sum + entry.bytes, 0);
