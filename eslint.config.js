@@ -15,7 +15,7 @@ const SERVER_SERVICES = readdirSync(new URL('./server', import.meta.url), { with
   .map((entry) => `./server/${entry.name}`);
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'playwright-report', 'test-results', '.data'] },
+  { ignores: ['dist', 'build', 'node_modules', 'playwright-report', 'test-results', '.data'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

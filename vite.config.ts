@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type LogLevel, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { prerender } from './server/build/prerender-plugin.ts';
 import { BRAND } from './src/domain/brand.ts';
 
-// One id per build: the app knows its own, builds/latest.json tells it the newest (SPEC §7).
+// One id per build: the app knows its own, builds/latest.json tells it the newest (SPEC §7). An
+// empty BUILD_ID (the image build without --build-arg) gets a made-up one too.
 const buildId =
-  process.env.BUILD_ID ?? `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`;
+  process.env.BUILD_ID || `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`;
 const builtAt = new Date().toISOString();
 
 /** Writes builds/latest.json and builds/meta/{id}.json; both are served uncached and never precached. */
@@ -28,9 +29,19 @@ function buildManifest(): Plugin {
 
 const define = { __BUILD_ID__: JSON.stringify(buildId) };
 
+/**
+ * vite-plugin-pwa builds the service worker with a Vite build of its own that ignores
+ * `--logLevel`; this hands it the outer build's level, so `npm start` (which builds with
+ * `--logLevel warn`) prints no build chatter.
+ */
+let logLevel: LogLevel = 'info';
+const outerLogLevel: Plugin = { name: 'caramel-log-level', configResolved: (config) => void (logLevel = config.logLevel ?? 'info') };
+const innerLogLevel: Plugin = { name: 'caramel-sw-log-level', config: () => ({ logLevel }) };
+
 export default defineConfig({
   define,
   plugins: [
+    outerLogLevel,
     react(),
     buildManifest(),
     prerender(define),
@@ -41,6 +52,10 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       injectManifest: {
+        // A classic script either way; 'iife' builds it as a library, without the 'es' path's
+        // deprecated `inlineDynamicImports` option that Rolldown warns about on every build.
+        rollupFormat: 'iife',
+        buildPlugins: { vite: [innerLogLevel] },
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,json,md,txt}'],
         // Build manifests must always come from the network; source maps are not needed offline;
         // prerendered pages are for first visits only (offline navigations use the shell).
@@ -87,6 +102,8 @@ export default defineConfig({
     // which cost ~3 KB of gzip overhead and a request each. Only the modules the entry's code
     // really uses: a dependency a lazy page alone needs (an icon, say) stays with that page.
     rolldownOptions: {
+      // The plugin-timing notice names Vite's own plugins (CSS, the PWA and prerender steps); nothing to act on.
+      checks: { bundlerTimings: false },
       output: { codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'], includeDependenciesRecursively: false }] } },
     },
     // No list of every lazy chunk's dependencies in the entry (~3 KB gzip): a page's imports are

@@ -1,4 +1,5 @@
 /** Opens the API's dependencies from its settings and listens. */
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../db/client';
 import { createS3Client } from '../storage/s3-client';
@@ -7,7 +8,7 @@ import type { Settings } from './settings';
 
 export async function startApi(settings: Settings, options: { logger?: boolean } = {}) {
   const database = await openDatabase(
-    settings.databaseUrl ? { kind: 'postgres', url: settings.databaseUrl } : { kind: 'pglite', dataDir: join(settings.dataDir, 'db') },
+    settings.databaseUrl ? { kind: 'postgres', url: settings.databaseUrl } : { kind: 'pglite', dataDir: pgliteDir(settings) },
   );
   const s3 = createS3Client(settings.storage);
   const app = await buildApi({ settings, database, s3, logger: options.logger });
@@ -27,4 +28,11 @@ export async function startApi(settings: Settings, options: { logger?: boolean }
       s3.destroy();
     },
   };
+}
+
+/** PGlite's files when no PostgreSQL is configured, made on the first start (the API alone, without `npm start`, found none). */
+function pgliteDir(settings: Settings): string {
+  const dir = join(settings.dataDir, 'db');
+  mkdirSync(dir, { recursive: true });
+  return dir;
 }

@@ -8,8 +8,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
-import { TRACKING_COOKIE } from '../../src/domain/brand';
-import { PRERENDER_PLACEHOLDERS, prerenderedFile, publicRoutes } from '../../src/domain/public-routes';
+import { TRACKING_COOKIE } from '../../src/domain/brand.ts';
+import { PRERENDER_PLACEHOLDERS, prerenderedFile, publicRoutes } from '../../src/domain/public-routes.ts';
 import type { RuntimeConfig } from '../../src/data/runtime-config';
 
 const ORIGIN = 'http://prerender.invalid';
@@ -96,6 +96,9 @@ export function prerender(define: Record<string, string>): Plugin {
         define,
         plugins: [react()],
         server: { middlewareMode: true, hmr: false, ws: false },
+        // Rendering in Node needs no pre-bundled browser dependencies (and the scan would trip on
+        // the PWA plugin's virtual modules, which this server does not have).
+        optimizeDeps: { noDiscovery: true },
         css: { preprocessorOptions: { scss: { quietDeps: true } } },
       });
       const realFetch = globalThis.fetch;

@@ -37,7 +37,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    await oneAtATime(pool, () => migratePg(db, { migrationsFolder }));
     return { db: db as unknown as Database, ping: () => ping(db as unknown as Database), close: () => pool.end() };
   }
   const client = await PGlite.create(target.dataDir, target.template ? { loadDataDir: target.template } : {});
@@ -45,6 +45,29 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, ping: () => ping(db as unknown as Database), close: () => client.close() };
 }
+
+/**
+ * Several API processes start together against one PostgreSQL (a deploy behind a load
+ * balancer): the migrator takes no lock of its own, so two of them racing to create its schema
+ * or apply the same migration made all but one fail to start. A session-level advisory lock
+ * lets one migrate while the others wait, then find nothing left to do.
+ */
+async function oneAtATime(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** Any fixed number nothing else locks ("car" in ASCII). */
+const MIGRATION_LOCK = 0x636172;
 
 async function ping(db: Database): Promise<void> {
   await db.execute(sql`select 1`);

@@ -5,7 +5,7 @@
  * Without either they stay queued, unsent, until a provider is configured.
  */
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { notifications } from '../db/schema';
 import { appendToMailbox } from './mailbox';
@@ -37,12 +37,27 @@ export function sesMailer(options: { from: string; region: string; endpoint?: st
   };
 }
 
-/** Sends every notification not sent yet; a failure leaves it queued for the next call. */
+/**
+ * Sends every notification not sent yet; a failure leaves it queued for the next call. Each is
+ * claimed (marked sent) before it goes out, so deliveries running at once — two requests, or
+ * two API processes — never send one twice; a failed send puts it back. (A process that dies
+ * between claim and send loses that one message: at most once, never twice.)
+ */
 export async function deliverPending(db: Database, mailer: Mailer | undefined): Promise<void> {
   if (!mailer) return;
-  const pending = await db.select().from(notifications).where(isNull(notifications.sentAt));
-  for (const message of pending) {
-    await mailer.send({ to: message.toEmail, subject: message.subject, body: message.body });
-    await db.update(notifications).set({ sentAt: new Date() }).where(eq(notifications.id, message.id));
+  const pending = await db.select({ id: notifications.id }).from(notifications).where(isNull(notifications.sentAt));
+  for (const { id } of pending) {
+    const [message] = await db
+      .update(notifications)
+      .set({ sentAt: new Date() })
+      .where(and(eq(notifications.id, id), isNull(notifications.sentAt)))
+      .returning();
+    if (!message) continue; // another delivery claimed it
+    try {
+      await mailer.send({ to: message.toEmail, subject: message.subject, body: message.body });
+    } catch (error) {
+      await db.update(notifications).set({ sentAt: null }).where(eq(notifications.id, id));
+      throw error;
+    }
   }
 }

@@ -92,3 +92,29 @@ test('the app is installable: the manifest passes and Chromium reports no instal
     rmSync(profile, { recursive: true, force: true });
   }
 });
+
+test('a first visit to a policy takes its prerendered text over without downloading the Markdown renderer; the next policy loads it', async ({
+  page,
+}) => {
+  const renderer: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/markdown-html-[\w-]+\.js$/.test(request.url())) renderer.push(request.url());
+  });
+  await page.goto('/legal/privacy-policy');
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  const sections = async () => ({
+    toc: await page.getByRole('navigation', { name: 'On this page' }).getByRole('link').allTextContents(),
+    headings: await page.locator('main .content h2').allTextContents(),
+  });
+  const privacy = await sections();
+  expect(privacy.toc.length).toBeGreaterThan(2);
+  expect(privacy.toc).toEqual(privacy.headings);
+  expect(renderer).toEqual([]);
+
+  await page.getByRole('link', { name: 'Terms of use' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of use');
+  const terms = await sections();
+  expect(terms.toc).toEqual(terms.headings);
+  expect(terms.toc).not.toEqual(privacy.toc);
+  expect(renderer).toHaveLength(1);
+});

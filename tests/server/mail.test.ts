@@ -87,6 +87,14 @@ describe('SES mailer', () => {
     expect((await db.select().from(notifications).where(eq(notifications.id, row!.id)))[0]!.sentAt).not.toBeNull();
   });
 
+  it('two deliveries at once (two requests, or two API processes) send each notification once', async () => {
+    const db = api.database.db;
+    await db.insert(notifications).values({ toEmail: 'racer@example.com', subject: 'Counteroffer', body: '$7,000' });
+    const mailer = sesMailer({ from: 'offers@caramel.example', region: 'us-west-2', endpoint });
+    await Promise.all([deliverPending(db, mailer), deliverPending(db, mailer)]);
+    expect(received.filter((request) => JSON.stringify(request.body).includes('racer@example.com'))).toHaveLength(1);
+  });
+
   it('without a provider, notifications stay queued rather than being dropped', async () => {
     const db = api.database.db;
     const [row] = await db.insert(notifications).values({ toEmail: 'x@example.com', subject: 's', body: 'b' }).returning();

@@ -8,8 +8,9 @@ import type { LocalParts } from './local-parts';
 
 let template: Promise<Blob> | undefined;
 
-export function settingsFor(parts: LocalParts, overrides: Record<string, string> = {}) {
-  return loadSettings({
+/** The API's environment for the local parts, as a deployment would set it. */
+export function envFor(parts: LocalParts, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
     AUTH_USER_POOL_ID: parts.identity.userPoolId,
     AUTH_USER_POOL_CLIENT_ID: parts.identity.userPoolClientId,
     AUTH_USER_POOL_ENDPOINT: parts.identity.endpoint,
@@ -21,7 +22,11 @@ export function settingsFor(parts: LocalParts, overrides: Record<string, string>
     VERIFICATION_WIDGET_HOST: parts.sandbox.url,
     PROVIDER_WEBHOOK_SECRET: parts.sandbox.webhookSecret,
     ...overrides,
-  });
+  };
+}
+
+export function settingsFor(parts: LocalParts, overrides: Record<string, string> = {}) {
+  return loadSettings(envFor(parts, overrides));
 }
 
 export async function apiFor(parts: LocalParts, overrides: Record<string, string> = {}) {

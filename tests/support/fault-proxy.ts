@@ -5,14 +5,20 @@
  * `/__faults` (bucket names cannot start with `_`, so nothing real lives there):
  *   POST /__faults {match: {keyIncludes, method?, partNumber?}, action, times}
  *   GET  /__faults/log?keyIncludes=…  → every matching request with its part number, bytes and answer.
- *   POST /__faults/link {bytesPerSecond, latencyMs} → every request after it goes over a shaped
- *        link: request bodies share that bandwidth and each request waits one round trip
- *        (`{}` puts the link back to full speed).
+ *   POST /__faults/link {bytesPerSecond, latencyMs, connectionBytesPerSecond?} → every request
+ *        after it goes over a shaped link: request bodies share that bandwidth and each request
+ *        waits one round trip (`{}` puts the link back to full speed). Two models:
+ *        - shared (no connectionBytesPerSecond): one bottleneck for all connections, as on a slow
+ *          access line; parallel requests only split it.
+ *        - per-connection: each connection is also capped on its own, as on a long-haul link
+ *          where one TCP connection's rate is bounded by its window over the round trip; there
+ *          parallel connections add up until the shared bandwidth is reached.
  * Actions: `status` (answer with a status and S3 error body), `cut` (drop the connection after
  * some request bytes), `delay` (hold the request), `strip-etag` (hide the ETag header).
  * Run on its own: `tsx tests/support/fault-proxy.ts <port> <storage endpoint>`.
  */
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { Transform } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 
@@ -30,8 +36,12 @@ export interface FaultRule {
 }
 
 export interface Link {
+  /** What all connections share. */
   bytesPerSecond: number;
+  /** Held once per request (the round trip before its body moves). */
   latencyMs: number;
+  /** The per-connection model: each connection's own cap. */
+  connectionBytesPerSecond?: number;
 }
 
 interface LogEntry {
@@ -53,13 +63,20 @@ export async function startFaultProxy(target: string, port = 0): Promise<{ url: 
   const log: LogEntry[] = [];
   let link: Link | undefined;
   let linkFreeAt = 0;
+  const connectionFreeAt = new WeakMap<Socket, number>();
 
-  /** How long `bytes` wait for the shared link: they go out after everything sent before them. */
-  function linkWait(bytes: number): number {
+  /**
+   * How long `bytes` on `connection` wait: they go out after everything sent before them on the
+   * shared link and, in the per-connection model, on their own connection.
+   */
+  function linkWait(connection: Socket, bytes: number): number {
     if (!link) return 0;
     const now = Date.now();
     linkFreeAt = Math.max(now, linkFreeAt) + (bytes * 1000) / link.bytesPerSecond;
-    return linkFreeAt - now;
+    if (!link.connectionBytesPerSecond) return linkFreeAt - now;
+    const own = Math.max(now, connectionFreeAt.get(connection) ?? 0) + (bytes * 1000) / link.connectionBytesPerSecond;
+    connectionFreeAt.set(connection, own);
+    return Math.max(linkFreeAt, own) - now;
   }
 
   function control(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -69,7 +86,13 @@ export async function startFaultProxy(target: string, port = 0): Promise<{ url: 
       req.on('end', () => {
         if (url.pathname === '/__faults/link') {
           const shape = JSON.parse(body) as Partial<Link>;
-          link = shape.bytesPerSecond ? { bytesPerSecond: shape.bytesPerSecond, latencyMs: shape.latencyMs ?? 0 } : undefined;
+          link = shape.bytesPerSecond
+            ? {
+                bytesPerSecond: shape.bytesPerSecond,
+                latencyMs: shape.latencyMs ?? 0,
+                connectionBytesPerSecond: shape.connectionBytesPerSecond,
+              }
+            : undefined;
         } else {
           const rule = JSON.parse(body) as FaultRule;
           rules.push({ ...rule, left: rule.times ?? 1 });
@@ -157,7 +180,7 @@ export async function startFaultProxy(target: string, port = 0): Promise<{ url: 
       // Each chunk goes on once the link has carried it; the held callback pushes back on the browser.
       const shaped = new Transform({
         transform(chunk: Buffer, _encoding, done) {
-          setTimeout(() => done(null, chunk), linkWait(chunk.length));
+          setTimeout(() => done(null, chunk), linkWait(req.socket, chunk.length));
         },
       });
       req.pipe(shaped).pipe(out);

@@ -1,9 +1,9 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { fetchMarkdownEntry, orNotFound } from '../../data/content';
-import { Markdown } from '../../ui/markdown';
+import { Markdown, withRenderedBody } from '../../ui/markdown';
 import { PageMeta } from '../../ui/page-meta';
 
-export const loader = ({ params }: LoaderFunctionArgs) => orNotFound(fetchMarkdownEntry(`legal/${params.policy}`));
+export const loader = ({ params }: LoaderFunctionArgs) => orNotFound(fetchMarkdownEntry(`legal/${params.policy}`).then(withRenderedBody));
 
 /** `/sign-up/{policy}`: a legal policy read during sign-up, with the way back to the form. */
 export function Component() {
@@ -16,7 +16,7 @@ export function Component() {
       </p>
       <h1 className="title is-4">{policy.meta.title}</h1>
       <div className="content">
-        <Markdown source={policy.body} />
+        <Markdown content={policy.content} />
       </div>
       <p className="mt-4">
         <Link to="/sign-up">Back to sign-up</Link>

@@ -1,9 +1,10 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { fetchMarkdownEntry, orNotFound } from '../../data/content';
-import { Markdown } from '../../ui/markdown';
+import { Markdown, withRenderedBody } from '../../ui/markdown';
 import { PageMeta } from '../../ui/page-meta';
 
-export const loader = ({ params }: LoaderFunctionArgs) => orNotFound(fetchMarkdownEntry(`learn-more/${params.article}`));
+export const loader = ({ params }: LoaderFunctionArgs) =>
+  orNotFound(fetchMarkdownEntry(`learn-more/${params.article}`).then(withRenderedBody));
 
 /** `/learn-more/{article}`. */
 export function Component() {
@@ -14,7 +15,7 @@ export function Component() {
       <nav aria-label="Breadcrumb" className="mb-4">
         <Link to="/learn-more">All guides</Link>
       </nav>
-      <Markdown source={article.body} />
+      <Markdown content={article.content} />
     </article>
   );
 }
