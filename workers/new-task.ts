@@ -14,17 +14,18 @@ export interface NewUpload {
   transactionId: string;
   slot: DocumentSlot;
   file: File;
+  /** The site's storage as the page sees it (the page's estimate is the one a person can be shown). */
+  storage?: { quota?: number; usage?: number };
 }
 
 /** Whether the device can keep a copy of `size` more bytes, leaving room for everything else. */
-async function roomFor(size: number): Promise<boolean> {
-  const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
-  if (!estimate?.quota) return true;
-  return estimate.quota - (estimate.usage ?? 0) > size * 1.1 + 50 * 1024 * 1024;
+function roomFor(size: number, storage: NewUpload['storage']): boolean {
+  if (!storage?.quota) return true;
+  return storage.quota - (storage.usage ?? 0) > size * 1.1 + 50 * 1024 * 1024;
 }
 
 /** Stores a task for `input.file`; `kept` says whether the file went with it. */
-export async function addTask({ owner, transactionId, slot, file }: NewUpload): Promise<{ id: string; kept: boolean }> {
+export async function addTask({ owner, transactionId, slot, file, storage }: NewUpload): Promise<{ id: string; kept: boolean }> {
   const plan = planParts(file.size);
   const id = crypto.randomUUID();
   const now = Date.now();
@@ -58,7 +59,7 @@ export async function addTask({ owner, transactionId, slot, file }: NewUpload): 
     lastTouched: now,
   };
   const kept =
-    (await roomFor(file.size)) &&
+    roomFor(file.size, storage) &&
     (await uploadDb
       .transaction('rw', uploadDb.tasks, uploadDb.files, async () => {
         await uploadDb.files.add({ id, file });

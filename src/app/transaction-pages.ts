@@ -3,6 +3,7 @@
  * from that table, and a screen added there without a page here is a type error.
  */
 import type { RouteObject } from 'react-router-dom';
+import { TRANSACTION_ENTRY } from '../domain/step-progress';
 import { SCREENS, SHELL_SCREENS, type ShellScreen } from '../domain/transaction-steps';
 import { reloadingImport } from './chunk-reload';
 
@@ -33,7 +34,8 @@ const PAGES: Record<ShellScreen, LazyPage> = {
   'agent authorization': stepAhead,
 };
 
-export const transactionRoutes: RouteObject[] = SHELL_SCREENS.map((screen) => ({
-  path: SCREENS[screen].path.slice(1),
-  lazy: PAGES[screen],
-}));
+export const transactionRoutes: RouteObject[] = [
+  // The way in from outside (transactionEntry): no step of its own, so the guard sends the party to where their status is.
+  { path: TRANSACTION_ENTRY.slice(1), Component: () => null },
+  ...SHELL_SCREENS.map((screen) => ({ path: SCREENS[screen].path.slice(1), lazy: PAGES[screen] })),
+];

@@ -86,7 +86,8 @@ export async function addUpload(transactionId: string, slot: DocumentSlot, file:
   const problem = fileProblem(slot, file);
   if (problem) throw new Error(problem);
   void requestPersistentStorage();
-  return uploader().add({ transactionId, slot, file });
+  const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
+  return uploader().add({ transactionId, slot, file, storage: estimate && { quota: estimate.quota, usage: estimate.usage } });
 }
 
 export const pauseUpload = (id: string) => uploader().pause(id);

@@ -123,7 +123,7 @@ test('the insurance step offline: reload shows the saved step; a quote asked off
   await actThroughApi(request, bearer, transactionId, 'finance skipped');
   await actThroughApi(request, bearer, transactionId, 'protection skipped');
 
-  await page.goto(`/transaction/identity?transaction=${transactionId}`);
+  await page.goto(`/transaction?transaction=${transactionId}`);
   await expect(page).toHaveURL(/\/transaction\/insurance\?/);
   await expect(page.getByRole('heading', { name: 'Insure your new car' })).toBeVisible();
 
