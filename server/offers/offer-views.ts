@@ -5,6 +5,9 @@
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import { offerListOf, type Deal, type Negotiation, type NegotiationSummary, type OfferLists } from '../../src/domain/offer-contract';
 import { allowedOfferActions, otherSide } from '../../src/domain/offer-lifecycle';
+import { sellerPayout } from '../../src/domain/seller-pricing';
+import { foldStepData } from '../../src/domain/step-data';
+import { eventsOf } from '../transactions/event-log';
 import type { Database } from '../db/client';
 import { dealParties, deals, negotiationEvents, negotiations, offers, transactions, users, vehicles } from '../db/schema';
 import type { UserRow } from '../users/user-records';
@@ -100,6 +103,8 @@ export async function dealForParty(db: Database, dealId: string, user: UserRow):
   const mine = parties.find((party) => party.userId === user.id);
   if (!deal || (!mine && user.type !== 'admin')) throw new OfferRefusal(404, 'Deal not found.');
   const sides = await db.select().from(transactions).where(eq(transactions.dealId, deal.id));
+  const sellerSide = mine?.role === 'seller' ? sides.find((transaction) => transaction.side === 'seller') : undefined;
+  const title = sellerSide ? foldStepData(await eventsOf(db, sellerSide.id)).title : null;
   return {
     id: deal.id,
     price: deal.priceDollars,
@@ -109,6 +114,13 @@ export async function dealForParty(db: Database, dealId: string, user: UserRow):
     roles: parties.map((party) => party.role),
     transactionId: sides.find((transaction) => transaction.side === mine?.role)?.id ?? null,
     createdAt: deal.createdAt.toISOString(),
+    payout: title
+      ? sellerPayout({
+          priceDollars: deal.priceDollars,
+          lien: title.lien && { lender: title.lien.lienholderName, payoffCents: title.lien.payoff.amountCents },
+          titleInSellerName: title.titleInSellerName,
+        })
+      : null,
   };
 }
 

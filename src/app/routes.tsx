@@ -124,10 +124,10 @@ export const routes: RouteObject[] = [
             path: `dashboard/active-transactions/${path}`,
             lazy: reloadingImport(() => import('../features/documents/view-docs-page')),
           })),
-          {
-            path: 'dashboard/active-transactions/view-docs/find-out-why',
+          ...['view-docs/find-out-why', 'view-docs/find-out-why/:transactionId'].map((path) => ({
+            path: `dashboard/active-transactions/${path}`,
             lazy: reloadingImport(() => import('../features/documents/find-out-why-page')),
-          },
+          })),
         ],
       },
       {

@@ -23,15 +23,15 @@ const PAGES: Record<ShellScreen, LazyPage> = {
   payment: stepAhead,
   'payment success': stepAhead,
   'registered owners': stepAhead,
-  title: stepAhead,
-  'title status': stepAhead,
+  title: reloadingImport(() => import('../features/transaction/title/title-step')),
+  'title status': reloadingImport(() => import('../features/transaction/title/title-step')),
   signature: stepAhead,
   'signature success': stepAhead,
-  inspection: stepAhead,
-  'inspection success': stepAhead,
-  "what's next": stepAhead,
-  'vehicle verification pause': stepAhead,
-  'agent authorization': stepAhead,
+  inspection: reloadingImport(() => import('../features/transaction/inspection/inspection-step')),
+  'inspection success': reloadingImport(() => import('../features/transaction/inspection/inspection-step')),
+  "what's next": reloadingImport(() => import('../features/transaction/inspection/whats-next-page')),
+  'vehicle verification pause': reloadingImport(() => import('../features/transaction/title/pause-page')),
+  'agent authorization': reloadingImport(() => import('../features/transaction/title/agent-authorization-page')),
 };
 
 export const transactionRoutes: RouteObject[] = [

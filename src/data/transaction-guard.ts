@@ -53,6 +53,8 @@ export async function transactionRedirect(url: URL): Promise<string | null> {
   const step = stepOfPath(url.pathname);
   const state = stepStates(row.flow, status).find((candidate) => candidate.step === step)?.state;
   if (!destination || state === 'done') return null;
-  const here = state === 'current' && (url.pathname === destination.path || !isDestinationPath(url.pathname));
+  // A status that sends the party out of the transaction (home, the dealer area) leaves its current step open here.
+  const outside = !destination.path.startsWith('/transaction/');
+  const here = state === 'current' && (url.pathname === destination.path || outside || !isDestinationPath(url.pathname));
   return here ? null : `${destination.path}?transaction=${id}`;
 }

@@ -13,15 +13,35 @@ const SELLER = ['seller'] as const;
 const PHOTO = [...PAPER.slice(1), 'image/webp'] as const;
 const MEDIA = [...PHOTO, 'video/mp4', 'video/quicktime', 'video/webm'] as const;
 
+const PHOTO_LIMIT = 50 * 1024 * 1024;
+const photo = (label: string, step: Step) => ({ label, step, sides: SELLER, types: PHOTO, maxBytes: PHOTO_LIMIT, inStep: true }) as const;
+
+/**
+ * Every slot, with the step it belongs to and what it takes. `inStep` slots are filled from inside
+ * their step (each photo the step asks for has one), not from the documents page.
+ */
 export const DOCUMENT_SLOTS = {
   'proof-of-address': { label: 'Proof of address', step: 'identity', sides: BOTH, types: PAPER, maxBytes: 5 * 1024 * 1024 },
   'title-docs': { label: 'Vehicle title', step: 'title', sides: SELLER, types: PAPER, maxBytes: 100 * 1024 * 1024 },
   'ownership-docs': { label: 'Registration and ownership', step: 'title', sides: SELLER, types: PAPER, maxBytes: 100 * 1024 * 1024 },
   'vehicle-docs': { label: 'Vehicle records', step: 'title', sides: SELLER, types: PAPER, maxBytes: 100 * 1024 * 1024 },
-  'vin-plate': { label: 'VIN plate photo', step: 'title', sides: SELLER, types: PHOTO, maxBytes: 50 * 1024 * 1024 },
-  odometer: { label: 'Odometer photo', step: 'title', sides: SELLER, types: PHOTO, maxBytes: 50 * 1024 * 1024 },
   'inspection-media': { label: 'Inspection photos and videos', step: 'inspection', sides: BOTH, types: MEDIA, maxBytes: MAX_OBJECT_BYTES },
-} as const satisfies Record<string, { label: string; step: Step; sides: readonly string[]; types: readonly string[]; maxBytes: number }>;
+  'title-front': { ...photo('Front of the title', 'title'), types: PAPER },
+  'title-back': { ...photo('Back of the title', 'title'), types: PAPER },
+  'vin-plate': photo('VIN plate photo', 'title'),
+  odometer: photo('Odometer photo', 'title'),
+  'inspection-front': photo('Inspection: front', 'inspection'),
+  'inspection-back': photo('Inspection: back', 'inspection'),
+  'inspection-driver-side': photo('Inspection: driver side', 'inspection'),
+  'inspection-passenger-side': photo('Inspection: passenger side', 'inspection'),
+  'inspection-interior': photo('Inspection: interior', 'inspection'),
+  'inspection-odometer': photo('Inspection: odometer', 'inspection'),
+  'inspection-tyres': photo('Inspection: tyres', 'inspection'),
+  'inspection-damage': photo('Inspection: damage', 'inspection'),
+} as const satisfies Record<
+  string,
+  { label: string; step: Step; sides: readonly string[]; types: readonly string[]; maxBytes: number; inStep?: boolean }
+>;
 export type DocumentSlot = keyof typeof DOCUMENT_SLOTS;
 export const DOCUMENT_SLOT_NAMES = Object.keys(DOCUMENT_SLOTS) as DocumentSlot[];
 

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { NEGOTIATION_STATUSES, OFFER_ACTIONS, type NegotiationStatus, type PartyRole } from './offer-lifecycle';
-import { vehicleSchema } from './transaction-contract';
+import { payoutSchema, vehicleSchema } from './transaction-contract';
 
 const role = z.enum(['buyer', 'seller']);
 const latestOffer = z.object({ id: z.string(), amount: z.number(), fromRole: role, expiresAt: z.string(), madeAt: z.string() });
@@ -77,5 +77,7 @@ export const dealSchema = z.object({
   roles: z.array(z.string()),
   transactionId: z.nullable(z.string()),
   createdAt: z.string(),
+  /** For the seller: what they are paid, as their transaction stands. */
+  payout: z.nullable(payoutSchema),
 });
 export type Deal = z.infer<typeof dealSchema>;

@@ -57,6 +57,8 @@ export const INSPECTION_AREAS = {
   tyres: 'Tyres',
 } as const;
 export type InspectionArea = keyof typeof INSPECTION_AREAS;
+/** Each part of the car on the checklist has its own slot, so the step knows which photo is which. */
+export const inspectionSlot = (area: InspectionArea) => `inspection-${area.replace(' ', '-')}` as DocumentSlot;
 const AREAS = Object.keys(INSPECTION_AREAS) as [InspectionArea, ...InspectionArea[]];
 
 const inspectionSchema = z
@@ -72,7 +74,13 @@ const inspectionSchema = z
   );
 
 /** Slots a replaced photo may be in: the ones the title desk reviews. */
-export const TITLE_DESK_SLOTS = ['title-docs', 'ownership-docs', 'vin-plate', 'odometer'] as const satisfies readonly DocumentSlot[];
+export const TITLE_DESK_SLOTS = [
+  'title-front',
+  'title-back',
+  'ownership-docs',
+  'vin-plate',
+  'odometer',
+] as const satisfies readonly DocumentSlot[];
 
 export const TITLE_PAYLOADS: Partial<Record<PartyEvent, z.ZodMiniType>> = {
   'title lender submitted': lenderSchema,
@@ -121,12 +129,14 @@ const one = (slot: DocumentSlot, ref: unknown) => ({ slot, ...(ref as DocumentRe
 export const DOCUMENTS_OF: Partial<Record<PartyEvent, (payload: Payload) => (DocumentRef & { slot: DocumentSlot })[]>> = {
   'identity address uploaded': (payload) => [one('proof-of-address', payload)],
   'title docs uploaded': (payload) => [
-    one('title-docs', payload.titleFront),
-    one('title-docs', payload.titleBack),
+    one('title-front', payload.titleFront),
+    one('title-back', payload.titleBack),
     ...(payload.ownership as DocumentRef[]).map((ref) => one('ownership-docs', ref)),
   ],
   'title vehicle docs uploaded': (payload) => [one('vin-plate', payload.vinPlate), one('odometer', payload.odometer)],
   'title document replaced': (payload) => [one(payload.slot as DocumentSlot, payload)],
-  'inspection submitted': (payload) =>
-    [...(payload.photos as DocumentRef[]), ...(payload.damage as DocumentRef[])].map((ref) => one('inspection-media', ref)),
+  'inspection submitted': (payload) => [
+    ...(payload.photos as (DocumentRef & { area: InspectionArea })[]).map((ref) => one(inspectionSlot(ref.area), ref)),
+    ...(payload.damage as DocumentRef[]).map((ref) => one('inspection-damage', ref)),
+  ],
 };

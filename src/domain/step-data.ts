@@ -100,8 +100,8 @@ const FOLDS: Record<string, Fold> = {
         d.title.documents,
         ['titleFront', 'titleBack', 'ownership'],
         [
-          titleDocument('titleFront', 'title-docs', p.titleFront),
-          titleDocument('titleBack', 'title-docs', p.titleBack),
+          titleDocument('titleFront', 'title-front', p.titleFront),
+          titleDocument('titleBack', 'title-back', p.titleBack),
           ...(p.ownership as DocumentRef[]).map((ref) => titleDocument('ownership', 'ownership-docs', ref)),
         ],
       ),

@@ -83,3 +83,8 @@ export function destinationOf(
     return { path: SCREENS['vehicle verification pause'].path, view: 'pause' };
   return destinationFor(flow, status);
 }
+
+/** Whether the party is waiting on a provider that answers by webhook (the screen refreshes until it does). */
+export function awaitingProvider(status: TransactionStatus, data: Pick<StepData, 'title' | 'inspection'>): boolean {
+  return data.title.review?.state === 'pending' || (status === 'inspection_submitted' && data.inspection.report === null);
+}

@@ -85,9 +85,9 @@ export const SCREENS = {
   'signature success': { path: '/transaction/signature/success', step: 'signature' },
   inspection: { path: '/transaction/inspection', step: 'inspection' },
   'inspection success': { path: '/transaction/inspection/success', step: 'inspection' },
-  // The seller's last screens; after signing, their "home" is the optional inspection.
   "what's next": { path: '/transaction/whats-next', step: 'inspection' },
-  home: { path: '/', step: 'inspection' },
+  // SPEC: a seller who has signed goes "home" — their dashboard — with the optional inspection as what is left.
+  home: { path: '/dashboard', step: 'inspection' },
   'dealer finance': { path: '/finance', step: 'financing' },
   'dealer finance status': { path: '/finance/status', step: 'financing' },
 } as const satisfies Record<string, { path: string; step: Step }>;

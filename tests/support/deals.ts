@@ -1,4 +1,5 @@
 /** A $20,000 deal made through the API between a new seller and a new buyer, for server tests. */
+import { randomUUID } from 'node:crypto';
 import type { apiFor } from './api-harness';
 import type { LocalParts } from './local-parts';
 import { personFor } from './tokens';
@@ -28,4 +29,45 @@ export async function dealBetween(api: Api, identity: LocalParts['identity']) {
   const buyerList = (await call('GET', '/api/transactions', buyer.bearer)).json();
   const sellerList = (await call('GET', '/api/transactions', seller.bearer)).json();
   return { seller, buyer, buyerTx: buyerList.active[0].id as string, sellerTx: sellerList.active[0].id as string, buyerList, sellerList };
+}
+
+/** Sends a step action as `who`, based on the transaction's current version unless told otherwise. */
+export async function actAs(
+  api: Api,
+  who: { bearer: string },
+  id: string,
+  event: string,
+  payload: object = {},
+  options: { key?: string; version?: number } = {},
+) {
+  const version = options.version ?? ((await api.call('GET', `/api/transactions/${id}`, who.bearer)).json() as { version: number }).version;
+  return api.call('POST', `/api/transactions/${id}/events`, who.bearer, {
+    event,
+    payload,
+    idempotencyKey: options.key ?? randomUUID(),
+    expectedVersion: version,
+  });
+}
+
+/** An inquiry the sandbox verification provider has decided, as the widget would leave it. */
+export async function verifiedInquiry(sandboxUrl: string, transactionId: string, status: 'approved' | 'declined') {
+  const post = (path: string, body: object) =>
+    fetch(`${sandboxUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+      (answer) => answer.json(),
+    );
+  const created = await post('/api/inquiries', { templateId: 'itmpl_test', referenceId: transactionId });
+  await post(`/api/inquiries/${created.id}/decision`, { status });
+  return created.id as string;
+}
+
+/** A small file uploaded through the API into `slot` (one presigned PUT), recorded as a document: what an action names. */
+export async function uploadedDocument(api: Api, who: { bearer: string }, transactionId: string, slot: string, fileName: string) {
+  const bytes = Buffer.from(`\xff\xd8\xff\xe0 a photo of ${fileName}`, 'latin1'); // a JPEG's opening bytes, so review takes it
+  const created = (
+    await api.call('POST', '/api/uploads', who.bearer, { transactionId, slot, fileName, contentType: 'image/jpeg', size: bytes.length })
+  ).json() as { id: string; key: string };
+  const [{ url }] = (await api.call('POST', `/api/uploads/${created.id}/parts/sign`, who.bearer, { partNumbers: [1] })).json().urls;
+  const put = await fetch(url, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'image/jpeg' } });
+  await api.call('POST', `/api/uploads/${created.id}/complete`, who.bearer, { parts: [{ partNumber: 1, eTag: put.headers.get('etag') }] });
+  return { documentKey: created.key, fileName };
 }

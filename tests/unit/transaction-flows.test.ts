@@ -38,7 +38,7 @@ describe('the four flow mappings', () => {
       view: 'manual address form',
     });
     expect(destinationFor('financed-buyer', 'finance_completed')).toEqual({ path: '/transaction/financing' });
-    expect(destinationFor('title-report', 'signature_done')).toEqual({ path: '/' });
+    expect(destinationFor('title-report', 'signature_done')).toEqual({ path: '/dashboard' });
     expect(destinationFor('dealer-financing', 'protection_done')).toEqual({ path: '/finance/status' });
     expect(destinationFor('payment-first', 'signature_gov_id_failed_manual_review')).toEqual({
       path: '/transaction/signature',

@@ -16,7 +16,9 @@ import { usePickedTransaction } from './transaction-picker';
 export function Component() {
   const { rows, picked, named, loading } = usePickedTransaction();
   const navigate = useNavigate();
-  const slots = DOCUMENT_SLOT_NAMES.filter((name) => picked && (DOCUMENT_SLOTS[name].sides as readonly string[]).includes(picked.side));
+  const slots = DOCUMENT_SLOT_NAMES.filter(
+    (name) => picked && !('inStep' in DOCUMENT_SLOTS[name]) && (DOCUMENT_SLOTS[name].sides as readonly string[]).includes(picked.side),
+  );
   const [chosenSlot, setSlot] = useState<DocumentSlot | undefined>();
   const slot = chosenSlot && slots.includes(chosenSlot) ? chosenSlot : slots[0];
   const tasks = useUploads(picked?.id);

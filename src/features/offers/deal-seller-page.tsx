@@ -4,6 +4,7 @@ import { getDeal } from '../../data/offers';
 import { transactionEntry } from '../../domain/step-progress';
 import { buttonClass } from '../../ui/button';
 import { TransactionFlowLayout } from '../../ui/layout/transaction-flow-layout';
+import { PayoutTable } from '../../ui/money/payout-table';
 import type { ProgressStep } from '../../ui/step-progress';
 import { formatDollars as dollars, vehicleName } from '../../domain/offer-format';
 
@@ -35,6 +36,14 @@ export function Component() {
             Agreed {new Date(deal.createdAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' })}.
           </p>
         </div>
+        {deal.payout && (
+          <section aria-labelledby="payout" className="mb-4">
+            <h2 id="payout" className="title is-5">
+              You'll be paid
+            </h2>
+            <PayoutTable payout={deal.payout} />
+          </section>
+        )}
         <p className="mb-4">
           Your buyer has been told. The closing steps — identity, title and payment — open in your dashboard as the transaction starts; you
           will get an e-mail when there is something to do.

@@ -3,13 +3,32 @@ import { formatCents } from '../../domain/pricing';
 import type { TransactionDetail } from '../../domain/transaction-contract';
 import type { Step } from '../../domain/transaction-steps';
 import { buttonClass } from '../../ui/button';
+import { PayoutTable } from '../../ui/money/payout-table';
 import { Modal } from '../../ui/modal';
 
 /**
- * The price breakdown drawer: every line the buyer pays, financing and what is due at signing,
- * with edit actions that jump to the step that sets each part.
+ * The price breakdown drawer. A buyer's: every line they pay, financing and what is due at
+ * signing, with edit actions that jump to the step that sets each part. A seller's: what they are
+ * paid, after the loan payoff and the fee.
  */
 export function PriceBreakdownDrawer({ open, onClose, detail }: { open: boolean; onClose: () => void; detail: TransactionDetail }) {
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={detail.payout ? 'Your payout' : 'Price breakdown'}
+      actions={
+        <button type="button" className={buttonClass({})} onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      {detail.payout ? <PayoutTable payout={detail.payout} /> : <BuyerBreakdown detail={detail} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function BuyerBreakdown({ detail, onClose }: { detail: TransactionDetail; onClose: () => void }) {
   const breakdown = detail.priceBreakdown!;
   const reached = (step: Step) => detail.steps.some((candidate) => candidate.step === step && candidate.state !== 'upcoming');
   // An edit opens the step that sets the line: its change panel once the step is done, the step itself while current.
@@ -20,16 +39,7 @@ export function PriceBreakdownDrawer({ open, onClose, detail }: { open: boolean;
     { step: 'transport', label: 'Edit transport delivery', to: `/transaction/transport?kind=Delivery&transaction=${detail.id}` },
   ] as const satisfies { step: Step; label: string; to: string }[];
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title="Price breakdown"
-      actions={
-        <button type="button" className={buttonClass({})} onClick={onClose}>
-          Close
-        </button>
-      }
-    >
+    <>
       <table className="table is-fullwidth price-breakdown">
         <caption className="visually-hidden">What you pay</caption>
         <tbody>
@@ -74,6 +84,12 @@ export function PriceBreakdownDrawer({ open, onClose, detail }: { open: boolean;
           </tr>
         </tfoot>
       </table>
+      {breakdown.lienPayoff && (
+        <p className="help mb-3">
+          Of what you pay, {formatCents(breakdown.lienPayoff.cents)} goes first to {breakdown.lienPayoff.lender} to pay off the seller's
+          loan, so the title comes to you free of it. Your total does not change.
+        </p>
+      )}
       <ul className="price-breakdown-edits">
         {edits
           .filter((edit) => reached(edit.step))
@@ -85,6 +101,6 @@ export function PriceBreakdownDrawer({ open, onClose, detail }: { open: boolean;
             </li>
           ))}
       </ul>
-    </Modal>
+    </>
   );
 }

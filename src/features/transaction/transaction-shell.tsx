@@ -7,15 +7,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { vehicleName, formatDollars } from '../../domain/offer-format';
-import { stepOfAction, stepScreen } from '../../domain/step-progress';
+import { awaitingProvider, stepOfAction, stepScreen } from '../../domain/step-progress';
 import { SCREENS, STEP_LABELS, stepOfPath } from '../../domain/transaction-steps';
 import { queueAction } from '../../data/outbox';
 import { TRANSACTIONS_PATH } from '../../data/transaction-guard';
-import { useOutbox, useTransaction } from '../../data/transactions';
+import { refreshTransaction, useOutbox, useTransaction } from '../../data/transactions';
 import { Button } from '../../ui/button';
 import { showToast } from '../../ui/toast-store';
 import { TransactionFlowLayout } from '../../ui/layout/transaction-flow-layout';
+import { Modal } from '../../ui/modal';
 import { PriceBreakdownDrawer } from './price-breakdown-drawer';
+import { VehicleReportsView } from './vehicle-reports';
 import { RefusedActions } from './refused-actions';
 import { PendingChoice, SavedStatus } from './saved-status';
 import type { TransactionContext } from './transaction-context';
@@ -34,14 +36,29 @@ function useFollowStatus(destination: string | undefined, id: string | null) {
   }, [destination, id, location.pathname, navigate]);
 }
 
+const ANSWER_POLL_MS = 3000;
+
+/** While a provider that answers by webhook is at work, fetch the transaction now and then so the screen follows its answer. */
+function useProviderAnswer(id: string | null, waiting: boolean) {
+  useEffect(() => {
+    if (!id || !waiting) return;
+    const timer = setInterval(() => {
+      if (navigator.onLine && document.visibilityState === 'visible') refreshTransaction(id).catch(() => undefined);
+    }, ANSWER_POLL_MS);
+    return () => clearInterval(timer);
+  }, [id, waiting]);
+}
+
 export function Component() {
   const [search] = useSearchParams();
   const id = search.get('transaction');
   const row = useTransaction(id ?? undefined);
   const pending = useOutbox(id ?? undefined) ?? [];
   const [drawer, setDrawer] = useState(false);
+  const [reports, setReports] = useState(false);
   const { pathname } = useLocation();
   useFollowStatus(row?.detail?.destination?.path, id);
+  useProviderAnswer(id, !!row?.detail && awaitingProvider(row.detail.status, row.detail.data));
 
   if (row === undefined)
     return (
@@ -81,17 +98,25 @@ export function Component() {
         <p className="has-text-weight-semibold">
           {vehicleName(detail.vehicle)} · {formatDollars(detail.price)}
         </p>
-        {detail.priceBreakdown && (
-          <Button variant="text" size="small" onClick={() => setDrawer(true)}>
-            Price breakdown
+        <div className="buttons are-small">
+          <Button variant="text" size="small" onClick={() => setReports(true)}>
+            Vehicle reports
           </Button>
-        )}
+          {(detail.priceBreakdown || detail.payout) && (
+            <Button variant="text" size="small" onClick={() => setDrawer(true)}>
+              {detail.payout ? 'Your payout' : 'Price breakdown'}
+            </Button>
+          )}
+        </div>
       </div>
       <SavedStatus savedAt={row.savedAt} pending={pending} />
       <RefusedActions rows={pending} />
       {pending.some((queued) => queued.state === 'pending' && stepOfAction(queued.event) === stepOfPath(pathname)) && <PendingChoice />}
       <Outlet context={context} />
-      {detail.priceBreakdown && <PriceBreakdownDrawer open={drawer} onClose={() => setDrawer(false)} detail={detail} />}
+      {(detail.priceBreakdown || detail.payout) && <PriceBreakdownDrawer open={drawer} onClose={() => setDrawer(false)} detail={detail} />}
+      <Modal open={reports} onClose={() => setReports(false)} title="Vehicle reports">
+        <VehicleReportsView reports={detail.vehicleReports} headingLevel={3} />
+      </Modal>
     </TransactionFlowLayout>
   );
 }

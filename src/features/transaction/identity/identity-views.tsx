@@ -92,7 +92,7 @@ export function ManualAddress() {
 
 export function IdentityReadOnly() {
   const { detail } = useTransactionContext();
-  const { address } = detail.data.identity;
+  const { address, pickupAddress } = detail.data.identity;
   const verifiedAt = detail.timeline.findLast((entry) => entry.event === 'identity approved')?.at;
   return (
     <section aria-labelledby="identity-done">
@@ -115,30 +115,18 @@ export function IdentityReadOnly() {
             </dd>
           </>
         )}
+        {pickupAddress && (
+          <>
+            <dt>Car picked up at</dt>
+            <dd>
+              {pickupAddress.line1}
+              {pickupAddress.line2 ? `, ${pickupAddress.line2}` : ''}, {pickupAddress.city}, {pickupAddress.state}{' '}
+              {pickupAddress.postalCode}
+            </dd>
+          </>
+        )}
       </dl>
       <p className="help">This step is complete and can no longer be changed here. Contact support if something is wrong.</p>
-    </section>
-  );
-}
-
-export function SellerReports() {
-  const { detail, pending, act } = useTransactionContext();
-  return (
-    <section aria-labelledby="reports">
-      <h1 id="reports" className="title is-4">
-        Your identity and vehicle reports
-      </h1>
-      <p className="mb-4">
-        Your identity is verified. Buyers see these reports for VIN {detail.vehicle.vin}; check them before you continue to the title step.
-      </p>
-      <ul className="mb-4 ui-checklist">
-        <li>Vehicle history: ordered for this VIN</li>
-        <li>Title check: brand and lien records requested from the state</li>
-        <li>Odometer: {detail.vehicle.mileage.toLocaleString('en-US')} miles, as you entered</li>
-      </ul>
-      <Button onClick={() => void act('identity done')} loading={isPending(pending, 'identity done')}>
-        Continue to title
-      </Button>
     </section>
   );
 }

@@ -1,0 +1,62 @@
+/**
+ * One document a step asks for (the front of the title, the VIN plate …), through the resumable
+ * uploader: choose it or take it with the camera, watch it upload (it carries on after a lost
+ * connection or a reload), then see it received with a way to replace it. The step reads the
+ * latest readable upload of the slot with useSlotDocument.
+ */
+import { useState } from 'react';
+import { acceptedTypesText, DOCUMENT_SLOTS, type DocumentSlot } from '../../domain/document-slots';
+import type { DocumentRef } from '../../domain/payload-fields';
+import { addUpload, useUploads, type UploadTask } from '../../data/uploads';
+import { Alert } from '../../ui/alert';
+import { FileDrop } from '../../ui/uploads/file-drop';
+import { UploadItem } from '../../ui/uploads/upload-item';
+
+const latest = (tasks: UploadTask[] | undefined, slot: DocumentSlot) => tasks?.find((task) => task.slot === slot);
+
+/** The slot's newest upload among `tasks` once storage holds a readable file, as an action names it; null until then. */
+export function slotDocument(tasks: UploadTask[] | undefined, slot: DocumentSlot): DocumentRef | null {
+  const task = latest(tasks, slot);
+  return task?.status === 'completed' && task.document?.review === 'received'
+    ? { documentKey: task.document.key, fileName: task.fileName }
+    : null;
+}
+
+export const useSlotDocument = (transactionId: string, slot: DocumentSlot) => slotDocument(useUploads(transactionId), slot);
+
+export function DocumentField({ transactionId, slot, help }: { transactionId: string; slot: DocumentSlot; help: string }) {
+  const task = latest(useUploads(transactionId), slot);
+  const [refusal, setRefusal] = useState<string | undefined>();
+  const rules = DOCUMENT_SLOTS[slot];
+  const received = task?.status === 'completed' && task.document?.review === 'received';
+  const choose = ([file]: File[]) => {
+    setRefusal(undefined);
+    if (file) addUpload(transactionId, slot, file).catch((error: Error) => setRefusal(error.message));
+  };
+  return (
+    <div className="document-field box">
+      <h3 className="title is-6 mb-2">{rules.label}</h3>
+      {task && task.status !== 'cancelled' ? (
+        <ul className="upload-list mb-3" aria-label={`${rules.label}: upload`}>
+          <UploadItem task={task} />
+        </ul>
+      ) : (
+        <p className="help mb-3">{help}</p>
+      )}
+      {(!task || task.status === 'cancelled' || task.status === 'completed') && (
+        <FileDrop
+          label={received ? `Replace ${rules.label.toLowerCase()}` : rules.label}
+          accept={rules.types.join(',')}
+          help={`${acceptedTypesText(slot)}. It keeps uploading if you lose the connection.`}
+          camera
+          onFiles={choose}
+        />
+      )}
+      {refusal && (
+        <Alert kind="danger" title="That file cannot be used">
+          {refusal}
+        </Alert>
+      )}
+    </div>
+  );
+}

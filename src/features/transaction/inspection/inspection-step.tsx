@@ -1,0 +1,74 @@
+/**
+ * `/transaction/inspection` and `/transaction/inspection/success`: the seller's optional
+ * self-inspection — the checklist, waiting for the report, the report with "Done", and what
+ * happens next once the step is over (SPEC §4.4 inspection views).
+ */
+import { Button } from '../../../ui/button';
+import { isPending, stepView, useTransactionContext, type StepViews } from '../transaction-context';
+import { WaitingView } from '../waiting-view';
+import { InspectionReportView } from './inspection-report';
+import { SelfInspection } from './self-inspection';
+import { WhatsNext } from './whats-next';
+
+function Landing() {
+  const { detail } = useTransactionContext();
+  if (detail.status !== 'inspection_submitted') return <SelfInspection />;
+  return (
+    <WaitingView
+      title="Preparing your inspection report"
+      waiting="The inspection service is looking at your photos. It usually takes a few minutes; this page follows by itself."
+      queued="Your photos are saved on this device and go to the inspection service as soon as you are back online."
+    />
+  );
+}
+
+function Success() {
+  const { detail, pending, act } = useTransactionContext();
+  const { report } = detail.data.inspection;
+  return (
+    <section aria-labelledby="inspection-success">
+      <h1 id="inspection-success" className="title is-4">
+        Your inspection is ready
+      </h1>
+      {report && <InspectionReportView report={report} />}
+      <p className="mb-3">Your buyer sees this report. Everything you photographed is kept with the sale.</p>
+      <Button onClick={() => void act('inspection done')} loading={isPending(pending, 'inspection done')}>
+        Done
+      </Button>
+    </section>
+  );
+}
+
+function Finished() {
+  const { detail } = useTransactionContext();
+  const { report, skipped } = detail.data.inspection;
+  return (
+    <section aria-labelledby="all-done">
+      <h1 id="all-done" className="title is-4">
+        You're all done
+      </h1>
+      <p className="mb-4">{skipped ? 'You skipped the self-inspection.' : 'Your inspection report is with your buyer.'}</p>
+      {report && <InspectionReportView report={report} />}
+      <WhatsNext detail={detail} />
+    </section>
+  );
+}
+
+const VIEWS: StepViews<'inspection'> = {
+  landing: Landing,
+  success: Success,
+  "what's next": Finished,
+  'read only': Finished,
+};
+
+export function Component() {
+  const { detail } = useTransactionContext();
+  // inspection_completed maps to the success screen with no view: the report.
+  const View = VIEWS[stepView(detail, 'inspection', detail.status === 'inspection_completed' ? 'success' : 'landing')];
+  return (
+    <>
+      <title>Inspection · Your transaction</title>
+      <View />
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+/** `/transaction/whats-next`: what happens now for this party, with the dates known so far. */
+import { useTransactionContext } from '../transaction-context';
+import { WhatsNext } from './whats-next';
+
+export function Component() {
+  const { detail } = useTransactionContext();
+  return (
+    <>
+      <title>What's next · Your transaction</title>
+      <h1 className="title is-4">What's next</h1>
+      <WhatsNext detail={detail} />
+    </>
+  );
+}

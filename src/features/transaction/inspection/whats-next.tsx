@@ -1,0 +1,67 @@
+/**
+ * What happens now for this party, once their steps are done (SPEC §2.4 whats-next): payment
+ * timing, the title transfer, registration and plates, insurance — with the dates known so far.
+ */
+import { formatCents } from '../../../domain/pricing';
+import type { TransactionDetail } from '../../../domain/transaction-contract';
+
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+function sellerItems(detail: TransactionDetail): { title: string; text: string }[] {
+  const signed = detail.timeline.findLast((entry) => entry.event === 'signatures collected')?.at;
+  return [
+    {
+      title: 'Your payment',
+      text: detail.payout
+        ? `${formatCents(detail.payout.payoutCents)} reaches your bank in two parts: when our title desk has the title, and when the car is handed over.`
+        : 'Your payout reaches your bank in two parts: when our title desk has the title, and when the car is handed over.',
+    },
+    {
+      title: 'The title transfer',
+      text: `${signed ? `Signed ${day(signed)}. ` : ''}Our title desk files the transfer with the state within 5 business days and e-mails you when it is recorded.`,
+    },
+    { title: 'Plates', text: 'Most states keep plates with the seller: take them off at handover unless your state says otherwise.' },
+    { title: 'Insurance', text: 'Keep the car insured until it is handed over, then cancel or move your policy.' },
+  ];
+}
+
+function buyerItems(detail: TransactionDetail): { title: string; text: string }[] {
+  const state = detail.data.identity.address?.state;
+  return [
+    {
+      title: 'Your payment',
+      text: detail.priceBreakdown
+        ? `${formatCents(detail.priceBreakdown.dueAtSigningCents)} is held safely until the car and title are handed over.`
+        : 'Your payment is held safely until the car and title are handed over.',
+    },
+    { title: 'The title', text: 'It comes to you in your name once the state records the transfer, usually within 4 weeks.' },
+    {
+      title: 'Registration and plates',
+      text: `We register the car in ${state ?? 'your state'}; temporary plates come with the car and permanent ones by mail.`,
+    },
+    {
+      title: 'Insurance',
+      text: detail.data.insurance.policyNumber
+        ? `Your policy ${detail.data.insurance.policyNumber} starts the day you take the car.`
+        : 'Have your insurance start the day you take the car.',
+    },
+  ];
+}
+
+export function WhatsNext({ detail }: { detail: TransactionDetail }) {
+  const items = detail.side === 'seller' ? sellerItems(detail) : buyerItems(detail);
+  return (
+    <section aria-labelledby="whats-next">
+      <h2 id="whats-next" className="title is-5">
+        What happens next
+      </h2>
+      <ol className="whats-next">
+        {items.map((item) => (
+          <li key={item.title} className="mb-3">
+            <strong>{item.title}.</strong> {item.text}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
