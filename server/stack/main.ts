@@ -54,6 +54,7 @@ async function main() {
 
   const settings = loadSettings({
     ...process.env,
+    LOCAL_STACK: 'true',
     HOST: host,
     PORT: String(port),
     DATA_DIR: dataDir,

@@ -17,6 +17,7 @@ let template: Promise<Blob> | undefined;
 /** The environment `npm start` gives the API, pointed at the test suite's local parts. */
 export function environmentFor(parts: LocalParts, overrides: Record<string, string> = {}): Record<string, string> {
   return {
+    LOCAL_STACK: 'true',
     AUTH_USER_POOL_ID: parts.identity.userPoolId,
     AUTH_USER_POOL_CLIENT_ID: parts.identity.userPoolClientId,
     AUTH_USER_POOL_ENDPOINT: parts.identity.endpoint,
