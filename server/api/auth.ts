@@ -9,6 +9,8 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 export interface Caller {
   sub: string;
   email: string;
+  /** The token's `email_verified`: only a verified address may be acted on (DESIGN §12). */
+  emailVerified: boolean;
   groups: string[];
 }
 
@@ -54,5 +56,5 @@ function callerFrom(payload: JWTPayload): Caller {
   const email = typeof payload.email === 'string' ? payload.email : '';
   const groups = Array.isArray(payload['cognito:groups']) ? (payload['cognito:groups'] as string[]) : [];
   if (!payload.sub) throw new Error('token has no subject');
-  return { sub: payload.sub, email, groups };
+  return { sub: payload.sub, email, emailVerified: payload.email_verified === true, groups };
 }

@@ -10,7 +10,11 @@ export type UserRow = typeof users.$inferSelect;
 /** Admins are the members of the user pool's `admin` group; the row mirrors it. */
 export const ADMIN_GROUP = 'admin';
 
-/** The caller's row, created from the token's claims on their first call (safe under races). */
+/**
+ * The caller's row, created from the token's claims on their first call (safe under races). The
+ * e-mail follows the token only when the token says it is verified, so an address someone merely
+ * typed into their pool profile never becomes theirs here.
+ */
 export async function userForCaller(db: Database, caller: Caller): Promise<UserRow> {
   const isAdmin = caller.groups.includes(ADMIN_GROUP);
   await db
@@ -20,7 +24,7 @@ export async function userForCaller(db: Database, caller: Caller): Promise<UserR
   const [row] = await db.select().from(users).where(eq(users.cognitoSub, caller.sub));
   if (!row) throw new Error(`user ${caller.sub} vanished after insert`);
   if (isAdmin && row.type !== 'admin') return setUserType(db, row.id, 'admin') as Promise<UserRow>;
-  if (caller.email && row.email !== caller.email) return updateRow(db, row.id, { email: caller.email });
+  if (caller.email && caller.emailVerified && row.email !== caller.email) return updateRow(db, row.id, { email: caller.email });
   return row;
 }
 

@@ -32,7 +32,10 @@ describe('API settings', () => {
       );
       expect(() => loadSettings({ ...base, NODE_ENV, DEV_MAILBOX_FILE: local.DEV_MAILBOX_FILE })).toThrow(/DEV_MAILBOX_FILE.*LOCAL_STACK/);
     }
-    expect(loadSettings({ ...base, ...local, LOCAL_STACK: 'true' })).toMatchObject({ localStack: true, devMailboxFile: '/tmp/mailbox.json' });
+    expect(loadSettings({ ...base, ...local, LOCAL_STACK: 'true' })).toMatchObject({
+      localStack: true,
+      devMailboxFile: '/tmp/mailbox.json',
+    });
     expect(() => loadSettings({ ...base, ...local, LOCAL_STACK: 'true', NODE_ENV: 'production' })).toThrow(/LOCAL_STACK/);
   });
 

@@ -67,7 +67,14 @@ export function offerRoutes(app: FastifyInstance, deps: { db: Database; authenti
     return delivered(await negotiationForParty(db, id, user));
   });
 
-  app.post('/api/offers/link-account', { preHandler: deps.authenticate }, async (request) => attachByEmail(db, await me(request)));
+  // Offers sent to an address go only to someone the user pool says owns it.
+  app.post('/api/offers/link-account', { preHandler: deps.authenticate }, async (request, reply) => {
+    if (!request.caller!.emailVerified)
+      return reply
+        .code(403)
+        .send({ message: 'Confirm your e-mail address first: we attach what was sent to it only once we know it is yours.' });
+    return attachByEmail(db, await me(request));
+  });
 
   app.get('/api/deals/:id', { preHandler: deps.authenticate }, async (request) => {
     const { id } = parseInput(idParams, request.params);
