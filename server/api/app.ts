@@ -28,7 +28,11 @@ export interface ApiDependencies {
 }
 
 export async function buildApi({ settings, database, s3, logger = false, providers }: ApiDependencies): Promise<FastifyInstance> {
-  const app = Fastify({ logger: logger ? { level: 'info' } : false, trustProxy: true });
+  // X-Forwarded-* is believed only from the configured proxies; anyone else could forge the client's address.
+  const app = Fastify({
+    logger: logger ? { level: 'info' } : false,
+    trustProxy: settings.trustedProxies.length ? settings.trustedProxies : false,
+  });
   const authenticate = createAuthenticate({
     issuer: settings.auth.issuer,
     jwksUrl: settings.auth.jwksUrl,
@@ -49,7 +53,7 @@ export async function buildApi({ settings, database, s3, logger = false, provide
   userRoutes(app, { db: database.db, authenticate });
   const mailer = settings.mail ? sesMailer(settings.mail) : settings.devMailboxFile ? devMailboxMailer(settings.devMailboxFile) : undefined;
   if (!mailer) app.log.warn('no mail provider configured (MAIL_FROM): offer notifications are queued, not sent');
-  offerRoutes(app, { db: database.db, authenticate, mailer });
+  offerRoutes(app, { db: database.db, authenticate, mailer, appOrigin: settings.appOrigin });
   transactionRoutes(app, { db: database.db, authenticate, providers: providers ?? sandboxProviders(settings.verificationWidget.host) });
   const { publicEndpoint } = settings.storage;
   const presigner = publicEndpoint ? createS3Client({ ...settings.storage, endpoint: publicEndpoint }) : s3;

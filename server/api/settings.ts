@@ -13,6 +13,10 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('.data'),
+  /** The public origin of the app: links in mail are built from it, never from request headers. */
+  APP_ORIGIN: z.url().optional(),
+  /** Proxies (addresses or CIDR ranges, comma-separated) whose X-Forwarded-* headers are believed. */
+  TRUSTED_PROXIES: z.string().optional(),
   DATABASE_URL: optionalUrl,
   STATIC_DIR: z.string().default('dist'),
   API_BASE_URL: z.string().default('/api'),
@@ -56,6 +60,9 @@ const envSchema = z.object({
 
 export type Settings = ReturnType<typeof loadSettings>;
 
+/** `npm start`'s default origin, for APP_ORIGIN when unset outside production. */
+const LOCAL_APP_ORIGIN = 'http://127.0.0.1:8080';
+
 export function loadSettings(env: Record<string, string | undefined>) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -63,6 +70,10 @@ export function loadSettings(env: Record<string, string | undefined>) {
     throw new Error(`Invalid API settings: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.APP_ORIGIN)
+    throw new Error(
+      'Invalid API settings: APP_ORIGIN: set the public origin of the app (such as https://app.example.com); links in mail are built from it',
+    );
   const issuer = e.AUTH_USER_POOL_ENDPOINT
     ? `${e.AUTH_USER_POOL_ENDPOINT.replace(/\/$/, '')}/${e.AUTH_USER_POOL_ID}`
     : `https://cognito-idp.${e.AUTH_REGION}.amazonaws.com/${e.AUTH_USER_POOL_ID}`;
@@ -72,6 +83,11 @@ export function loadSettings(env: Record<string, string | undefined>) {
     host: e.HOST,
     port: e.PORT,
     dataDir: e.DATA_DIR,
+    appOrigin: new URL(e.APP_ORIGIN ?? LOCAL_APP_ORIGIN).origin,
+    trustedProxies:
+      e.TRUSTED_PROXIES?.split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean) ?? [],
     databaseUrl: e.DATABASE_URL,
     staticDir: e.STATIC_DIR,
     apiBaseUrl: e.API_BASE_URL,
@@ -122,7 +138,12 @@ const AMAZON_COGNITO_ISSUER = /^https:\/\/cognito-idp\.[a-z0-9-]+\.amazonaws\.co
  * production. cognito-local signs every token with a private key published in its npm package,
  * so an API trusting it accepts tokens anyone can mint; the mailbox shows sign-in codes.
  */
-function assertLocalOnlyConveniences(settings: { production: boolean; localStack: boolean; auth: { issuer: string }; devMailboxFile?: string }) {
+function assertLocalOnlyConveniences(settings: {
+  production: boolean;
+  localStack: boolean;
+  auth: { issuer: string };
+  devMailboxFile?: string;
+}) {
   if (settings.localStack && settings.production) {
     throw new Error('Refusing to start: LOCAL_STACK=true turns on local-only conveniences and cannot be set with NODE_ENV=production.');
   }
@@ -134,6 +155,8 @@ function assertLocalOnlyConveniences(settings: { production: boolean; localStack
     );
   }
   if (settings.devMailboxFile) {
-    throw new Error('Refusing to start: DEV_MAILBOX_FILE exposes sign-in codes and is only for the local stack (LOCAL_STACK=true); unset it.');
+    throw new Error(
+      'Refusing to start: DEV_MAILBOX_FILE exposes sign-in codes and is only for the local stack (LOCAL_STACK=true); unset it.',
+    );
   }
 }

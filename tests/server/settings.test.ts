@@ -5,6 +5,7 @@ const base = {
   AUTH_USER_POOL_ID: 'us-west-2_AbC123',
   AUTH_USER_POOL_CLIENT_ID: 'client',
   STORAGE_BUCKET: 'caramel-documents',
+  APP_ORIGIN: 'https://app.example.com',
 };
 
 describe('API settings', () => {
@@ -37,6 +38,16 @@ describe('API settings', () => {
       devMailboxFile: '/tmp/mailbox.json',
     });
     expect(() => loadSettings({ ...base, ...local, LOCAL_STACK: 'true', NODE_ENV: 'production' })).toThrow(/LOCAL_STACK/);
+  });
+
+  it('needs the public app origin in production, and believes forwarded headers only from the proxies named', () => {
+    const { APP_ORIGIN: _unset, ...withoutOrigin } = base;
+    expect(() => loadSettings({ ...withoutOrigin, NODE_ENV: 'production' })).toThrow(/APP_ORIGIN/);
+    expect(loadSettings(withoutOrigin)).toMatchObject({ appOrigin: 'http://127.0.0.1:8080', trustedProxies: [] });
+    expect(loadSettings({ ...base, TRUSTED_PROXIES: '10.0.0.1, 10.1.0.0/16' })).toMatchObject({
+      appOrigin: 'https://app.example.com',
+      trustedProxies: ['10.0.0.1', '10.1.0.0/16'],
+    });
   });
 
   it('names each invalid variable', () => {

@@ -28,12 +28,12 @@ const tokenParams = z.object({
   token: z.string().check(z.regex(/^[\w-]{43}$/, 'That link is not complete; copy the whole link and try again')),
 });
 
-function appUrl(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
-export function offerRoutes(app: FastifyInstance, deps: { db: Database; authenticate: Authenticate; mailer: Mailer | undefined }) {
-  const { db, mailer } = deps;
+/** `appOrigin` (APP_ORIGIN) is where links in mail point: never a request's Host or X-Forwarded-Host (DESIGN §12). */
+export function offerRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; authenticate: Authenticate; mailer: Mailer | undefined; appOrigin: string },
+) {
+  const { db, mailer, appOrigin } = deps;
   const me = (request: FastifyRequest) => userForCaller(db, request.caller!);
   const delivered = async <T>(result: T): Promise<T> => {
     await deliverPending(db, mailer).catch((error: unknown) => app.log.error(error, 'notification delivery failed'));
@@ -42,7 +42,7 @@ export function offerRoutes(app: FastifyInstance, deps: { db: Database; authenti
 
   app.post('/api/offers', { preHandler: deps.authenticate }, async (request, reply) => {
     const input = parseInput(startOfferSchema, request.body);
-    const started = await startNegotiation(db, await me(request), input, appUrl(request));
+    const started = await startNegotiation(db, await me(request), input, appOrigin);
     const view = await negotiationForParty(db, started.negotiationId, await me(request));
     return reply.code(201).send(await delivered({ ...view, shareUrl: started.shareUrl }));
   });
@@ -85,7 +85,7 @@ export function offerRoutes(app: FastifyInstance, deps: { db: Database; authenti
 
   app.post('/api/offers/:id/links', { preHandler: deps.authenticate }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
-    return reply.code(201).send({ shareUrl: await createLink(db, id, await me(request), appUrl(request)) });
+    return reply.code(201).send({ shareUrl: await createLink(db, id, await me(request), appOrigin) });
   });
 
   app.delete('/api/offers/:id/links', { preHandler: deps.authenticate }, async (request, reply) => {
