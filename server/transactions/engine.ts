@@ -5,6 +5,7 @@
  * status does not take with 422. A provider's answer is written as the next event in the same
  * database transaction.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { payloadSchemaOf, type EventRequest } from '../../src/domain/transaction-events';
 import { acceptsPartyEvent, FINAL_STATUS, nextStatus, type TransactionEvent } from '../../src/domain/transaction-transitions';
@@ -43,11 +44,25 @@ async function requestContext(db: Database, row: TransactionRow) {
   };
 }
 
-async function alreadyApplied(db: Pick<Database, 'select'>, transactionId: string, key: string): Promise<boolean> {
+/**
+ * Whether `key` was applied already: a replay of the same action (same event and payload)
+ * answers `true`; the key used for another action is refused, never silently taken as done.
+ */
+async function alreadyApplied(
+  db: Pick<Database, 'select'>,
+  transactionId: string,
+  key: string,
+  action: { event: string; payload: Record<string, unknown> },
+): Promise<boolean> {
   const [found] = await db
-    .select({ id: transactionEvents.id })
+    .select({ event: transactionEvents.event, payload: transactionEvents.payload })
     .from(transactionEvents)
     .where(and(eq(transactionEvents.transactionId, transactionId), eq(transactionEvents.idempotencyKey, key)));
+  if (found && (found.event !== action.event || !isDeepStrictEqual(found.payload, action.payload)))
+    throw new TransactionRefusal(
+      422,
+      `This request’s idempotency key was already used for another action (“${found.event}”), so nothing was changed. Send a new key for a new action.`,
+    );
   return !!found;
 }
 
@@ -60,9 +75,10 @@ export async function applyPartyEvent(
   request: EventRequest,
 ): Promise<{ replayed: boolean }> {
   const { row } = await transactionFor(db, transactionId, user);
-  if (await alreadyApplied(db, row.id, request.idempotencyKey)) return { replayed: true };
   const flow = row.flow as Flow;
   const payload = parseInput(payloadSchemaOf(request.event), request.payload ?? {}) as Record<string, unknown>;
+  const action = { event: request.event, payload };
+  if (await alreadyApplied(db, row.id, request.idempotencyKey, action)) return { replayed: true };
   // A stale view first: the party acted on something that has since changed, whatever the action.
   if (row.version !== request.expectedVersion) throw new TransactionRefusal(409, STALE_VERSION);
   if (!acceptsPartyEvent(flow, row.status as TransactionStatus, request.event)) {
@@ -72,7 +88,7 @@ export async function applyPartyEvent(
 
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(transactions).where(eq(transactions.id, row.id)).for('update');
-    if (await alreadyApplied(tx, row.id, request.idempotencyKey)) return { replayed: true };
+    if (await alreadyApplied(tx, row.id, request.idempotencyKey, action)) return { replayed: true };
     if (locked!.version !== request.expectedVersion) throw new TransactionRefusal(409, STALE_VERSION);
     let status = locked!.status as TransactionStatus;
     let version = locked!.version;

@@ -223,6 +223,25 @@ describe('idempotency and versions', () => {
     expect(again.json().transaction.timeline).toEqual(first.json().transaction.timeline);
   });
 
+  it('refuses a key already used for another action with 422, leaving the transaction as it was', async () => {
+    const { seller, sellerTx } = await deal();
+    const key = randomUUID();
+    expect((await act(seller, sellerTx, 'identity done', DETAILS, { key, version: 0 })).statusCode).toBe(200);
+    for (const [event, payload] of [
+      ['title lender submitted', {}],
+      ['identity done', { ...DETAILS, employer: 'Someone else' }],
+    ] as const) {
+      const reused = await act(seller, sellerTx, event, payload, { key, version: 1 });
+      expect(reused.statusCode, reused.body).toBe(422);
+      expect(reused.json().message).toBe(
+        'This request’s idempotency key was already used for another action (“identity done”), so nothing was changed. Send a new key for a new action.',
+      );
+    }
+    const detail = (await call('GET', `/api/transactions/${sellerTx}`, seller.bearer)).json();
+    expect(detail).toMatchObject({ status: 'identity_done', version: 1 });
+    expect((await act(seller, sellerTx, 'identity done', DETAILS, { key, version: 0 })).json().replayed).toBe(true);
+  });
+
   it('two racing events with the same version: one applies, the other gets 409', async () => {
     const { buyer, buyerTx } = await deal();
     const declined = await verifiedInquiry(buyerTx, 'declined');
