@@ -40,6 +40,11 @@ export async function buildApi({ settings, database, s3, logger = false, provide
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    // Input the boundary checks missed and the database refused as data (SQLSTATE class 22) is still the caller's to fix.
+    if (error.statusCode === undefined && isDataException(error)) {
+      request.log.warn({ error: error.message }, 'database refused a value the boundary let through');
+      return reply.code(400).send({ message: 'A value in this request cannot be stored. Check what was entered and try again.' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) request.log.error(error);
     return reply.code(status).send({ message: status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message });
@@ -63,6 +68,12 @@ export async function buildApi({ settings, database, s3, logger = false, provide
   if (settings.devMailboxFile) devMailboxRoutes(app, settings.devMailboxFile);
   await staticFiles(app, settings.staticDir, { helpCentreUrl: settings.helpCentreUrl });
   return app;
+}
+
+/** PostgreSQL's data exceptions (invalid text, out-of-range values), also when drizzle wraps them. */
+function isDataException(error: unknown): boolean {
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  return (typeof code === 'string' && code.startsWith('22')) || (cause !== undefined && isDataException(cause));
 }
 
 /** Runs `job` every `seconds` while the API listens; a failed run is logged and tried again next time. */

@@ -6,6 +6,7 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { pageTokenParts } from '../../src/domain/document-slots';
 import { SIGNED_URL_SECONDS } from '../../src/domain/upload-plan';
 import { uploads } from '../db/schema';
 import { transactionFor } from '../transactions/access';
@@ -37,12 +38,8 @@ export async function listDocuments(
   } else {
     conditions.push(eq(uploads.userId, user.id));
   }
-  if (query.after) {
-    const [iso = '', id = ''] = query.after.split('|');
-    const at = new Date(iso);
-    if (Number.isNaN(at.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) throw new UploadRefused(400, 'That is not a page token.');
-    conditions.push(or(lt(uploads.completedAt, at), and(eq(uploads.completedAt, at), lt(uploads.id, id)))!);
-  }
+  const after = query.after ? pageTokenParts(query.after) : undefined;
+  if (after) conditions.push(or(lt(uploads.completedAt, after.at), and(eq(uploads.completedAt, after.at), lt(uploads.id, after.id)))!);
   const limit = query.pageSize === 'ALL' ? undefined : (query.pageSize ?? DEFAULT_PAGE);
   const base = deps.db
     .select()
