@@ -58,7 +58,11 @@ export function uploadApi(baseUrl: string, token: TokenSource) {
     create: (input: { transactionId: string; slot: DocumentSlot; fileName: string; contentType: string; size: number }) =>
       call<CreatedUpload>('POST', 'uploads', input),
     sign: (id: string, partNumbers: number[]) =>
-      call<{ urls: { partNumber: number; url: string }[]; expiresAt: number }>('POST', `uploads/${id}/parts/sign`, { partNumbers }),
+      call<{ urls: { partNumber: number; url: string; headers: Record<string, string> }[]; expiresAt: number }>(
+        'POST',
+        `uploads/${id}/parts/sign`,
+        { partNumbers },
+      ),
     parts: (id: string) => call<{ parts: DonePart[] }>('GET', `uploads/${id}/parts`),
     complete: (id: string, parts: DonePart[]) =>
       call<StoredDocument>('POST', `uploads/${id}/complete`, { parts: parts.map(({ partNumber, eTag }) => ({ partNumber, eTag })) }),

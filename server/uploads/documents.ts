@@ -16,11 +16,16 @@ import { UploadRefused, type UploadRow } from './upload-records';
 
 const DEFAULT_PAGE = 100;
 
+/**
+ * Always an attachment, typed as the review found it (plain bytes when the contents were not the
+ * type claimed), so a document never renders as a page of this or storage's origin.
+ */
 async function signedGet(deps: StorageDeps, row: UploadRow) {
   const command = new GetObjectCommand({
     Bucket: row.bucket,
     Key: row.key,
-    ResponseContentDisposition: `inline; filename="${row.fileName.replace(/[^\w.-]+/g, '-')}"`,
+    ResponseContentDisposition: `attachment; filename="${row.fileName.replace(/[^\w.-]+/g, '-')}"`,
+    ResponseContentType: row.review === 'refused' ? 'application/octet-stream' : row.contentType,
   });
   return { ...documentOf(row), url: await getSignedUrl(deps.presigner, command, { expiresIn: SIGNED_URL_SECONDS }) };
 }

@@ -196,8 +196,8 @@ describe('an address the check cannot match', () => {
     expect(key).toMatch(new RegExp(`^private/.+/transactions/${buyerTx}/proof-of-address/`));
     const notYet = await act(buyer, buyerTx, 'identity address uploaded', { documentKey: key, fileName: 'bill.pdf' });
     expect(notYet.json().message).toBe('We did not receive that file. Upload it again.');
-    const [{ url }] = (await call('POST', `/api/uploads/${id}/parts/sign`, buyer.bearer, { partNumbers: [1] })).json().urls;
-    const put = await fetch(url, { method: 'PUT', body: bill, headers: { 'content-type': 'application/pdf' } });
+    const [{ url, headers }] = (await call('POST', `/api/uploads/${id}/parts/sign`, buyer.bearer, { partNumbers: [1] })).json().urls;
+    const put = await fetch(url, { method: 'PUT', body: bill, headers });
     expect(put.status).toBe(200);
     const done = await call('POST', `/api/uploads/${id}/complete`, buyer.bearer, {
       parts: [{ partNumber: 1, eTag: put.headers.get('etag') }],
