@@ -16,7 +16,11 @@ import { createS3Client } from '../storage/s3-client';
 import { abortAbandonedUploads } from '../uploads/abandoned-uploads';
 import { devMailboxMailer, sesMailer } from '../offers/mail';
 import type { Settings } from './settings';
-import { staticFiles } from './static-files';
+import { rateLimiting, removeSpentRateLimits, TooManyRequests } from './rate-limits';
+import { policySources, securityHeaders } from './security-headers';
+import { builtInlineHashes, staticFiles } from './static-files';
+
+const RATE_LIMIT_CLEANUP_SECONDS = 600;
 
 export interface ApiDependencies {
   settings: Settings;
@@ -46,12 +50,18 @@ export async function buildApi({ settings, database, s3, logger = false, provide
       return reply.code(400).send({ message: 'A value in this request cannot be stored. Check what was entered and try again.' });
     }
     const status = error.statusCode ?? 500;
+    if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
     if (status >= 500) request.log.error(error);
     return reply.code(status).send({ message: status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message });
   });
 
   // Text answers (HTML, JS, CSS, JSON, Markdown) go out gzip/brotli-compressed when the client accepts it.
   await app.register(fastifyCompress, { threshold: 1024 });
+  const adapters = providers ?? sandboxProviders(settings.verificationWidget.host);
+  const runtime = { helpCentreUrl: settings.helpCentreUrl };
+  await securityHeaders(app, policySources(settings, adapters, builtInlineHashes(settings.staticDir, runtime)));
+  await rateLimiting(app, database.db);
+  repeatOnInterval(app, 'spent rate-limit counters', () => removeSpentRateLimits(database.db), RATE_LIMIT_CLEANUP_SECONDS);
 
   healthRoutes(app, { pingDatabase: database.ping, s3, bucket: settings.storage.bucket, jwksUrl: settings.auth.jwksUrl });
   runtimeConfigRoutes(app, settings);
@@ -59,14 +69,14 @@ export async function buildApi({ settings, database, s3, logger = false, provide
   const mailer = settings.mail ? sesMailer(settings.mail) : settings.devMailboxFile ? devMailboxMailer(settings.devMailboxFile) : undefined;
   if (!mailer) app.log.warn('no mail provider configured (MAIL_FROM): offer notifications are queued, not sent');
   offerRoutes(app, { db: database.db, authenticate, mailer, appOrigin: settings.appOrigin });
-  transactionRoutes(app, { db: database.db, authenticate, providers: providers ?? sandboxProviders(settings.verificationWidget.host) });
+  transactionRoutes(app, { db: database.db, authenticate, providers: adapters });
   const { publicEndpoint } = settings.storage;
   const presigner = publicEndpoint ? createS3Client({ ...settings.storage, endpoint: publicEndpoint }) : s3;
   const storage = { db: database.db, s3, presigner, bucket: settings.storage.bucket };
   uploadRoutes(app, { ...storage, authenticate });
-  cleanUpOnInterval(app, () => abortAbandonedUploads(storage), settings.storage.cleanupIntervalSeconds);
+  repeatOnInterval(app, 'abandoned multipart uploads', () => abortAbandonedUploads(storage), settings.storage.cleanupIntervalSeconds);
   if (settings.devMailboxFile) devMailboxRoutes(app, settings.devMailboxFile);
-  await staticFiles(app, settings.staticDir, { helpCentreUrl: settings.helpCentreUrl });
+  await staticFiles(app, settings.staticDir, runtime);
   return app;
 }
 
@@ -76,14 +86,17 @@ function isDataException(error: unknown): boolean {
   return (typeof code === 'string' && code.startsWith('22')) || (cause !== undefined && isDataException(cause));
 }
 
-/** Runs `job` every `seconds` while the API listens; a failed run is logged and tried again next time. */
-function cleanUpOnInterval(app: FastifyInstance, job: () => Promise<number>, seconds: number) {
+/**
+ * Runs the clean-up `job` every `seconds` while the API listens; it answers how many `things` it
+ * removed. A failed run is logged and tried again next time.
+ */
+function repeatOnInterval(app: FastifyInstance, things: string, job: () => Promise<number>, seconds: number) {
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
       job().then(
-        (aborted) => aborted && app.log.info({ aborted }, 'aborted abandoned multipart uploads'),
-        (error: Error) => app.log.warn({ error: error.message }, 'abandoned-upload clean-up failed'),
+        (removed) => removed && app.log.info({ removed }, `removed ${things}`),
+        (error: Error) => app.log.warn({ error: error.message }, `removing ${things} failed`),
       );
     }, seconds * 1000);
     timer.unref();

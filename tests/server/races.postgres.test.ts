@@ -2,13 +2,16 @@
  * Concurrency on real PostgreSQL, where requests do interleave (PGlite runs one query at a time,
  * so it cannot show any of this): 50 parallel events on one version, 50 parallel repeats of one
  * idempotency key, and both again across two API processes sharing the database — how the
- * product scales past one machine. Each fails when the row lock or the unique key is removed.
+ * product scales past one machine. Each fails when the row lock is removed. Rate limits hold
+ * across the processes too: they count in the same table.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiFor, environmentFor } from '../support/api-harness';
 import { startApiProcess, type ApiProcess } from '../support/api-process';
+import { RATE_LIMITS } from '../../server/api/rate-limits';
 import { dealBetween } from '../support/deals';
+import { personFor } from '../support/tokens';
 
 const parts = inject('parts');
 const PARALLEL = 50;
@@ -81,5 +84,35 @@ describe.each([
     expect(answers.filter((answer) => answer.body.replayed === false)).toHaveLength(1);
     expect(detail.version).toBe(1);
     expect(detail.timeline.filter((entry: { event: string }) => entry.event === 'identity done')).toHaveLength(1);
+  });
+});
+
+describe('rate limits across two API processes', () => {
+  it('count in one place: the processes together let a shared link open as many negotiations as one would', async () => {
+    const seller = await personFor(parts.identity, 'seller');
+    const sale = (
+      await api.call('POST', '/api/offers', seller.bearer, {
+        vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 },
+        amount: 20_000,
+        role: 'seller',
+      })
+    ).json();
+    const token = new URL(sale.shareUrl).searchParams.get('token');
+    const { max } = RATE_LIMITS.linkActionsPerLink;
+    const statuses: number[] = [];
+    for (let i = 0; i <= max; i++) {
+      const answer = await fetch(`${processes[i % processes.length]!.url}/api/public/offer-links/${token}/actions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          action: 'counter',
+          email: `v-${i}-${randomUUID()}@example.com`,
+          amount: 19_000,
+          latestOfferId: sale.latestOffer.id,
+        }),
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([...Array(max).fill(200), 429]);
   });
 });

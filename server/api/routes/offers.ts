@@ -21,6 +21,7 @@ import {
 import { dashboardCounts, dealForParty, negotiationForParty, negotiationsOf, negotiationSummary } from '../../offers/offer-views';
 import { userForCaller } from '../../users/user-records';
 import type { Authenticate } from '../auth';
+import { limitedBy } from '../rate-limits';
 import { parseInput } from '../validation';
 
 const idParams = z.object({ id: z.uuid('That is not an offer id') });
@@ -40,7 +41,7 @@ export function offerRoutes(
     return result;
   };
 
-  app.post('/api/offers', { preHandler: deps.authenticate }, async (request, reply) => {
+  app.post('/api/offers', { preHandler: [deps.authenticate, limitedBy(app, 'offersPerUser')] }, async (request, reply) => {
     const input = parseInput(startOfferSchema, request.body);
     const started = await startNegotiation(db, await me(request), input, appOrigin);
     const view = await negotiationForParty(db, started.negotiationId, await me(request));
@@ -59,7 +60,7 @@ export function offerRoutes(
     return negotiationForParty(db, id, await me(request));
   });
 
-  app.post('/api/offers/:id/actions', { preHandler: deps.authenticate }, async (request) => {
+  app.post('/api/offers/:id/actions', { preHandler: [deps.authenticate, limitedBy(app, 'offerActionsPerUser')] }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const input = parseInput(offerActionSchema, request.body);
     const user = await me(request);
@@ -83,7 +84,7 @@ export function offerRoutes(
 
   app.get('/api/dashboard', { preHandler: deps.authenticate }, async (request) => dashboardCounts(db, await me(request)));
 
-  app.post('/api/offers/:id/links', { preHandler: deps.authenticate }, async (request, reply) => {
+  app.post('/api/offers/:id/links', { preHandler: [deps.authenticate, limitedBy(app, 'linksPerUser')] }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
     return reply.code(201).send({ shareUrl: await createLink(db, id, await me(request), appOrigin) });
   });
@@ -107,12 +108,13 @@ export function offerRoutes(
     };
   };
 
-  app.get('/api/public/offer-links/:token', async (request) => {
+  app.get('/api/public/offer-links/:token', { preHandler: limitedBy(app, 'linkViewsPerClient') }, async (request) => {
     const { token } = parseInput(tokenParams, request.params);
     return linkView(token, null);
   });
 
-  app.post('/api/public/offer-links/:token/actions', async (request) => {
+  const linkActions = limitedBy(app, 'linkActionsPerClient', 'linkActionsPerLink');
+  app.post('/api/public/offer-links/:token/actions', { preHandler: linkActions }, async (request) => {
     const { token } = parseInput(tokenParams, request.params);
     const { email, ...action } = parseInput(linkActionSchema, request.body);
     const outcome = await actThroughLink(db, token, email, action);
