@@ -127,7 +127,7 @@ async function recheck(db: UploadDatabase, id: string): Promise<never> {
 }
 
 async function restart(db: UploadDatabase, id: string): Promise<never> {
-  await patch(db, id, { uploadId: null, key: null, parts: [], bytesConfirmed: 0, bytesInFlight: 0 });
+  await patch(db, id, { uploadId: null, key: null, parts: [], bytesConfirmed: 0, bytesInFlight: 0, bytesSent: 0 });
   throw new Restart();
 }
 
@@ -214,14 +214,16 @@ const isAborted = (error: unknown) => error instanceof PartFailed && error.failu
 const sum = (parts: readonly DonePart[]) => parts.reduce((total, part) => total + part.size, 0);
 
 /**
- * Writes progress to IndexedDB: a finished part at once, bytes in flight and speed at most
- * every 250 ms. Writes run one after another and a write asked for while one waits joins it,
- * so each one records everything finished so far. Confirmed bytes only grow.
+ * Writes progress to IndexedDB: a finished part at once, bytes in flight at most every 250 ms.
+ * Writes run one after another and a write asked for while one waits joins it, so each one
+ * records everything finished so far. Confirmed bytes only grow, and so do the bytes sent, which
+ * move the bar within a part. The speed is what storage acknowledged in this run over the time
+ * it took: bytes the socket took may still be queued on a slow link, so they would overstate it.
+ * Only a part that got through ends a run of pauses (SPEC §9 backoff grows until one does).
  */
 function progressWriter(db: UploadDatabase, task: UploadTask, now: () => number, measure: () => { parts: DonePart[]; inFlight: number }) {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let last = { at: now(), bytes: task.bytesConfirmed };
-  let speed = task.bytesPerSecond;
+  const started = { at: now(), bytes: task.bytesConfirmed };
   let written: Promise<void> = Promise.resolve();
   let waiting = false;
   let closed = false;
@@ -231,18 +233,18 @@ function progressWriter(db: UploadDatabase, task: UploadTask, now: () => number,
     const { parts, inFlight } = measure();
     const confirmed = sum(parts);
     const at = now();
-    if (at > last.at) {
-      const instant = ((confirmed + inFlight - last.bytes) * 1000) / (at - last.at);
-      speed = speed ? 0.7 * speed + 0.3 * Math.max(0, instant) : Math.max(0, instant);
-      last = { at, bytes: confirmed + inFlight };
-    }
+    const acknowledged = confirmed - started.bytes;
     await db.tasks
       .where('id')
       .equals(task.id)
       .modify((row) => {
         if (parts.length >= row.parts.length) row.parts = parts;
         row.bytesConfirmed = Math.max(row.bytesConfirmed, confirmed);
-        Object.assign(row, { bytesInFlight: closed ? 0 : inFlight, bytesPerSecond: speed, lastTouched: at, retries: 0 });
+        row.bytesSent = Math.max(row.bytesSent, confirmed + inFlight);
+        row.bytesInFlight = closed ? 0 : inFlight;
+        row.bytesPerSecond = acknowledged > 0 && at > started.at ? (acknowledged * 1000) / (at - started.at) : 0;
+        row.lastTouched = at;
+        if (acknowledged > 0) row.retries = 0;
       });
   };
   const request = () => {

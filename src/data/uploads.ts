@@ -130,6 +130,7 @@ export async function addUpload(transactionId: string, slot: DocumentSlot, file:
     parts: [],
     bytesConfirmed: 0,
     bytesInFlight: 0,
+    bytesSent: 0,
     bytesPerSecond: 0,
     retries: 0,
     retryAt: 0,

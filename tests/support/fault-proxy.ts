@@ -5,9 +5,9 @@
  * `/__faults` (bucket names cannot start with `_`, so nothing real lives there):
  *   POST /__faults {match: {keyIncludes, method?, partNumber?}, action, times}
  *   GET  /__faults/log?keyIncludes=…  → every matching request with its part number, bytes and answer.
- *   POST /__faults/link {bytesPerSecond, latencyMs} → every request after it goes over a shaped
- *        link: request bodies share that bandwidth and each request waits one round trip
- *        (`{}` puts the link back to full speed).
+ *   POST /__faults/link {bytesPerSecond, latencyMs, keyIncludes?} → every request after it (or
+ *        only those whose key holds keyIncludes) goes over a shaped link: request bodies share
+ *        that bandwidth and each request waits one round trip (`{}` puts the link back to full speed).
  * Actions: `status` (answer with a status and S3 error body), `cut` (drop the connection after
  * some request bytes), `delay` (hold the request), `strip-etag` (hide the ETag header).
  * Run on its own: `tsx tests/support/fault-proxy.ts <port> <storage endpoint>`.
@@ -32,6 +32,8 @@ export interface FaultRule {
 export interface Link {
   bytesPerSecond: number;
   latencyMs: number;
+  /** Shape only requests whose key holds this (every request when absent). */
+  keyIncludes?: string;
 }
 
 interface LogEntry {
@@ -69,7 +71,9 @@ export async function startFaultProxy(target: string, port = 0): Promise<{ url: 
       req.on('end', () => {
         if (url.pathname === '/__faults/link') {
           const shape = JSON.parse(body) as Partial<Link>;
-          link = shape.bytesPerSecond ? { bytesPerSecond: shape.bytesPerSecond, latencyMs: shape.latencyMs ?? 0 } : undefined;
+          link = shape.bytesPerSecond
+            ? { bytesPerSecond: shape.bytesPerSecond, latencyMs: shape.latencyMs ?? 0, keyIncludes: shape.keyIncludes }
+            : undefined;
         } else {
           const rule = JSON.parse(body) as FaultRule;
           rules.push({ ...rule, left: rule.times ?? 1 });
@@ -107,6 +111,7 @@ export async function startFaultProxy(target: string, port = 0): Promise<{ url: 
     };
     log.push(entry);
     const action = req.method === 'OPTIONS' ? undefined : rule?.action;
+    const shaping = link && (!link.keyIncludes || entry.path.includes(link.keyIncludes)) ? link : undefined;
     // Counting starts the body flowing, so it is attached only when the body is wanted.
     const count = () =>
       req.on('data', (chunk: Buffer) => {
@@ -153,7 +158,7 @@ export async function startFaultProxy(target: string, port = 0): Promise<{ url: 
       out.on('error', () => res.destroy());
       req.on('aborted', () => out.destroy());
       count();
-      if (!link) return void req.pipe(out);
+      if (!shaping) return void req.pipe(out);
       // Each chunk goes on once the link has carried it; the held callback pushes back on the browser.
       const shaped = new Transform({
         transform(chunk: Buffer, _encoding, done) {
@@ -162,7 +167,7 @@ export async function startFaultProxy(target: string, port = 0): Promise<{ url: 
       });
       req.pipe(shaped).pipe(out);
     };
-    const held = (action?.type === 'delay' ? action.ms : 0) + (link?.latencyMs ?? 0);
+    const held = (action?.type === 'delay' ? action.ms : 0) + (shaping?.latencyMs ?? 0);
     if (held > 0) setTimeout(send, held);
     else send();
   });
