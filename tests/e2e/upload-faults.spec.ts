@@ -126,6 +126,18 @@ test('a storage server that hides ETag stops with a clear error, not a hang', as
   await expect(item.getByRole('button', { name: `Resume ${name}` })).toBeVisible();
 });
 
+test('a one-request upload whose answer got lost is not sent again: storage holds it (412), so it completes', async ({ page, request }) => {
+  const { transactionId, bearer } = await buyerWithDeal(page, request);
+  const name = uniqueName('lost-answer');
+  const bytes = video(MiB, 8);
+  await faults.add({ match: { keyIncludes: name, method: 'PUT' }, action: { type: 'lose-answer' } });
+  await addVideo(page, transactionId, name, bytes);
+  await uploaded(page, name);
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  const puts = (await faults.log(name)).filter((entry) => entry.method === 'PUT');
+  expect(puts.map((entry) => entry.status)).toEqual([200, 412]);
+});
+
 test('storage unreachable while the API answers: each pause is longer than the last, and the screen stays on waiting', async ({
   page,
   request,

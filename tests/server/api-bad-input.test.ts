@@ -1,13 +1,15 @@
 /**
  * Bad input gets 400 naming the field, never 500, on every route that takes a body or a query:
  * each field of a valid request is replaced in turn by text with control characters or lone
- * surrogates (which PostgreSQL cannot store), out-of-range numbers and impossible dates.
+ * surrogates (which PostgreSQL cannot store), out-of-range numbers and impossible dates. Routes
+ * that are rate-limited per user or per link get a fresh one for each variant, since a refused
+ * request still counts against its limit.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiFor } from '../support/api-harness';
 import { dealBetween } from '../support/deals';
-import { bearerFor } from '../support/tokens';
+import { bearerFor, personFor } from '../support/tokens';
 
 const parts = inject('parts');
 let api: Awaited<ReturnType<typeof apiFor>>;
@@ -24,8 +26,8 @@ const BAD_DATES = ['2023-02-29', '2001-04-31', '2024-13-01', '0000-01-01', '9999
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 interface Request {
   method: 'POST' | 'PATCH' | 'GET';
-  url: string;
-  bearer: string;
+  url: string | (() => Promise<string>);
+  bearer: string | (() => Promise<string>);
   body?: Record<string, Json>;
   query?: Record<string, string>;
   /** Fields holding dates, which also get impossible ones. */
@@ -47,9 +49,11 @@ function replaced(body: Record<string, Json>, path: string[], bad: Json): Record
   return copy;
 }
 
-function send(request: Request, body: Record<string, Json> | undefined, query: Record<string, string> | undefined) {
+const resolve = async (value: string | (() => Promise<string>)) => (typeof value === 'string' ? value : value());
+
+async function send(request: Request, body: Record<string, Json> | undefined, query: Record<string, string> | undefined) {
   const search = query ? `?${new URLSearchParams(query)}` : '';
-  return api.call(request.method as 'POST', `${request.url}${search}`, request.bearer, body);
+  return api.call(request.method as 'POST', `${await resolve(request.url)}${search}`, await resolve(request.bearer), body);
 }
 
 /** The bad variants of one request, each with the field it spoils. */
@@ -82,7 +86,17 @@ async function requests(): Promise<Request[]> {
       role: 'seller',
     })
   ).json();
-  const token = new URL(sale.shareUrl).searchParams.get('token')!;
+  const newLink = async () => {
+    const someone = await personFor(parts.identity, 'seller');
+    const another = (
+      await api.call('POST', '/api/offers', someone.bearer, {
+        vehicle: { vin: '1G4AH59H45G118341', mileage: 1000 },
+        amount: 9000,
+        role: 'seller',
+      })
+    ).json();
+    return new URL(another.shareUrl).searchParams.get('token')!;
+  };
   const upload = (
     await api.call('POST', '/api/uploads', buyer.bearer, {
       transactionId: buyerTx,
@@ -127,7 +141,7 @@ async function requests(): Promise<Request[]> {
     {
       method: 'POST',
       url: '/api/offers',
-      bearer: seller.bearer,
+      bearer: async () => (await personFor(parts.identity, 'seller')).bearer,
       body: {
         vehicle: { vin: '1G4AH59H45G118341', mileage: 1000 },
         amount: 9000,
@@ -144,7 +158,7 @@ async function requests(): Promise<Request[]> {
     },
     {
       method: 'POST',
-      url: `/api/public/offer-links/${token}/actions`,
+      url: async () => `/api/public/offer-links/${await newLink()}/actions`,
       bearer: '',
       body: { action: 'counter', email: `v-${randomUUID()}@example.com`, amount: 8000, latestOfferId: sale.latestOffer.id },
     },
@@ -183,14 +197,17 @@ describe('bad input', () => {
     let sent = 0;
     for (const request of await requests()) {
       const valid = await send(request, request.body, request.query);
-      expect(valid.statusCode, `${request.method} ${request.url} as sent: ${valid.body}`).not.toBe(400);
+      expect(
+        valid.statusCode,
+        `${request.method} ${typeof request.url === 'string' ? request.url : 'a fresh link'} as sent: ${valid.body}`,
+      ).not.toBe(400);
       for (const variant of variants(request)) {
         const answer = await send(request, variant.body, variant.query);
         sent += 1;
         const message = String(answer.json().message ?? '');
         if (answer.statusCode !== 400 || !message.includes(variant.field))
           failures.push(
-            `${request.method} ${request.url} ${variant.field}=${JSON.stringify(variant.bad)} → ${answer.statusCode} ${message}`,
+            `${request.method} ${typeof request.url === 'string' ? request.url : 'a fresh link'} ${variant.field}=${JSON.stringify(variant.bad)} → ${answer.statusCode} ${message}`,
           );
       }
     }

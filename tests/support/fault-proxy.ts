@@ -9,7 +9,8 @@
  *        only those whose key holds keyIncludes) goes over a shaped link: request bodies share
  *        that bandwidth and each request waits one round trip (`{}` puts the link back to full speed).
  * Actions: `status` (answer with a status and S3 error body), `cut` (drop the connection after
- * some request bytes), `delay` (hold the request), `strip-etag` (hide the ETag header).
+ * some request bytes), `delay` (hold the request), `strip-etag` (hide the ETag header),
+ * `lose-answer` (storage does the request, the client never hears back).
  * Run on its own: `tsx tests/support/fault-proxy.ts <port> <storage endpoint>`.
  */
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -20,7 +21,8 @@ export type FaultAction =
   | { type: 'status'; status: number; code?: string; message?: string }
   | { type: 'cut'; afterBytes: number }
   | { type: 'delay'; ms: number }
-  | { type: 'strip-etag' };
+  | { type: 'strip-etag' }
+  | { type: 'lose-answer' };
 
 export interface FaultRule {
   match: { keyIncludes: string; method?: string; partNumber?: number };
@@ -149,6 +151,7 @@ export async function startFaultProxy(target: string, port = 0): Promise<{ url: 
         { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
         (answer) => {
           entry.status = answer.statusCode ?? null;
+          if (action?.type === 'lose-answer') return void req.socket.destroy();
           const headers = { ...answer.headers };
           if (action?.type === 'strip-etag') delete headers.etag;
           res.writeHead(answer.statusCode ?? 502, headers);
