@@ -47,7 +47,7 @@ export function UploadItem({ task }: { task: UploadTask }) {
       <p className="upload-item-status" role="status">
         <span>{statusText(task)}</span>
         <span className="help">
-          {formatBytes(Math.min(task.bytesConfirmed, task.size))} of {formatBytes(task.size)} · {percent}%
+          {formatBytes(Math.min(task.bytesConfirmed, task.size))} of {formatBytes(task.size)} stored
           {running && task.bytesInFlight > 0 && ` · ${formatBytes(task.bytesInFlight)} on the way`}
           {running && task.bytesPerSecond > 0 && ` · ${formatBytes(task.bytesPerSecond)}/s`}
           {left && ` · ${left}`}
