@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiFor } from '../support/api-harness';
-import { dealBetween } from '../support/deals';
+import { dealBetween, saleByNewSeller } from '../support/deals';
 import { bearerFor, personFor } from '../support/tokens';
 
 const parts = inject('parts');
@@ -79,42 +79,12 @@ async function requests(): Promise<Request[]> {
   const { buyer, seller, buyerTx, sellerTx } = await dealBetween(api, parts.identity);
   const { uid } = (await api.call('GET', '/api/users/profile', buyer.bearer)).json();
   const admin = await bearerFor(parts.identity, ['admin']);
-  const sale = (
-    await api.call('POST', '/api/offers', seller.bearer, {
-      vehicle: { vin: '1G4AH59H45G118341', mileage: 1000 },
-      amount: 9000,
-      role: 'seller',
-    })
-  ).json();
-  const newLink = async () => {
-    const someone = await personFor(parts.identity, 'seller');
-    const another = (
-      await api.call('POST', '/api/offers', someone.bearer, {
-        vehicle: { vin: '1G4AH59H45G118341', mileage: 1000 },
-        amount: 9000,
-        role: 'seller',
-      })
-    ).json();
-    return new URL(another.shareUrl).searchParams.get('token')!;
-  };
-  const upload = (
-    await api.call('POST', '/api/uploads', buyer.bearer, {
-      transactionId: buyerTx,
-      slot: 'inspection-media',
-      fileName: 'walk.mp4',
-      contentType: 'video/mp4',
-      size: 12 * 1024 * 1024,
-    })
-  ).json();
-  const single = (
-    await api.call('POST', '/api/uploads', buyer.bearer, {
-      transactionId: buyerTx,
-      slot: 'proof-of-address',
-      fileName: 'bill.pdf',
-      contentType: 'application/pdf',
-      size: 1000,
-    })
-  ).json();
+  const sale = await saleByNewSeller(api, parts.identity);
+  const newLink = async () => (await saleByNewSeller(api, parts.identity)).token;
+  const started = async (slot: string, fileName: string, contentType: string, size: number) =>
+    (await api.call('POST', '/api/uploads', buyer.bearer, { transactionId: buyerTx, slot, fileName, contentType, size })).json();
+  const upload = await started('inspection-media', 'walk.mp4', 'video/mp4', 12 * 1024 * 1024);
+  const single = await started('proof-of-address', 'bill.pdf', 'application/pdf', 1000);
   const event = (event: string, payload: Record<string, Json>, bearer = buyer.bearer, transactionId = buyerTx): Request => ({
     method: 'POST',
     url: `/api/transactions/${transactionId}/events`,
@@ -153,14 +123,14 @@ async function requests(): Promise<Request[]> {
     {
       method: 'POST',
       url: `/api/offers/${sale.id}/actions`,
-      bearer: seller.bearer,
-      body: { action: 'counter', amount: 9500, latestOfferId: sale.latestOffer.id },
+      bearer: sale.seller.bearer,
+      body: { action: 'counter', amount: 9500, latestOfferId: sale.offerId },
     },
     {
       method: 'POST',
       url: async () => `/api/public/offer-links/${await newLink()}/actions`,
       bearer: '',
-      body: { action: 'counter', email: `v-${randomUUID()}@example.com`, amount: 8000, latestOfferId: sale.latestOffer.id },
+      body: { action: 'counter', email: `v-${randomUUID()}@example.com`, amount: 8000, latestOfferId: sale.offerId },
     },
     event('identity submitted', { inquiryId: 'inq_123' }),
     event('address submitted', ADDRESS),

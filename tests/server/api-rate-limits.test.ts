@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RATE_LIMITS } from '../../server/api/rate-limits';
 import { apiFor } from '../support/api-harness';
+import { SALE, saleByNewSeller } from '../support/deals';
 import { personFor } from '../support/tokens';
 
 const parts = inject('parts');
@@ -18,13 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const SALE = { vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 }, amount: 20_000, role: 'seller' } as const;
-
-async function sharedLink() {
-  const seller = await personFor(parts.identity, 'seller');
-  const sale = (await api.call('POST', '/api/offers', seller.bearer, SALE)).json();
-  return { token: new URL(sale.shareUrl).searchParams.get('token')!, offerId: sale.latestOffer.id as string };
-}
+const sharedLink = () => saleByNewSeller(api, parts.identity);
 
 /** A visitor's counteroffer through a link, from `from`, with a fresh e-mail each time (each opens a negotiation). */
 const counter = (link: { token: string; offerId: string }, from: string, headers: Record<string, string> = {}) =>

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { notifications } from '../../server/db/schema';
 import { apiFor } from '../support/api-harness';
-import { dealBetween } from '../support/deals';
+import { dealBetween, SALE } from '../support/deals';
 import { mintIdToken, personFor } from '../support/tokens';
 
 const parts = inject('parts');
@@ -22,7 +22,6 @@ afterAll(() => api.close());
 
 const call: (typeof api)['call'] = (...args) => api.call(...args);
 const deal = () => dealBetween(api, parts.identity);
-const SALE = { vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 }, amount: 20_000, role: 'seller' } as const;
 
 /** A bearer for a fresh subject with exactly these claims. */
 const bearerWith = async (claims: Record<string, unknown>, subject = randomUUID()) =>

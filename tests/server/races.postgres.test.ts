@@ -10,8 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiFor, environmentFor } from '../support/api-harness';
 import { startApiProcess, type ApiProcess } from '../support/api-process';
 import { RATE_LIMITS } from '../../server/api/rate-limits';
-import { dealBetween } from '../support/deals';
-import { personFor } from '../support/tokens';
+import { dealBetween, saleByNewSeller } from '../support/deals';
 
 const parts = inject('parts');
 const PARALLEL = 50;
@@ -89,26 +88,18 @@ describe.each([
 
 describe('rate limits across two API processes', () => {
   it('count in one place: the processes together let a shared link open as many negotiations as one would', async () => {
-    const seller = await personFor(parts.identity, 'seller');
-    const sale = (
-      await api.call('POST', '/api/offers', seller.bearer, {
-        vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 },
-        amount: 20_000,
-        role: 'seller',
-      })
-    ).json();
-    const token = new URL(sale.shareUrl).searchParams.get('token');
+    const sale = await saleByNewSeller(api, parts.identity);
     const { max } = RATE_LIMITS.linkActionsPerLink;
     const statuses: number[] = [];
     for (let i = 0; i <= max; i++) {
-      const answer = await fetch(`${processes[i % processes.length]!.url}/api/public/offer-links/${token}/actions`, {
+      const answer = await fetch(`${processes[i % processes.length]!.url}/api/public/offer-links/${sale.token}/actions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           action: 'counter',
           email: `v-${i}-${randomUUID()}@example.com`,
           amount: 19_000,
-          latestOfferId: sale.latestOffer.id,
+          latestOfferId: sale.offerId,
         }),
       });
       statuses.push(answer.status);

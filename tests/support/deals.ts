@@ -1,9 +1,24 @@
-/** A $20,000 deal made through the API between a new seller and a new buyer, for server tests. */
+/** Sales and $20,000 deals made through the API between new people, for server tests. */
 import type { apiFor } from './api-harness';
 import type { LocalParts } from './local-parts';
 import { personFor } from './tokens';
 
 type Api = Awaited<ReturnType<typeof apiFor>>;
+
+/** What a seller sends to start a $20,000 sale. */
+export const SALE = { vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 }, amount: 20_000, role: 'seller' } as const;
+
+/** A new seller's sale: its negotiation id, share-link token and the offer a visitor answers. */
+export async function saleByNewSeller(api: Api, identity: LocalParts['identity']) {
+  const seller = await personFor(identity, 'seller');
+  const sale = (await api.call('POST', '/api/offers', seller.bearer, SALE)).json();
+  return {
+    seller,
+    id: sale.id as string,
+    token: new URL(sale.shareUrl).searchParams.get('token')!,
+    offerId: sale.latestOffer.id as string,
+  };
+}
 
 /** Answers both people and each side's transaction id. */
 export async function dealBetween(api: Api, identity: LocalParts['identity']) {
