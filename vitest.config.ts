@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+const server = { environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } as const;
+
+/** Server tests that touch the database run again on PostgreSQL; `*.postgres.test.ts` run only there. */
+const DATABASE_TESTS = ['tests/server/api-*.test.ts', 'tests/server/mail.test.ts', 'tests/server/**/*.postgres.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -12,12 +17,19 @@ export default defineConfig({
       },
       {
         test: {
+          ...server,
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
-          environment: 'node',
+          exclude: ['tests/server/**/*.postgres.test.ts'],
           globalSetup: ['tests/support/server-global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          ...server,
+          name: 'server-postgres',
+          include: DATABASE_TESTS,
+          globalSetup: ['tests/support/server-global-setup.ts', 'tests/support/postgres-global-setup.ts'],
         },
       },
     ],

@@ -51,6 +51,7 @@ export async function addTask({ owner, transactionId, slot, file, storage }: New
     parts: [],
     bytesConfirmed: 0,
     bytesInFlight: 0,
+    bytesSent: 0,
     bytesPerSecond: 0,
     retries: 0,
     retryAt: 0,

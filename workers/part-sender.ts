@@ -10,6 +10,7 @@ export type PartFailure =
   | { kind: 'retryable'; status: number }
   | { kind: 'expired' }
   | { kind: 'no-such-upload' }
+  | { kind: 'already-stored' }
   | { kind: 'no-etag' }
   | { kind: 'refused'; status: number; message: string }
   | { kind: 'aborted' };
@@ -24,15 +25,26 @@ function classify(status: number, body: string): PartFailure {
   if (status === 429 || status >= 500) return { kind: 'retryable', status };
   const code = /<Code>([^<]+)<\/Code>/.exec(body)?.[1];
   if (code === 'NoSuchUpload') return { kind: 'no-such-upload' };
+  // A single PUT writes only where nothing is (If-None-Match: *): an earlier try got through.
+  if (status === 412) return { kind: 'already-stored' };
   if (status === 403 && (/expired/i.test(body) || code === 'ExpiredToken')) return { kind: 'expired' };
   return { kind: 'refused', status, message: /<Message>([^<]+)<\/Message>/.exec(body)?.[1] ?? `storage answered ${status}` };
 }
 
-/** Sends `body`; `onProgress` gets the bytes of this part on the wire so far. Answers the ETag. */
-export function sendPart(url: string, body: Blob, signal: AbortSignal, onProgress: (loaded: number) => void): Promise<string> {
+/**
+ * Sends `body` with the `headers` the URL's signature binds; `onProgress` gets the bytes of this
+ * part on the wire so far. Answers the ETag.
+ */
+export function sendPart(
+  { url, headers }: { url: string; headers: Record<string, string> },
+  body: Blob,
+  signal: AbortSignal,
+  onProgress: (loaded: number) => void,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => onProgress(event.loaded);
     xhr.onload = () => {
       if (xhr.status >= 300) return reject(new PartFailed(classify(xhr.status, xhr.responseText)));

@@ -97,7 +97,6 @@ async function runOnce(id: string, deps: RunnerDeps, signal: AbortSignal) {
 
 /** Storage's part list is the truth: parts it holds are done, anything else is sent (again). */
 async function reconcile(deps: RunnerDeps, task: UploadTask): Promise<UploadTask> {
-  if (task.partCount === 1 && task.parts.length === 0) return task;
   const held = await deps.api.parts(task.uploadId!).catch((error: unknown) => {
     if (error instanceof ApiRefusal && error.status === 404) return restart(deps.db, task.id);
     throw error;
@@ -110,8 +109,13 @@ async function reconcile(deps: RunnerDeps, task: UploadTask): Promise<UploadTask
   return patch(deps.db, task.id, { parts, bytesConfirmed: sum(parts) });
 }
 
-/** A part answered NoSuchUpload: storage dropped the upload (aborted on its side), so start a new one. */
+/**
+ * A part answered NoSuchUpload: storage dropped the upload (aborted on its side), so start a new
+ * one. A single PUT answered that the object is there: an earlier try whose answer was lost got
+ * through, so take storage's word for it.
+ */
 async function lostUpload(deps: RunnerDeps, task: UploadTask, error: unknown): Promise<never> {
+  if (error instanceof PartFailed && error.failure.kind === 'already-stored') return recheck(deps.db, task.id);
   if (!(error instanceof PartFailed && error.failure.kind === 'no-such-upload')) throw error;
   await deps.api.abort(task.uploadId!).catch(() => undefined); // lets the API mark its record; storage has nothing left
   return restart(deps.db, task.id);
@@ -123,7 +127,7 @@ async function recheck(db: UploadDatabase, id: string): Promise<never> {
 }
 
 async function restart(db: UploadDatabase, id: string): Promise<never> {
-  await patch(db, id, { uploadId: null, key: null, parts: [], bytesConfirmed: 0, bytesInFlight: 0 });
+  await patch(db, id, { uploadId: null, key: null, parts: [], bytesConfirmed: 0, bytesInFlight: 0, bytesSent: 0 });
   throw new Restart();
 }
 
@@ -132,7 +136,7 @@ async function sendMissingParts(deps: RunnerDeps, task: UploadTask, outer: Abort
   const now = deps.now ?? Date.now;
   const done = new Map(task.parts.map((part) => [part.partNumber, part]));
   const queue = Array.from({ length: task.partCount }, (_, i) => i + 1).filter((number) => !done.has(number));
-  const urls = new Map<number, { url: string; expiresAt: number }>();
+  const urls = new Map<number, { url: string; headers: Record<string, string>; expiresAt: number }>();
   const inFlight = new Map<number, number>();
   const stop = new AbortController();
   const signal = AbortSignal.any([outer, stop.signal]);
@@ -150,16 +154,16 @@ async function sendMissingParts(deps: RunnerDeps, task: UploadTask, outer: Abort
       const batch = [...(first === undefined ? [] : [first]), ...waiting].slice(0, SIGN_BATCH);
       if (batch.length === 0) return;
       const signed = await api.sign(task.uploadId!, batch);
-      for (const { partNumber, url } of signed.urls) urls.set(partNumber, { url, expiresAt: signed.expiresAt });
+      for (const { partNumber, url, headers } of signed.urls) urls.set(partNumber, { url, headers, expiresAt: signed.expiresAt });
     })().finally(() => (signing = undefined));
     return signing;
   }
 
   /** A fresh URL for the part; the next batch is signed while parts are still on the wire, so no lane waits for it. */
-  async function urlFor(partNumber: number): Promise<string> {
+  async function urlFor(partNumber: number) {
     while (!fresh(partNumber)) await signBatch(partNumber);
     if (queue.filter(fresh).length < PARTS_IN_FLIGHT) signBatch().catch(() => undefined); // a lane that needs it asks again
-    return urls.get(partNumber)!.url;
+    return urls.get(partNumber)!;
   }
 
   async function sendOne(partNumber: number) {
@@ -210,14 +214,16 @@ const isAborted = (error: unknown) => error instanceof PartFailed && error.failu
 const sum = (parts: readonly DonePart[]) => parts.reduce((total, part) => total + part.size, 0);
 
 /**
- * Writes progress to IndexedDB: a finished part at once, bytes in flight and speed at most
- * every 250 ms. Writes run one after another and a write asked for while one waits joins it,
- * so each one records everything finished so far. Confirmed bytes only grow.
+ * Writes progress to IndexedDB: a finished part at once, bytes in flight at most every 250 ms.
+ * Writes run one after another and a write asked for while one waits joins it, so each one
+ * records everything finished so far. Confirmed bytes only grow, and so do the bytes sent, which
+ * move the bar within a part. The speed is what storage acknowledged in this run over the time
+ * it took: bytes the socket took may still be queued on a slow link, so they would overstate it.
+ * Only a part that got through ends a run of pauses (SPEC §9 backoff grows until one does).
  */
 function progressWriter(db: UploadDatabase, task: UploadTask, now: () => number, measure: () => { parts: DonePart[]; inFlight: number }) {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let last = { at: now(), bytes: task.bytesConfirmed };
-  let speed = task.bytesPerSecond;
+  const started = { at: now(), bytes: task.bytesConfirmed };
   let written: Promise<void> = Promise.resolve();
   let waiting = false;
   let closed = false;
@@ -227,18 +233,18 @@ function progressWriter(db: UploadDatabase, task: UploadTask, now: () => number,
     const { parts, inFlight } = measure();
     const confirmed = sum(parts);
     const at = now();
-    if (at > last.at) {
-      const instant = ((confirmed + inFlight - last.bytes) * 1000) / (at - last.at);
-      speed = speed ? 0.7 * speed + 0.3 * Math.max(0, instant) : Math.max(0, instant);
-      last = { at, bytes: confirmed + inFlight };
-    }
+    const acknowledged = confirmed - started.bytes;
     await db.tasks
       .where('id')
       .equals(task.id)
       .modify((row) => {
         if (parts.length >= row.parts.length) row.parts = parts;
         row.bytesConfirmed = Math.max(row.bytesConfirmed, confirmed);
-        Object.assign(row, { bytesInFlight: closed ? 0 : inFlight, bytesPerSecond: speed, lastTouched: at, retries: 0 });
+        row.bytesSent = Math.max(row.bytesSent, confirmed + inFlight);
+        row.bytesInFlight = closed ? 0 : inFlight;
+        row.bytesPerSecond = acknowledged > 0 && at > started.at ? (acknowledged * 1000) / (at - started.at) : 0;
+        row.lastTouched = at;
+        if (acknowledged > 0) row.retries = 0;
       });
   };
   const request = () => {

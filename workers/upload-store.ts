@@ -38,10 +38,15 @@ export interface UploadTask {
   partSize: number;
   partCount: number;
   parts: DonePart[];
+  /** Bytes of the parts storage acknowledged. */
   bytesConfirmed: number;
+  /** Bytes of the parts on the wire now, as handed to the network. */
   bytesInFlight: number;
+  /** The most ever handed to the network for this upload (acknowledged or on the wire): the bar never goes back. */
+  bytesSent: number;
+  /** Measured on what storage acknowledged, never on what the socket took. */
   bytesPerSecond: number;
-  /** Pauses for a lost connection in a row; the next try waits backoffMs(retries). */
+  /** Pauses for a lost connection in a row, until a part gets through; the next try waits backoffMs(retries). */
   retries: number;
   retryAt: number;
   document: { key: string; review: 'received' | 'refused'; refusalReason: string | null } | null;
@@ -71,6 +76,16 @@ export class UploadDatabase extends Dexie {
           await tasks.put({ ...task, fileKept: Boolean(file) });
         }
       });
+    this.version(3)
+      .stores({ tasks: 'id, owner, transactionId, status', files: 'id' })
+      .upgrade((tx) =>
+        tx
+          .table<UploadTask, string>('tasks')
+          .toCollection()
+          .modify((task) => {
+            task.bytesSent = task.bytesConfirmed;
+          }),
+      );
   }
 
   /** Removes tasks and the files kept for them, together. */

@@ -4,7 +4,8 @@
  * when another tab says something changed. A task is driven by one tab at a time (Web Locks);
  * when that tab closes its lock is freed and another tab, or the next page load, carries on
  * from the parts storage holds. Tasks paused by a lost connection are retried on their own
- * with growing pauses (backoff from 100 ms with jitter, SPEC §9).
+ * with growing pauses (backoff from 100 ms with jitter, SPEC §9), and at once when a probe of
+ * the API and of storage, which failed before, gets an answer again.
  */
 import * as Comlink from 'comlink';
 import { applyCommand, type UploadCommand } from '../src/domain/upload-plan';
@@ -18,6 +19,8 @@ const SUPERVISE_EVERY_MS = 1000;
 const PROBE_EVERY_MS = 5000;
 
 let api: UploadApi | undefined;
+/** Where this worker's presigned URLs point: the storage the probe asks besides the API. */
+const storageOrigins = new Set<string>();
 let owner: string | undefined;
 let probedAt = 0;
 let probeFailed = false;
@@ -47,11 +50,34 @@ async function supervise() {
   if (tasks.some(waitingForConnection) && now - probedAt >= PROBE_EVERY_MS) {
     probedAt = now;
     // An active probe: `online` events miss a network that was up but went nowhere, and the
-    // backoff between tries grows to minutes. The API answering again retries at once.
-    const reachable = await client.reachable();
+    // backoff between tries grows to minutes. The API and storage answering again retries at once.
+    const reachable = (await client.reachable()) && (await storageAnswers());
     if (reachable && probeFailed) await uploader.retryNow();
     probeFailed = !reachable;
   }
+}
+
+/** Whether every storage origin answers at all (any status will do; a request that goes nowhere fails). */
+async function storageAnswers(): Promise<boolean> {
+  const answers = [...storageOrigins].map((origin) =>
+    fetch(origin, { method: 'HEAD', mode: 'no-cors', cache: 'no-store' }).then(
+      () => true,
+      () => false,
+    ),
+  );
+  return (await Promise.all(answers)).every(Boolean);
+}
+
+/** The API, noting where the URLs it signs point. */
+function notingStorage(client: UploadApi): UploadApi {
+  return {
+    ...client,
+    async sign(id, partNumbers) {
+      const signed = await client.sign(id, partNumbers);
+      for (const { url } of signed.urls) storageOrigins.add(new URL(url).origin);
+      return signed;
+    },
+  };
 }
 
 const waitingForConnection = (task: UploadTask) => task.status === 'paused' && task.pauseReason === 'offline';
@@ -108,7 +134,7 @@ async function stopDriving(id: string) {
 
 const uploader = {
   configure(options: { apiBaseUrl: string; owner: string }, token: TokenSource) {
-    api = uploadApi(options.apiBaseUrl, token);
+    api = notingStorage(uploadApi(options.apiBaseUrl, token));
     owner = options.owner;
     void supervise();
   },

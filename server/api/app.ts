@@ -19,7 +19,11 @@ import { createS3Client } from '../storage/s3-client';
 import { abortAbandonedUploads } from '../uploads/abandoned-uploads';
 import { devMailboxMailer, sesMailer } from '../mail/delivery';
 import type { Settings } from './settings';
-import { staticFiles } from './static-files';
+import { rateLimiting, removeSpentRateLimits, TooManyRequests } from './rate-limits';
+import { policySources, securityHeaders } from './security-headers';
+import { builtInlineHashes, staticFiles } from './static-files';
+
+const RATE_LIMIT_CLEANUP_SECONDS = 600;
 
 export interface ApiDependencies {
   settings: Settings;
@@ -31,7 +35,11 @@ export interface ApiDependencies {
 }
 
 export async function buildApi({ settings, database, s3, logger = false, providers }: ApiDependencies): Promise<FastifyInstance> {
-  const app = Fastify({ logger: logger ? { level: 'info' } : false, trustProxy: true });
+  // X-Forwarded-* is believed only from the configured proxies; anyone else could forge the client's address.
+  const app = Fastify({
+    logger: logger ? { level: 'info' } : false,
+    trustProxy: settings.trustedProxies.length ? settings.trustedProxies : false,
+  });
   const authenticate = createAuthenticate({
     issuer: settings.auth.issuer,
     jwksUrl: settings.auth.jwksUrl,
@@ -39,7 +47,13 @@ export async function buildApi({ settings, database, s3, logger = false, provide
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number; field?: string }, request, reply) => {
+    // Input the boundary checks missed and the database refused as data (SQLSTATE class 22) is still the caller's to fix.
+    if (error.statusCode === undefined && isDataException(error)) {
+      request.log.warn({ error: error.message }, 'database refused a value the boundary let through');
+      return reply.code(400).send({ message: 'A value in this request cannot be stored. Check what was entered and try again.' });
+    }
     const status = error.statusCode ?? 500;
+    if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
     if (status >= 500) request.log.error(error);
     if (status >= 500) return reply.code(status).send({ message: 'Something went wrong on our side. Please try again.' });
     return reply.code(status).send(error.field ? { message: error.message, field: error.field } : { message: error.message });
@@ -47,17 +61,21 @@ export async function buildApi({ settings, database, s3, logger = false, provide
 
   // Text answers (HTML, JS, CSS, JSON, Markdown) go out gzip/brotli-compressed when the client accepts it.
   await app.register(fastifyCompress, { threshold: 1024 });
+  const adapters = providers ?? sandboxProviders(settings.verificationWidget.host);
+  const runtime = { helpCentreUrl: settings.helpCentreUrl };
+  await securityHeaders(app, policySources(settings, adapters, builtInlineHashes(settings.staticDir, runtime)));
+  await rateLimiting(app, database.db);
+  everyInterval(app, 'removing spent rate-limit counters', () => removeSpentRateLimits(database.db), RATE_LIMIT_CLEANUP_SECONDS);
 
   healthRoutes(app, { pingDatabase: database.ping, s3, bucket: settings.storage.bucket, jwksUrl: settings.auth.jwksUrl });
   runtimeConfigRoutes(app, settings);
   userRoutes(app, { db: database.db, authenticate });
   const mailer = settings.mail ? sesMailer(settings.mail) : settings.devMailboxFile ? devMailboxMailer(settings.devMailboxFile) : undefined;
   if (!mailer) app.log.warn('no mail provider configured (MAIL_FROM): offer notifications are queued, not sent');
-  offerRoutes(app, { db: database.db, authenticate, mailer });
-  const thirdParties = providers ?? sandboxProviders(settings.verificationWidget.host);
-  const dispatch = () => dispatchProviderRequests(database.db, thirdParties, settings.providers.callbackUrl);
-  transactionRoutes(app, { db: database.db, authenticate, providers: thirdParties, dispatch });
-  webhookRoutes(app, { db: database.db, providers: thirdParties, secret: settings.providers.webhookSecret });
+  offerRoutes(app, { db: database.db, authenticate, mailer, appOrigin: settings.appOrigin });
+  const dispatch = () => dispatchProviderRequests(database.db, adapters, settings.providers.callbackUrl);
+  transactionRoutes(app, { db: database.db, authenticate, providers: adapters, dispatch });
+  webhookRoutes(app, { db: database.db, providers: adapters, secret: settings.providers.webhookSecret });
   everyInterval(app, 'handing requests to providers', dispatch, settings.providers.dispatchIntervalSeconds);
   const { publicEndpoint } = settings.storage;
   const presigner = publicEndpoint ? createS3Client({ ...settings.storage, endpoint: publicEndpoint }) : s3;
@@ -65,6 +83,12 @@ export async function buildApi({ settings, database, s3, logger = false, provide
   uploadRoutes(app, { ...storage, authenticate });
   everyInterval(app, 'abandoned-upload clean-up', () => abortAbandonedUploads(storage), settings.storage.cleanupIntervalSeconds);
   if (settings.devMailboxFile) devMailboxRoutes(app, settings.devMailboxFile);
-  await staticFiles(app, settings.staticDir, { helpCentreUrl: settings.helpCentreUrl });
+  await staticFiles(app, settings.staticDir, runtime);
   return app;
+}
+
+/** PostgreSQL's data exceptions (invalid text, out-of-range values), also when drizzle wraps them. */
+function isDataException(error: unknown): boolean {
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  return (typeof code === 'string' && code.startsWith('22')) || (cause !== undefined && isDataException(cause));
 }

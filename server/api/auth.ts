@@ -49,5 +49,5 @@ function callerFrom(payload: JWTPayload): Caller {
   const email = typeof payload.email === 'string' ? payload.email : '';
   const groups = Array.isArray(payload['cognito:groups']) ? (payload['cognito:groups'] as string[]) : [];
   if (!payload.sub) throw new Error('token has no subject');
-  return { sub: payload.sub, email, groups };
+  return { sub: payload.sub, email, emailVerified: payload.email_verified === true, groups };
 }

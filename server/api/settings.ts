@@ -8,9 +8,15 @@ const optionalUrl = z.url().optional();
 
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
+  /** Set by `npm start` only: turns on the local-only conveniences (a local user pool, the development mailbox). */
+  LOCAL_STACK: z.enum(['true', 'false']).default('false'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('.data'),
+  /** The public origin of the app: links in mail are built from it, never from request headers. */
+  APP_ORIGIN: z.url().optional(),
+  /** Proxies (addresses or CIDR ranges, comma-separated) whose X-Forwarded-* headers are believed. */
+  TRUSTED_PROXIES: z.string().optional(),
   DATABASE_URL: optionalUrl,
   STATIC_DIR: z.string().default('dist'),
   API_BASE_URL: z.string().default('/api'),
@@ -64,6 +70,9 @@ const envSchema = z.object({
 
 export type Settings = ReturnType<typeof loadSettings>;
 
+/** `npm start`'s default origin, for APP_ORIGIN when unset outside production. */
+const LOCAL_APP_ORIGIN = 'http://127.0.0.1:8080';
+
 export function loadSettings(env: Record<string, string | undefined>) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -71,14 +80,24 @@ export function loadSettings(env: Record<string, string | undefined>) {
     throw new Error(`Invalid API settings: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.APP_ORIGIN)
+    throw new Error(
+      'Invalid API settings: APP_ORIGIN: set the public origin of the app (such as https://app.example.com); links in mail are built from it',
+    );
   const issuer = e.AUTH_USER_POOL_ENDPOINT
     ? `${e.AUTH_USER_POOL_ENDPOINT.replace(/\/$/, '')}/${e.AUTH_USER_POOL_ID}`
     : `https://cognito-idp.${e.AUTH_REGION}.amazonaws.com/${e.AUTH_USER_POOL_ID}`;
   const settings = {
     production: e.NODE_ENV === 'production',
+    localStack: e.LOCAL_STACK === 'true',
     host: e.HOST,
     port: e.PORT,
     dataDir: e.DATA_DIR,
+    appOrigin: new URL(e.APP_ORIGIN ?? LOCAL_APP_ORIGIN).origin,
+    trustedProxies:
+      e.TRUSTED_PROXIES?.split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean) ?? [],
     databaseUrl: e.DATABASE_URL,
     staticDir: e.STATIC_DIR,
     apiBaseUrl: e.API_BASE_URL,
@@ -122,25 +141,37 @@ export function loadSettings(env: Record<string, string | undefined>) {
     devMailboxFile: e.DEV_MAILBOX_FILE,
     mail: e.MAIL_FROM ? { from: e.MAIL_FROM, region: e.MAIL_SES_REGION, endpoint: e.MAIL_SES_ENDPOINT } : undefined,
   };
-  assertSafeForProduction(settings);
+  assertLocalOnlyConveniences(settings);
   return settings;
 }
 
 const AMAZON_COGNITO_ISSUER = /^https:\/\/cognito-idp\.[a-z0-9-]+\.amazonaws\.com\/[\w-]+_[0-9a-zA-Z]+$/;
 
 /**
- * cognito-local signs every token with a private key published in its npm package, so an API
- * that trusts it in production accepts tokens anyone can mint.
+ * Fail closed: what only a developer's machine may have is on only when the local stack turns it
+ * on (LOCAL_STACK=true, which `npm start` passes), never merely because NODE_ENV is not
+ * production. cognito-local signs every token with a private key published in its npm package,
+ * so an API trusting it accepts tokens anyone can mint; the mailbox shows sign-in codes.
  */
-function assertSafeForProduction(settings: { production: boolean; auth: { issuer: string }; devMailboxFile?: string }) {
-  if (!settings.production) return;
+function assertLocalOnlyConveniences(settings: {
+  production: boolean;
+  localStack: boolean;
+  auth: { issuer: string };
+  devMailboxFile?: string;
+}) {
+  if (settings.localStack && settings.production) {
+    throw new Error('Refusing to start: LOCAL_STACK=true turns on local-only conveniences and cannot be set with NODE_ENV=production.');
+  }
+  if (settings.localStack) return;
   if (!AMAZON_COGNITO_ISSUER.test(settings.auth.issuer)) {
     throw new Error(
-      `Refusing to start with NODE_ENV=production: the token issuer ${settings.auth.issuer} is not Amazon Cognito. ` +
-        'A local user pool signs tokens with a publicly known key; unset AUTH_USER_POOL_ENDPOINT and use a Cognito user pool.',
+      `Refusing to start: the token issuer ${settings.auth.issuer} is not Amazon Cognito. A local user pool signs tokens with a ` +
+        'publicly known key, so only the local stack (LOCAL_STACK=true, set by npm start) may trust one; otherwise unset AUTH_USER_POOL_ENDPOINT.',
     );
   }
   if (settings.devMailboxFile) {
-    throw new Error('Refusing to start with NODE_ENV=production: DEV_MAILBOX_FILE exposes sign-in codes; unset it.');
+    throw new Error(
+      'Refusing to start: DEV_MAILBOX_FILE exposes sign-in codes and is only for the local stack (LOCAL_STACK=true); unset it.',
+    );
   }
 }

@@ -4,11 +4,12 @@
  * (`{content base}/app/pageNotFound`, SPEC §7), a public page's prerendered HTML when the
  * build made one, and index.html for every other client route.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PRERENDER_PLACEHOLDERS, prerenderedFile } from '../../src/domain/public-routes';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { inlineHashes, type InlineHashes } from './security-headers';
 
 const CONTENT_TYPES = [
   ['.json', 'application/json'],
@@ -47,22 +48,32 @@ export async function staticFiles(app: FastifyInstance, staticDir: string, runti
   // Prerendered pages with this deployment's configuration filled in, read once per file.
   const pages = new Map<string, string | undefined>();
   const prerenderedPage = (file: string) => {
-    if (!pages.has(file)) {
-      const full = resolve(root, file);
-      pages.set(
-        file,
-        existsSync(full) ? readFileSync(full, 'utf8').replaceAll(PRERENDER_PLACEHOLDERS.helpCentreUrl, runtime.helpCentreUrl) : undefined,
-      );
-    }
+    if (!pages.has(file)) pages.set(file, builtPage(root, file, runtime));
     return pages.get(file);
   };
 
+  // HEAD is answered like GET (Node leaves the body out), as crawlers and uptime checks expect.
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0]!;
-    const isClientRoute = request.method === 'GET' && !path.startsWith('/api/') && !/\.\w+$/.test(path);
+    const isClientRoute = ['GET', 'HEAD'].includes(request.method) && !path.startsWith('/api/') && !/\.\w+$/.test(path);
     if (!isClientRoute) return reply.code(404).send({ message: 'Not found' });
     const prerendered = /^\/([\w-]+(\/[\w-]+)*)?$/.test(path) ? prerenderedPage(prerenderedFile(path)) : undefined;
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    return prerendered ?? reply.sendFile('index.html');
+    if (prerendered === undefined) return reply.sendFile('index.html');
+    return request.method === 'HEAD' ? reply.header('content-length', Buffer.byteLength(prerendered)).send() : prerendered;
   });
+}
+
+function builtPage(root: string, file: string, runtime: { helpCentreUrl: string }): string | undefined {
+  const full = resolve(root, file);
+  return existsSync(full) ? readFileSync(full, 'utf8').replaceAll(PRERENDER_PLACEHOLDERS.helpCentreUrl, runtime.helpCentreUrl) : undefined;
+}
+
+/** The hashes of every inline script and style in the built HTML, as served, for the pages' Content-Security-Policy. */
+export function builtInlineHashes(staticDir: string, runtime: { helpCentreUrl: string }): InlineHashes {
+  const root = resolve(staticDir);
+  if (!existsSync(root)) return { scripts: [], styles: [] };
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+  const found = files.map((file) => inlineHashes(builtPage(root, file, runtime) ?? ''));
+  return { scripts: [...new Set(found.flatMap((page) => page.scripts))], styles: [...new Set(found.flatMap((page) => page.styles))] };
 }

@@ -292,3 +292,17 @@ export const uploads = pgTable(
   },
   (table) => [index('uploads_transaction').on(table.transactionId, table.userId), index('uploads_s3_upload').on(table.s3UploadId)],
 );
+
+/**
+ * Rate-limit counters (server/api/rate-limits.ts): hits per key in a fixed window, in the
+ * database so that every API process counts against the same numbers. Spent windows are deleted.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limits_resets_at').on(table.resetsAt)],
+);

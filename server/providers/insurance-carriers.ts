@@ -10,6 +10,8 @@ export interface InsuranceCarriers {
   quotes(request: InsuranceQuoteRequest, today?: Date): Promise<InsuranceQuote[]>;
   /** The carrier's page that binds a chosen quote inside the app (the iframe-content view). */
   handOffUrl(quoteId: string, transactionId: string): string;
+  /** The origin that page is framed from (the app's Content-Security-Policy names it). */
+  handOffOrigin: string;
 }
 
 const CARRIERS = [
@@ -47,5 +49,6 @@ export function sandboxInsuranceCarriers(handOffHost: string): InsuranceCarriers
       const query = new URLSearchParams({ quoteId, reference: transactionId });
       return `${handOffHost.replace(/\/+$/, '')}/carrier?${query}`;
     },
+    handOffOrigin: new URL(handOffHost).origin,
   };
 }

@@ -6,13 +6,18 @@
  * - the pool's password policy, which cognito-local stores but never enforces;
  * - phone numbers verified by SMS: cognito-local sends every attribute code to the e-mail
  *   address and cannot send SMS MFA codes for a user who enabled it through
- *   SetUserMFAPreference (it reads only the legacy MFAOptions). Amazon Cognito texts the phone.
+ *   SetUserMFAPreference (it reads only the legacy MFAOptions). Amazon Cognito texts the phone;
+ * - `email_verified` as Cognito keeps it: true once a sign-up is confirmed by code, false while a
+ *   changed address waits for its code (the original address stays in use, the pool's "keep
+ *   original attribute value active" setting), true once it is confirmed — and in the ID token as
+ *   that boolean (cognito-local writes Boolean("false"), which is true).
  */
 import { decodeJwt } from 'jose';
 import { CognitoError, InvalidParameterError, NotAuthorizedError } from 'cognito-local/lib/errors.js';
+import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
 import type { Router } from 'cognito-local/lib/server/Router.js';
 import type { Services } from 'cognito-local/lib/services/index.js';
-import { attribute, attributesAppend, attributeValue } from 'cognito-local/lib/services/userPoolService.js';
+import { attribute, attributesAppend, attributeValue, type UserPoolService } from 'cognito-local/lib/services/userPoolService.js';
 import { unmetPasswordRules } from '../../src/domain/password-policy';
 
 type Request = Record<string, unknown>;
@@ -62,6 +67,25 @@ function safeDecode(token: string) {
 }
 
 const silentLogger = { debug() {}, info() {}, warn() {}, error() {}, child: () => silentLogger };
+
+/** The pool setting that keeps the original address in use until a changed one is confirmed (what production needs too). */
+export const KEEP_ORIGINAL_EMAIL = { AttributesRequireVerificationBeforeUpdate: ['email'] };
+
+/** Sets the user's `email_verified` attribute (found by sub, username or e-mail alias). */
+async function markEmailVerified(userPool: UserPoolService, username: string, verified: boolean) {
+  const ctx = { logger: silentLogger } as never;
+  const user = await userPool.getUserByUsername(ctx, username);
+  if (!user) return;
+  await userPool.saveUser(ctx, { ...user, Attributes: attributesAppend(user.Attributes, attribute('email_verified', String(verified))) });
+}
+
+/** Tokens whose `email_verified` claim is the attribute's value, not Boolean() of its text. */
+export class VerifiedClaimsTokenGenerator extends JwtTokenGenerator {
+  override generate(...[ctx, user, ...rest]: Parameters<JwtTokenGenerator['generate']>) {
+    const Attributes = user.Attributes.filter((a) => a.Name !== 'email_verified' || a.Value === 'true');
+    return super.generate(ctx, { ...user, Attributes }, ...rest);
+  }
+}
 
 type Attributes = { Name: string; Value?: string }[];
 
@@ -113,7 +137,18 @@ export function withExtensions(base: Router, services: Services): Router {
   const wrapped: Record<string, (req: Request, next: (req: Request) => Promise<unknown>) => Promise<unknown>> = {
     async UpdateUserAttributes(req, next) {
       const names = ((req.UserAttributes as Attributes | undefined) ?? []).map((a) => a.Name);
-      return names.includes('phone_number') && !names.includes('email') ? updatePhone(req) : next(req);
+      if (names.includes('phone_number') && !names.includes('email')) return updatePhone(req);
+      const answer = await next(req);
+      // cognito-local holds the new address back until its code is confirmed, yet leaves the old one marked verified.
+      const { userPool, user } = await userFromAccessToken(services, req.AccessToken);
+      if (attributeValue('email', user.UnverifiedAttributeChanges)) await markEmailVerified(userPool, user.Username, false);
+      return answer;
+    },
+    async ConfirmSignUp(req, next) {
+      const answer = await next(req);
+      const userPool = await services.cognito.getUserPoolForClientId({ logger: silentLogger } as never, req.ClientId as string);
+      await markEmailVerified(userPool, req.Username as string, true);
+      return answer;
     },
     async GetUserAttributeVerificationCode(req, next) {
       if (req.AttributeName !== 'phone_number') return next(req);

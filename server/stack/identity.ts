@@ -18,12 +18,11 @@ import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/st
 import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery.js';
 import type { MessageSender } from 'cognito-local/lib/services/messageDelivery/messageSender.js';
 import { otp } from 'cognito-local/lib/services/otp.js';
-import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
 import { z } from 'zod';
 import { BRAND } from '../../src/domain/brand';
 import { PASSWORD_POLICY } from '../../src/domain/password-policy';
-import { withExtensions } from './identity-extensions';
+import { KEEP_ORIGINAL_EMAIL, VerifiedClaimsTokenGenerator, withExtensions } from './identity-extensions';
 import { appendToMailbox } from '../mail/mailbox';
 
 export interface IdentityOptions {
@@ -97,11 +96,14 @@ export async function startIdentity(options: IdentityOptions): Promise<IdentityI
     config,
     messages: new MessagesService(triggers, new MessageDeliveryService(new MailboxSender(options.mailboxFile))),
     otp,
-    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    tokenGenerator: new VerifiedClaimsTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
   const router = withExtensions(Router(services), services);
   const pool = await ensurePool(router, ctx, join(dir, 'pool.json'), dbDir);
+  // Pools made before this setting existed get it too (a plain UpdateUserPool would reset the others).
+  const userPool = await cognito.getUserPool(ctx as never, pool.userPoolId);
+  await userPool.updateOptions(ctx as never, { ...userPool.options, UserAttributeUpdateSettings: KEEP_ORIGINAL_EMAIL });
   const server: Server = (await createServer(router, ctx.logger, config.ServerConfig, services).start()) as Server;
   return {
     endpoint,
@@ -124,6 +126,7 @@ async function ensurePool(
     PoolName: BRAND.slug,
     UsernameAttributes: ['email'],
     AutoVerifiedAttributes: ['email'],
+    UserAttributeUpdateSettings: KEEP_ORIGINAL_EMAIL,
     MfaConfiguration: 'OPTIONAL',
     EnabledMfas: ['SMS_MFA', 'SOFTWARE_TOKEN_MFA'],
     Policies: {

@@ -55,6 +55,8 @@ async function main() {
 
   const settings = loadSettings({
     ...process.env,
+    LOCAL_STACK: 'true',
+    APP_ORIGIN: `http://${host}:${port}`,
     HOST: host,
     PORT: String(port),
     DATA_DIR: dataDir,

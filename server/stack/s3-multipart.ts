@@ -20,10 +20,11 @@ const S3Error = s3rverRequire('./models/error') as new (code: string, message: s
 const authenticate = s3rverRequire('./middleware/authentication')() as Middleware;
 const cors = s3rverRequire('./middleware/cors')() as Middleware;
 
-// Koa's context, as far as this module uses it.
-interface Context {
+// Koa's context, as far as the storage extensions use it.
+export interface Context {
   method: string;
   path: string;
+  originalUrl: string;
   query: Record<string, string | undefined>;
   params: Record<string, string>;
   req: NodeJS.ReadableStream;
@@ -31,13 +32,16 @@ interface Context {
   body: unknown;
   etag?: string;
   status: number;
+  set(header: string, value: string): void;
   store: {
     getResourcePath(bucket: string, key: string, resource: string): string;
     putMetadata(bucket: string, key: string, metadata: object, md5: string): Promise<void>;
+    existsObject(bucket: string, key: string): Promise<boolean>;
+    getMetadata(bucket: string, key: string): Promise<{ etag: string }>;
   };
 }
 type Next = () => Promise<void>;
-type Middleware = (ctx: Context, next: Next) => Promise<void>;
+export type Middleware = (ctx: Context, next: Next) => Promise<void>;
 interface Part {
   number: number;
   etag: string;

@@ -1,13 +1,15 @@
 /**
  * Local S3-compatible storage: s3rver on 127.0.0.1 with objects under `<dataDir>/storage`, the
  * bucket created on start with a CORS rule for the app origins that exposes ETag (the browser
- * reads part ETags of presigned UploadPart answers), and the multipart calls of
+ * reads part ETags of presigned UploadPart answers), the checks S3 makes on each request
+ * (s3-request-checks.ts: signatures, checksums, conditions) and the multipart calls of
  * s3-multipart.ts. Credentials are s3rver's fixed S3RVER/S3RVER pair.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { multipartExtension } from './s3-multipart';
+import { requestChecks } from './s3-request-checks';
 
 export interface StorageOptions {
   host: string;
@@ -36,7 +38,7 @@ export async function startStorage(options: StorageOptions): Promise<{ endpoint:
     configureBuckets: [{ name: options.bucket, configs: [corsRule(options.allowedOrigins)] }],
   });
   // Koa composes its middleware on listen: slot ours in just before s3rver's router.
-  server.middleware.splice(server.middleware.length - 1, 0, multipartExtension(directory) as never);
+  server.middleware.splice(server.middleware.length - 1, 0, requestChecks() as never, multipartExtension(directory) as never);
   await server.run();
   return {
     endpoint: `http://${options.host}:${options.port}`,

@@ -15,5 +15,7 @@ export function createS3Client(storage: S3Options): S3Client {
     forcePathStyle: storage.endpoint !== undefined,
     credentials: storage.credentials,
     maxAttempts: 3, // SPEC §9 retry limit
+    // Else every presigned PUT carries the CRC32 of an empty body, which S3 may hold against the real one.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
   });
 }

@@ -6,6 +6,7 @@
  * answers at once has its answer written as the next event in the same database transaction; a
  * provider that answers by webhook gets a request row written with it (provider-requests.ts).
  */
+import { isDeepStrictEqual } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { ACTION_LABELS } from '../../src/domain/action-labels';
 import { DOCUMENTS_OF } from '../../src/domain/seller-events';
@@ -40,6 +41,7 @@ const notNow = (flow: Flow, event: PartyEvent, status: TransactionStatus) => {
 const STAMPS: Partial<Record<PartyEvent, () => Record<string, unknown>>> = {
   'agent authorized': () => ({ signedAt: new Date().toISOString() }),
 };
+const STAMPED = ['signedAt'];
 
 async function requestContext(db: Database, row: TransactionRow): Promise<RequestContext> {
   const [deal] = await db.select().from(deals).where(eq(deals.id, row.dealId));
@@ -55,12 +57,29 @@ async function requestContext(db: Database, row: TransactionRow): Promise<Reques
   };
 }
 
-async function alreadyApplied(db: Pick<Database, 'select'>, transactionId: string, key: string): Promise<boolean> {
+/**
+ * Whether `key` was applied already: a replay of the same action (same event and payload)
+ * answers `true`; the key used for another action is refused, never silently taken as done.
+ */
+async function alreadyApplied(
+  db: Pick<Database, 'select'>,
+  transactionId: string,
+  key: string,
+  action: { event: PartyEvent; payload: Record<string, unknown> },
+): Promise<boolean> {
   const [found] = await db
-    .select({ id: transactionEvents.id })
+    .select({ event: transactionEvents.event, payload: transactionEvents.payload })
     .from(transactionEvents)
     .where(and(eq(transactionEvents.transactionId, transactionId), eq(transactionEvents.idempotencyKey, key)));
-  return !!found;
+  if (!found) return false;
+  // What the server stamped on the recorded payload is not part of what the party sent.
+  const sent = Object.fromEntries(Object.entries(found.payload as Record<string, unknown>).filter(([field]) => !STAMPED.includes(field)));
+  if (found.event !== action.event || !isDeepStrictEqual(sent, action.payload))
+    throw new TransactionRefusal(
+      422,
+      `This request’s idempotency key was already used for another action (${ACTION_LABELS[found.event as PartyEvent] ?? found.event}), so nothing was changed. Send a new key for a new action.`,
+    );
+  return true;
 }
 
 /** Applies `request` for `user`; `replayed` when its key was applied before (nothing changed). */
@@ -72,8 +91,9 @@ export async function applyPartyEvent(
   request: EventRequest,
 ): Promise<{ replayed: boolean }> {
   const { row } = await transactionFor(db, transactionId, user);
-  if (await alreadyApplied(db, row.id, request.idempotencyKey)) return { replayed: true };
   const payload = parseInput(payloadSchemaOf(request.event, row.side), request.payload ?? {}) as Record<string, unknown>;
+  const action = { event: request.event, payload };
+  if (await alreadyApplied(db, row.id, request.idempotencyKey, action)) return { replayed: true };
   // A stale view first: the party acted on something that has since changed, whatever the action.
   if (row.version !== request.expectedVersion) throw new TransactionRefusal(409, STALE_VERSION);
   if (!acceptsPartyEvent(row.flow, row.status, request.event))
@@ -85,7 +105,7 @@ export async function applyPartyEvent(
 
   return db.transaction(async (tx) => {
     const locked = await lockTransaction(tx, row.id);
-    if (await alreadyApplied(tx, row.id, request.idempotencyKey)) return { replayed: true };
+    if (await alreadyApplied(tx, row.id, request.idempotencyKey, action)) return { replayed: true };
     if (locked.version !== request.expectedVersion) throw new TransactionRefusal(409, STALE_VERSION);
     const log = eventLog(tx, locked);
     await log.append({ kind: 'party', userId: user.id, key: request.idempotencyKey }, request.event, recorded);

@@ -7,6 +7,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import type { DocumentList } from '../../src/domain/upload-contract';
+import { pageTokenParts } from '../../src/domain/document-slots';
 import { SIGNED_URL_SECONDS } from '../../src/domain/upload-plan';
 import { uploads } from '../db/schema';
 import { transactionFor } from '../transactions/access';
@@ -16,11 +17,16 @@ import { UploadRefused, type UploadRow } from './upload-records';
 
 const DEFAULT_PAGE = 100;
 
+/**
+ * Always an attachment, typed as the review found it (plain bytes when the contents were not the
+ * type claimed), so a document never renders as a page of this or storage's origin.
+ */
 async function signedGet(deps: StorageDeps, row: UploadRow): Promise<DocumentList['documents'][number]> {
   const command = new GetObjectCommand({
     Bucket: row.bucket,
     Key: row.key,
-    ResponseContentDisposition: `inline; filename="${row.fileName.replace(/[^\w.-]+/g, '-')}"`,
+    ResponseContentDisposition: `attachment; filename="${row.fileName.replace(/[^\w.-]+/g, '-')}"`,
+    ResponseContentType: row.review === 'refused' ? 'application/octet-stream' : row.contentType,
   });
   return { ...documentOf(row), url: await getSignedUrl(deps.presigner, command, { expiresIn: SIGNED_URL_SECONDS }) };
 }
@@ -38,12 +44,8 @@ export async function listDocuments(
   } else {
     conditions.push(eq(uploads.userId, user.id));
   }
-  if (query.after) {
-    const [iso = '', id = ''] = query.after.split('|');
-    const at = new Date(iso);
-    if (Number.isNaN(at.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) throw new UploadRefused(400, 'That is not a page token.');
-    conditions.push(or(lt(uploads.completedAt, at), and(eq(uploads.completedAt, at), lt(uploads.id, id)))!);
-  }
+  const after = query.after ? pageTokenParts(query.after) : undefined;
+  if (after) conditions.push(or(lt(uploads.completedAt, after.at), and(eq(uploads.completedAt, after.at), lt(uploads.id, after.id)))!);
   const limit = query.pageSize === 'ALL' ? undefined : (query.pageSize ?? DEFAULT_PAGE);
   const base = deps.db
     .select()

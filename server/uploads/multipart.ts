@@ -86,7 +86,13 @@ export async function createUpload(deps: StorageDeps, user: UserRow, input: Crea
   return uploadView(row!);
 }
 
-/** Presigned URLs for `partNumbers` (a single upload has one: part 1, a plain PUT). */
+/**
+ * Presigned URLs for `partNumbers` (a single upload has one: part 1, a plain PUT), each with the
+ * headers its signature binds, which the browser must send as they are. A single PUT binds the
+ * checked content type and writes only where no object is yet (`If-None-Match: *`), so the URL,
+ * valid for 15 minutes, cannot replace the document once it is recorded; a part URL dies with its
+ * multipart upload when that completes.
+ */
 export async function signParts(deps: StorageDeps, user: UserRow, id: string, partNumbers: number[]): Promise<SignedParts> {
   const row = await runningUpload(deps.db, id, user);
   const plan = planParts(row.size);
@@ -95,35 +101,45 @@ export async function signParts(deps: StorageDeps, user: UserRow, id: string, pa
   const urls = await Promise.all(
     [...new Set(partNumbers)].map(async (partNumber) => {
       const { start, end } = partRange(plan, partNumber);
-      const options = { expiresIn: SIGNED_URL_SECONDS };
-      const url = row.s3UploadId
-        ? await getSignedUrl(
-            deps.presigner,
-            new UploadPartCommand({
-              Bucket: row.bucket,
-              Key: row.key,
-              UploadId: row.s3UploadId,
-              PartNumber: partNumber,
-              ContentLength: end - start,
-            }),
-            options,
-          )
-        : await getSignedUrl(
-            deps.presigner,
-            new PutObjectCommand({ Bucket: row.bucket, Key: row.key, ContentType: row.contentType, ContentLength: row.size }),
-            options,
-          );
-      return { partNumber, url };
+      if (row.s3UploadId) {
+        const part = new UploadPartCommand({
+          Bucket: row.bucket,
+          Key: row.key,
+          UploadId: row.s3UploadId,
+          PartNumber: partNumber,
+          ContentLength: end - start,
+        });
+        return { partNumber, url: await getSignedUrl(deps.presigner, part, { expiresIn: SIGNED_URL_SECONDS }), headers: {} };
+      }
+      const headers = { 'content-type': row.contentType, 'if-none-match': '*' };
+      const put = new PutObjectCommand({
+        Bucket: row.bucket,
+        Key: row.key,
+        ContentType: row.contentType,
+        ContentLength: row.size,
+        IfNoneMatch: '*',
+      });
+      const url = await getSignedUrl(deps.presigner, put, {
+        expiresIn: SIGNED_URL_SECONDS,
+        signableHeaders: new Set(Object.keys(headers)),
+      });
+      return { partNumber, url, headers };
     }),
   );
   return { urls, expiresAt: Date.now() + SIGNED_URL_SECONDS * 1000 };
 }
 
-/** Every part storage holds for the upload (all pages); 404 when storage no longer knows it. */
+/**
+ * Every part storage holds for the upload (all pages); 404 when storage no longer knows it. A
+ * single-request upload's one part is the object, once it is there.
+ */
 export async function listParts(deps: StorageDeps, user: UserRow, id: string): Promise<StoredParts> {
   const row = await runningUpload(deps.db, id, user);
-  if (!row.s3UploadId) return { parts: [] };
-  const parts: StoredParts['parts'] = [];
+  if (!row.s3UploadId) {
+    const stored = await deps.s3.send(new HeadObjectCommand({ Bucket: row.bucket, Key: row.key })).catch(() => undefined);
+    return { parts: stored ? [{ partNumber: 1, eTag: stored.ETag!, size: stored.ContentLength! }] : [] };
+  }
+  const parts: { partNumber: number; eTag: string; size: number }[] = [];
   let marker: string | undefined;
   try {
     do {
@@ -184,7 +200,13 @@ export async function completeUpload(deps: StorageDeps, user: UserRow, id: strin
     await markAborted(deps.db, row.id);
     throw new UploadRefused(422, STORAGE_MESSAGES.sizeMismatch);
   }
-  const review = await reviewDocument(deps.s3, row);
+  const review = await reviewDocument(deps.s3, row, stored.ETag!).catch(async (error: unknown) => {
+    if ((error as { name?: string }).name !== 'PreconditionFailed') throw error;
+    // The object changed between the size check and the review: neither can be trusted.
+    await deps.s3.send(new DeleteObjectCommand({ Bucket: row.bucket, Key: row.key }));
+    await markAborted(deps.db, row.id);
+    throw new UploadRefused(409, 'The file changed in storage while we checked it. Upload it again.');
+  });
   const [done] = await deps.db
     .update(uploads)
     .set({ status: 'completed', completedAt: sql`now()`, touchedAt: sql`now()`, review: review.review, refusalReason: review.reason })

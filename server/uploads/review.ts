@@ -20,10 +20,15 @@ const SIGNATURES: Record<string, { name: string; matches(bytes: Uint8Array): boo
   'video/webm': { name: 'WebM video', matches: (b) => b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3 },
 };
 
-export async function reviewDocument(s3: S3Client, row: UploadRow): Promise<{ review: 'received' | 'refused'; reason: string | null }> {
+/** Reviews the object whose ETag is `eTag`: a read of any other version fails with PreconditionFailed. */
+export async function reviewDocument(
+  s3: S3Client,
+  row: UploadRow,
+  eTag: string,
+): Promise<{ review: 'received' | 'refused'; reason: string | null }> {
   const signature = SIGNATURES[row.contentType];
   if (!signature) return { review: 'received', reason: null };
-  const head = await s3.send(new GetObjectCommand({ Bucket: row.bucket, Key: row.key, Range: 'bytes=0-15' }));
+  const head = await s3.send(new GetObjectCommand({ Bucket: row.bucket, Key: row.key, Range: 'bytes=0-15', IfMatch: eTag }));
   const bytes = await head.Body!.transformToByteArray();
   if (signature.matches(bytes)) return { review: 'received', reason: null };
   return {

@@ -23,11 +23,14 @@ export class UploadRefused extends Error {
 
 export const UPLOAD_NOT_FOUND = 'Upload not found. It may have been cancelled or cleaned up; start it again.';
 
-/** `private/{identityId}/transactions/{id}/{slot}/{uuid}-{name}`: the identity id when the user has one (§6). */
+/**
+ * `private/{owner}/transactions/{id}/{slot}/{uuid}-{name}` (§6). The owner is the server's own user
+ * id, never the identity id the app reports: without an identity pool to ask, that is only a value
+ * the client sent, and it could name another user's prefix (DESIGN §12).
+ */
 export function keyFor(user: UserRow, transactionId: string, slot: DocumentSlot, fileName: string): string {
-  const owner = user.cognitoIdentityId ?? `user-${user.id}`;
   const safeName = fileName.replace(/[^\w.-]+/g, '-').slice(-100);
-  return `private/${owner}/transactions/${transactionId}/${slot}/${randomUUID()}-${safeName}`;
+  return `private/${user.id}/transactions/${transactionId}/${slot}/${randomUUID()}-${safeName}`;
 }
 
 /** The caller's own upload, or 404. */

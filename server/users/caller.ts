@@ -2,5 +2,7 @@
 export interface Caller {
   sub: string;
   email: string;
+  /** The token's `email_verified`: only a verified address may be acted on (DESIGN §12). */
+  emailVerified: boolean;
   groups: string[];
 }

@@ -1,17 +1,20 @@
 /** Users as the API sees them: one row per identity-pool subject, made on first contact. */
 import { and, eq, sql } from 'drizzle-orm';
-import type { UserType } from '../../src/domain/parties';
-import type { ProfileUpdate, BuyerProfile } from '../../src/domain/profile-fields';
+import type { AssignableUserType, BuyerProfile, ProfileUpdate } from '../../src/domain/profile-fields';
 import type { Caller } from './caller';
 import type { Database } from '../db/client';
 import { buyerProfiles, users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** Admins are the members of the user pool's `admin` group; the row mirrors it. */
+/** Admins are the members of the user pool's `admin` group; the row mirrors it on every call. */
 export const ADMIN_GROUP = 'admin';
 
-/** The caller's row, created from the token's claims on their first call (safe under races). */
+/**
+ * The caller's row, created from the token's claims on their first call (safe under races). The
+ * e-mail follows the token only when the token says it is verified, so an address someone merely
+ * typed into their pool profile never becomes theirs here.
+ */
 export async function userForCaller(db: Database, caller: Caller): Promise<UserRow> {
   const isAdmin = caller.groups.includes(ADMIN_GROUP);
   await db
@@ -20,8 +23,9 @@ export async function userForCaller(db: Database, caller: Caller): Promise<UserR
     .onConflictDoNothing({ target: users.cognitoSub });
   const [row] = await db.select().from(users).where(eq(users.cognitoSub, caller.sub));
   if (!row) throw new Error(`user ${caller.sub} vanished after insert`);
-  if (isAdmin && row.type !== 'admin') return setUserType(db, row.id, 'admin') as Promise<UserRow>;
-  if (caller.email && row.email !== caller.email) return updateRow(db, row.id, { email: caller.email });
+  // Admin rights follow the group on every token, both ways: removed from it, an admin is a customer again.
+  if (isAdmin !== (row.type === 'admin')) return updateRow(db, row.id, { type: isAdmin ? 'admin' : 'customer' });
+  if (caller.email && caller.emailVerified && row.email !== caller.email) return updateRow(db, row.id, { email: caller.email });
   return row;
 }
 
@@ -47,7 +51,7 @@ export async function setIdentityId(db: Database, row: UserRow, cognitoIdentityI
   return updateRow(db, row.id, { cognitoIdentityId });
 }
 
-export async function setUserType(db: Database, userId: string, type: UserType): Promise<UserRow | undefined> {
+export async function setUserType(db: Database, userId: string, type: AssignableUserType): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
     .set({ type, updatedAt: sql`now()` })

@@ -2,10 +2,12 @@
  * The typed door to the API (SPEC §7): the base URL from runtime config, the bearer ID token
  * when signed in, `public/` in front of the path when not (SPEC §6), answers validated with
  * zod. A 5xx is rethrown as ServerError (SPEC §8) for the caller's error boundary. Requests
- * that are safe to repeat (all but POST) are retried on network, 429 and 5xx failures (SPEC §9).
+ * that are safe to repeat (all but POST) are retried on network, 429 and 5xx failures (SPEC §9),
+ * after the wait a Retry-After names when it is short; otherwise a 429 ends as RateLimited, whose
+ * message tells the user when to try again.
  */
 import type * as z from 'zod/mini';
-import { isRetryableStatus, RETRY_ATTEMPTS, retryDelayMs } from '../domain/retry';
+import { isRetryableStatus, RETRY_AFTER_WAIT_MAX_MS, retryAfterMs, RETRY_ATTEMPTS, retryDelayMs } from '../domain/retry';
 import { runtimeConfig } from './runtime-config';
 import { currentIdToken, sessionKnown } from './session-store';
 
@@ -28,6 +30,16 @@ export class ApiError extends Error {
 
 export class ServerError extends ApiError {
   override name = 'ServerError';
+}
+
+/** Too many requests (429): the API says when to try again, and so does the message. */
+export class RateLimited extends ApiError {
+  override name = 'RateLimited';
+  constructor(readonly retryAt: Date) {
+    const minutes = Math.ceil((retryAt.getTime() - Date.now()) / 60_000);
+    const at = retryAt.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+    super(429, `Too many requests. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, at ${at}.`);
+  }
 }
 
 /** The request never reached the API (offline, DNS, refused): not an answer, never a sign-out. */
@@ -60,7 +72,9 @@ async function send(method: Method, url: string, headers: Record<string, string>
       continue;
     }
     if (last || !isRetryableStatus(answer.status)) return answer;
-    await sleep(retryDelayMs(attempt));
+    const wait = retryAfterMs(answer.headers.get('retry-after')) ?? retryDelayMs(attempt);
+    if (wait > RETRY_AFTER_WAIT_MAX_MS) return answer;
+    await sleep(wait);
   }
 }
 
@@ -93,6 +107,8 @@ export async function apiRequest<T>(
   const answer = await send(method, apiUrl(path, token), headers, body);
   const payload: unknown = await answer.json().catch(() => undefined);
   const { message, field } = (payload ?? {}) as { message?: unknown; field?: unknown };
+  const retryAfter = retryAfterMs(answer.headers.get('retry-after'));
+  if (answer.status === 429 && retryAfter !== undefined) throw new RateLimited(new Date(Date.now() + retryAfter));
   if (answer.status >= 500) throw new ServerError(answer.status, typeof message === 'string' ? message : `Server error ${answer.status}`);
   if (!answer.ok)
     throw new ApiError(

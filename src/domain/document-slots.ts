@@ -143,7 +143,19 @@ export const listDocumentsSchema = z.object({
         ),
     ]),
   ),
-  after: z.optional(z.string()),
+  after: z.optional(
+    z.string().check(z.refine((token) => pageTokenParts(token) !== undefined, 'That is not a page token; ask for the first page again')),
+  ),
 });
+
+const PAGE_TOKEN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** A documents page token (`{completedAt ISO}|{id}` of the page's last row) read back, or undefined when it is not one. */
+export function pageTokenParts(token: string): { at: Date; id: string } | undefined {
+  const [, iso = '', id = ''] = PAGE_TOKEN.exec(token) ?? [];
+  const at = new Date(iso);
+  // A date that rolls over (February 30th) or lies outside what a timestamp holds is not one we made.
+  return !Number.isNaN(at.getTime()) && at.toISOString() === iso ? { at, id } : undefined;
+}
 
 export const documentKeySchema = z.object({ key: objectKeySchema });

@@ -3,7 +3,6 @@
  * them) and the API (the same rules at the boundary). Unknown fields are refused, not dropped,
  * so a typo in a client never looks like a successful save.
  */
-import { USER_TYPES } from './parties';
 import * as z from 'zod/mini';
 
 export const personName = (label: string) =>
@@ -41,7 +40,11 @@ export const identityIdSchema = z.strictObject({
     .check(z.regex(/^[a-z]{2}(-[a-z]+)+-\d:[0-9a-f-]{36}$/, 'cognitoIdentityId must look like us-west-2:<uuid>')),
 });
 
-export const userTypeSchema = z.strictObject({ type: z.enum(USER_TYPES, 'type must be admin, dealer or customer') });
+/** What an admin may set; admin itself follows the user pool's admin group and is never set by hand. */
+export const userTypeSchema = z.strictObject({
+  type: z.enum(['dealer', 'customer'], "type must be dealer or customer (admins are the members of the user pool's admin group)"),
+});
+export type AssignableUserType = z.infer<typeof userTypeSchema>['type'];
 
 const US_STATES =
   'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(

@@ -31,9 +31,10 @@ export const adultBirthDate = z.string().check(
   z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter your date of birth'),
   z.refine((value) => {
     const born = new Date(`${value}T00:00:00Z`);
+    if (Number.isNaN(born.getTime()) || born.toISOString().slice(0, 10) !== value) return false; // April 31st rolls over to May 1st
     const sixteen = new Date(born);
     sixteen.setUTCFullYear(born.getUTCFullYear() + 16);
-    return !Number.isNaN(born.getTime()) && sixteen <= new Date() && born.getUTCFullYear() > 1900;
+    return sixteen <= new Date() && born.getUTCFullYear() > 1900;
   }, 'Drivers must be at least 16'),
 );
 

@@ -18,7 +18,8 @@ export const createdUploadSchema = z.object({
 export type CreatedUpload = z.infer<typeof createdUploadSchema>;
 
 export const signedPartsSchema = z.object({
-  urls: z.array(z.object({ partNumber: z.number(), url: z.string() })),
+  /** Each URL with the headers its signature binds, which the browser sends as they are. */
+  urls: z.array(z.object({ partNumber: z.number(), url: z.string(), headers: z.record(z.string(), z.string()) })),
   /** When the URLs stop working, in ms since the epoch. */
   expiresAt: z.number(),
 });

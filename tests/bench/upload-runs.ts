@@ -38,7 +38,7 @@ async function until(page: Page, what: string, done: () => Promise<boolean>) {
 async function untilUploaded(page: Page, fileName: string) {
   await until(page, `${fileName} to be uploaded`, async () => {
     const task = (await uploadTasks(page)).find((candidate) => candidate.fileName === fileName);
-    if (task && !['completed', 'in progress', 'paused'].includes(task.status)) throw new Error(`${fileName} ended ${task.status}`);
+    if (task && !['completed', 'init', 'in progress', 'paused'].includes(task.status)) throw new Error(`${fileName} ended ${task.status}`);
     return task?.status === 'completed';
   });
 }
@@ -63,7 +63,14 @@ export async function uploadRuns(page: Page, transactionId: string, size: number
   });
   let peerFile: string | undefined;
   const credentials = { ...LOCAL_STORAGE_CREDENTIALS };
-  const signer = new S3Client({ region: REGION, endpoint: storageUrl, forcePathStyle: true, credentials });
+  // As the API signs: no checksum of an empty body in the URL, which storage would hold against the file.
+  const signer = new S3Client({
+    region: REGION,
+    endpoint: storageUrl,
+    forcePathStyle: true,
+    credentials,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+  });
   const uploadScreen = `/dashboard/active-transactions/upload-docs/${transactionId}`;
 
   /** The peers and the file they send, in the page (again after ours navigated or the page reloaded). */

@@ -1,9 +1,13 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
+/** What Chromium logs when the Content-Security-Policy or Permissions-Policy stops something. */
+const POLICY_VIOLATION = /Content Security Policy|Permissions policy violation/i;
+
 /**
  * Every test talks to the stack global-setup.ts started. The tracking choice is made up front
  * (accepted) so the consent banner does not cover the pages under test; consent.spec.ts
- * tests the banner itself in contexts without that cookie.
+ * tests the banner itself in contexts without that cookie. Every test also fails if a page,
+ * a frame or a worker broke the security headers' policies (DESIGN §12).
  */
 export const test = base.extend({
   baseURL: async ({}, use) => {
@@ -11,7 +15,12 @@ export const test = base.extend({
   },
   context: async ({ context, baseURL }, use) => {
     await context.addCookies([{ name: 'CaramelDoNotTrack', value: 'false', url: baseURL! }]);
+    const violations: string[] = [];
+    context.on('console', (message) => {
+      if (POLICY_VIOLATION.test(message.text())) violations.push(`${message.location().url}: ${message.text()}`);
+    });
     await use(context);
+    expect(violations, 'policy violations').toEqual([]);
   },
 });
 

@@ -8,7 +8,17 @@ import { LOCAL_STORAGE_CREDENTIALS } from '../../server/stack/storage';
 import { expect, test } from './fixtures';
 import { buyerWithDeal } from './transaction-helpers';
 import { md5, MiB, video } from '../support/test-files';
-import { addVideo, expectNoPartStoredTwice, faults, itemFor, storedChecksum, uniqueName, uploaded, watchProgress } from './upload-helpers';
+import {
+  addVideo,
+  expectNoPartStoredTwice,
+  faults,
+  itemFor,
+  storedChecksum,
+  uniqueName,
+  uploaded,
+  uploadTasks,
+  watchProgress,
+} from './upload-helpers';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -114,4 +124,67 @@ test('a storage server that hides ETag stops with a clear error, not a hang', as
   await expect(item.getByText('Paused because of a problem')).toBeVisible({ timeout: 30_000 });
   await expect(item.getByRole('alert')).toContainText('CORS rule must expose the ETag header');
   await expect(item.getByRole('button', { name: `Resume ${name}` })).toBeVisible();
+});
+
+test('a one-request upload whose answer got lost is not sent again: storage holds it (412), so it completes', async ({ page, request }) => {
+  const { transactionId, bearer } = await buyerWithDeal(page, request);
+  const name = uniqueName('lost-answer');
+  const bytes = video(MiB, 8);
+  await faults.add({ match: { keyIncludes: name, method: 'PUT' }, action: { type: 'lose-answer' } });
+  await addVideo(page, transactionId, name, bytes);
+  await uploaded(page, name);
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  const puts = (await faults.log(name)).filter((entry) => entry.method === 'PUT');
+  expect(puts.map((entry) => entry.status)).toEqual([200, 412]);
+});
+
+test('storage unreachable while the API answers: each pause is longer than the last, and the screen stays on waiting', async ({
+  page,
+  request,
+}) => {
+  const { transactionId } = await buyerWithDeal(page, request);
+  const name = uniqueName('unreachable');
+  await faults.add({ match: { keyIncludes: name, method: 'PUT' }, action: { type: 'cut', afterBytes: 0 }, times: 10_000 });
+  await addVideo(page, transactionId, name, video(SIZE, 6));
+  const task = async () => (await uploadTasks(page)).find((candidate) => candidate.fileName === name);
+  // SPEC §9: from 100 ms, doubling with jitter; the fifth pause in a row is 1.6 to 3.2 s.
+  await expect.poll(async () => (await task())?.retries ?? 0, { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
+  const paused = (await task())!;
+  expect(paused).toMatchObject({ status: 'paused', pauseReason: 'offline' });
+  expect(paused.retryAt - paused.lastTouched).toBeGreaterThanOrEqual(1_500);
+  await expect(itemFor(page, name).getByText('Waiting for the connection', { exact: false })).toBeVisible();
+});
+
+test('on a slow link the speed shown is what storage acknowledged, and the bar moves within parts', async ({ page, request }) => {
+  const { transactionId, bearer } = await buyerWithDeal(page, request);
+  const name = uniqueName('slow');
+  const bytes = video(32 * MiB, 7);
+  const linkSpeed = 4 * MiB;
+  await faults.link({ bytesPerSecond: linkSpeed, latencyMs: 20, keyIncludes: name });
+  try {
+    await addVideo(page, transactionId, name, bytes);
+    const progress = watchProgress(page, name);
+    const speeds: number[] = [];
+    const status = itemFor(page, name).getByRole('status');
+    while (!(await status.textContent())?.includes('Uploaded')) {
+      const shown = /([\d.]+) (KB|MB)\/s/.exec((await status.textContent()) ?? '');
+      if (shown) speeds.push(Number(shown[1]) * (shown[2] === 'MB' ? MiB : 1024));
+      await page.waitForTimeout(100);
+    }
+    const samples = await progress.stop();
+    expect(speeds.length, 'a speed was shown').toBeGreaterThan(0);
+    expect(Math.max(...speeds), `speeds shown: ${speeds.map((speed) => (speed / MiB).toFixed(1)).join(', ')} MB/s`).toBeLessThanOrEqual(
+      linkSpeed * 1.2,
+    );
+    // Seven parts (six of 5 MB, one of 2 MB), four at a time: the bar follows their bytes as they
+    // are sent, so it stops between the percentages acknowledged parts alone could make.
+    const partSums = [...new Set([0, 2].flatMap((two) => [0, 5, 10, 15, 20, 25, 30].map((five) => Math.floor(((two + five) / 32) * 100))))];
+    expect(
+      samples.filter((sample) => !partSums.includes(sample)),
+      `progress samples: ${samples.join(', ')}`,
+    ).not.toEqual([]);
+  } finally {
+    await faults.link({});
+  }
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
 });

@@ -125,8 +125,12 @@ export function watchProgress(page: Page, name: string) {
 export interface StoredTask {
   fileName: string;
   status: string;
+  pauseReason: string | null;
   bytesConfirmed: number;
   uploadId: string | null;
+  retries: number;
+  retryAt: number;
+  lastTouched: number;
 }
 
 /** The upload tasks this browser keeps in IndexedDB, read as the app stores them. */

@@ -196,8 +196,8 @@ describe('an address the check cannot match', () => {
     expect(key).toMatch(new RegExp(`^private/.+/transactions/${buyerTx}/proof-of-address/`));
     const notYet = await act(buyer, buyerTx, 'identity address uploaded', { documentKey: key, fileName: 'bill.pdf' });
     expect(notYet.json().message).toBe('We did not receive bill.pdf. Upload it again.');
-    const [{ url }] = (await call('POST', `/api/uploads/${id}/parts/sign`, buyer.bearer, { partNumbers: [1] })).json().urls;
-    const put = await fetch(url, { method: 'PUT', body: bill, headers: { 'content-type': 'application/pdf' } });
+    const [{ url, headers }] = (await call('POST', `/api/uploads/${id}/parts/sign`, buyer.bearer, { partNumbers: [1] })).json().urls;
+    const put = await fetch(url, { method: 'PUT', body: bill, headers });
     expect(put.status).toBe(200);
     const done = await call('POST', `/api/uploads/${id}/complete`, buyer.bearer, {
       parts: [{ partNumber: 1, eTag: put.headers.get('etag') }],
@@ -221,6 +221,26 @@ describe('idempotency and versions', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ replayed: true, transaction: { status: 'identity_success', version: 2 } });
     expect(again.json().transaction.timeline).toEqual(first.json().transaction.timeline);
+  });
+
+  it('refuses a key already used for another action with 422, leaving the transaction as it was', async () => {
+    const { seller, sellerTx } = await deal();
+    const key = randomUUID();
+    const inquiryId = await verifiedInquiry(sellerTx, 'approved');
+    expect((await act(seller, sellerTx, 'identity submitted', { inquiryId }, { key, version: 0 })).statusCode).toBe(200);
+    for (const [event, payload] of [
+      ['identity retried', {}],
+      ['identity submitted', { inquiryId: 'inq_someone_else' }],
+    ] as const) {
+      const reused = await act(seller, sellerTx, event, payload, { key, version: 2 });
+      expect(reused.statusCode, reused.body).toBe(422);
+      expect(reused.json().message).toBe(
+        'This request’s idempotency key was already used for another action (Sending your identity verification), so nothing was changed. Send a new key for a new action.',
+      );
+    }
+    const detail = (await call('GET', `/api/transactions/${sellerTx}`, seller.bearer)).json();
+    expect(detail).toMatchObject({ status: 'identity_success', version: 2 });
+    expect((await act(seller, sellerTx, 'identity submitted', { inquiryId }, { key, version: 0 })).json().replayed).toBe(true);
   });
 
   it('two racing events with the same version: one applies, the other gets 409', async () => {

@@ -49,14 +49,77 @@ async function sendParts(bearer: string, upload: { id: string; partSize: number;
   const numbers = Array.from({ length: upload.partCount }, (_, i) => i + 1);
   const { urls } = (await call('POST', `/api/uploads/${upload.id}/parts/sign`, bearer, { partNumbers: numbers })).json();
   return Promise.all(
-    (urls as { partNumber: number; url: string }[]).map(async ({ partNumber, url }) => {
+    (urls as { partNumber: number; url: string; headers: Record<string, string> }[]).map(async ({ partNumber, url, headers }) => {
       const body = bytes.subarray((partNumber - 1) * upload.partSize, partNumber * upload.partSize);
-      const answer = await fetch(url, { method: 'PUT', body: new Uint8Array(body) });
+      const answer = await fetch(url, { method: 'PUT', body: new Uint8Array(body), headers });
       expect(answer.status).toBe(200);
       return { partNumber, eTag: answer.headers.get('etag')! };
     }),
   );
 }
+
+describe('a recorded document', () => {
+  it('is stored with the type it was signed for, cannot be replaced through its URL, and is served as an attachment', async () => {
+    const { buyer, buyerTx } = await dealBetween(api, parts.identity);
+    const pdf = Buffer.from('%PDF-1.4\n% a utility bill\n%%EOF\n');
+    const page = Buffer.from('<html><script>alert(document.cookie)</script>'.padEnd(pdf.length, ' ').slice(0, pdf.length));
+    const created = await call('POST', '/api/uploads', buyer.bearer, {
+      transactionId: buyerTx,
+      slot: 'proof-of-address',
+      fileName: 'page.pdf',
+      contentType: 'application/pdf',
+      size: pdf.length,
+    });
+    const { id } = created.json();
+    const { urls } = (await call('POST', `/api/uploads/${id}/parts/sign`, buyer.bearer, { partNumbers: [1] })).json();
+    const [{ url, headers }] = urls as [{ url: string; headers: Record<string, string> }];
+    expect([...new URL(url).searchParams.keys()].filter((name) => name.startsWith('x-amz-checksum'))).toEqual([]);
+    const put = (body: Buffer, extra: Record<string, string> = {}) =>
+      fetch(url, { method: 'PUT', body: new Uint8Array(body), headers: { ...headers, ...extra } });
+
+    expect((await put(page, { 'content-type': 'text/html' })).status).toBe(403);
+    expect((await call('GET', `/api/uploads/${id}/parts`, buyer.bearer)).json().parts).toEqual([]);
+    expect((await put(pdf)).status).toBe(200);
+    // Its one part is the object: what a browser whose answer got lost (then told 412) resumes from.
+    expect((await call('GET', `/api/uploads/${id}/parts`, buyer.bearer)).json().parts).toEqual([
+      { partNumber: 1, eTag: expect.stringMatching(/^"[0-9a-f]{32}"$/), size: pdf.length },
+    ]);
+    const done = await call('POST', `/api/uploads/${id}/complete`, buyer.bearer, { parts: [{ partNumber: 1, eTag: '"any"' }] });
+    expect(done.json()).toMatchObject({ review: 'received', contentType: 'application/pdf' });
+    // The same URL, within its 15 minutes, once more: the reviewed document stays as it is.
+    expect((await put(page)).status).toBe(412);
+
+    const [document] = (await call('GET', `/api/documents?transactionId=${buyerTx}`, buyer.bearer)).json().documents;
+    const served = await fetch(document.url);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(pdf);
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+    expect(served.headers.get('content-disposition')).toBe('attachment; filename="page.pdf"');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('is served as plain bytes when its contents are not the type it claims', async () => {
+    const { buyer, buyerTx } = await dealBetween(api, parts.identity);
+    const page = Buffer.from('<html><script>alert(1)</script></html>');
+    const { id } = (
+      await call('POST', '/api/uploads', buyer.bearer, {
+        transactionId: buyerTx,
+        slot: 'proof-of-address',
+        fileName: 'renamed.pdf',
+        contentType: 'application/pdf',
+        size: page.length,
+      })
+    ).json();
+    const [{ url, headers }] = (await call('POST', `/api/uploads/${id}/parts/sign`, buyer.bearer, { partNumbers: [1] })).json().urls;
+    expect((await fetch(url, { method: 'PUT', body: new Uint8Array(page), headers })).status).toBe(200);
+    const done = await call('POST', `/api/uploads/${id}/complete`, buyer.bearer, { parts: [{ partNumber: 1, eTag: '"any"' }] });
+    expect(done.json().review).toBe('refused');
+    const served = await fetch(
+      (await call('GET', `/api/documents/object?key=${encodeURIComponent(done.json().key)}`, buyer.bearer)).json().url,
+    );
+    expect(served.headers.get('content-type')).toBe('application/octet-stream');
+    expect(served.headers.get('content-disposition')).toBe('attachment; filename="renamed.pdf"');
+  });
+});
 
 describe('a multipart upload', () => {
   it('goes through in 5 MB parts, lists what storage holds, completes once and reads back byte for byte', async () => {

@@ -167,7 +167,7 @@ describe('user types', () => {
     const refused = await call('PATCH', `/api/users/${otherUid}/type`, customer, { type: 'dealer' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe("Only an admin can change a user's type.");
-    expect((await call('PATCH', `/api/users/${await uidOf(customer)}/type`, customer, { type: 'admin' })).statusCode).toBe(403);
+    expect((await call('PATCH', `/api/users/${await uidOf(customer)}/type`, customer, { type: 'dealer' })).statusCode).toBe(403);
 
     const admin = await bearerFor(parts.identity, ['admin']);
     expect((await call('GET', '/api/users/profile', admin)).json().type).toBe('admin');

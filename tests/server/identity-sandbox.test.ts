@@ -1,4 +1,5 @@
 /** The local user pool answers what cognito-local alone does not: refresh, global sign-out, password policy, SMS. */
+import { decodeJwt } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
 import { latestMessageFor } from '../../server/mail/mailbox';
 import { cognitoCall, createConfirmedUser } from '../support/identity-admin';
@@ -68,6 +69,45 @@ describe('local identity sandbox', () => {
       ConfirmationCode: message!.code,
     });
     await expect(passwordSignIn(email, 'Good!Pass1')).resolves.toHaveProperty('AuthenticationResult.IdToken');
+  });
+
+  it('verifies the e-mail on sign-up confirmation and keeps the original address until a new one is confirmed, as Cognito does', async () => {
+    const original = `change-${Date.now()}@example.com`;
+    const changed = `changed-${Date.now()}@example.com`;
+    const password = 'Good!Pass1';
+    const claims = async (email: string) => decodeJwt((await passwordSignIn(email, password)).AuthenticationResult.IdToken);
+    await cognitoCall(parts.identity, 'SignUp', { ClientId: parts.identity.userPoolClientId, Username: original, Password: password });
+    await cognitoCall(parts.identity, 'ConfirmSignUp', {
+      ClientId: parts.identity.userPoolClientId,
+      Username: original,
+      ConfirmationCode: latestMessageFor(parts.mailboxFile, original)!.code,
+    });
+    expect(await claims(original)).toMatchObject({ email: original, email_verified: true });
+
+    const { AccessToken } = (await passwordSignIn(original, password)).AuthenticationResult;
+    const update = await cognitoCall<{ CodeDeliveryDetailsList: { Destination: string }[] }>(parts.identity, 'UpdateUserAttributes', {
+      AccessToken,
+      UserAttributes: [{ Name: 'email', Value: changed }],
+    });
+    expect(update.CodeDeliveryDetailsList).toEqual([{ AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: changed }]);
+    // Until the code is confirmed the original address stays the one in use (and the one to sign in with), no longer counted as verified.
+    expect(await claims(original)).toMatchObject({ email: original, email_verified: false });
+    await expect(passwordSignIn(changed, password)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    const attributes = async () =>
+      (await cognitoCall<{ UserAttributes: { Name: string; Value: string }[] }>(parts.identity, 'GetUser', { AccessToken })).UserAttributes;
+    expect(await attributes()).toEqual(
+      expect.arrayContaining([
+        { Name: 'email', Value: original },
+        { Name: 'email_verified', Value: 'false' },
+      ]),
+    );
+
+    await cognitoCall(parts.identity, 'VerifyUserAttribute', {
+      AccessToken,
+      AttributeName: 'email',
+      Code: latestMessageFor(parts.mailboxFile, changed)!.code,
+    });
+    expect(await claims(changed)).toMatchObject({ email: changed, email_verified: true });
   });
 
   it('texts phone verification codes to the phone and sends SMS MFA codes once SMS MFA is on', async () => {

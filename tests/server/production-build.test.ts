@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { envFor } from '../support/api-harness';
+import { environmentFor } from '../support/api-harness';
 import { freePort } from '../support/free-port';
 
 const parts = inject('parts');
@@ -25,7 +25,13 @@ describe('the compiled API', () => {
     const port = await freePort();
     const server = spawn(process.execPath, [join(folder, 'api/main.js')], {
       // No tsx anywhere: not in the flags, not inherited from the test runner's NODE_OPTIONS.
-      env: { ...envFor(parts), PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: join(folder, 'data') },
+      env: {
+        ...environmentFor(parts),
+        PATH: process.env.PATH ?? '',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: join(folder, 'data'),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

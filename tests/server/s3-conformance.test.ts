@@ -29,13 +29,23 @@ const parts = inject('parts');
 const remoteBucket = process.env.S3_CONFORMANCE_BUCKET;
 const bucket = remoteBucket ?? parts.storage.bucket;
 const origin = process.env.S3_CONFORMANCE_ORIGIN ?? parts.appOrigin;
-const s3 = remoteBucket
-  ? new S3Client({
-      region: process.env.S3_CONFORMANCE_REGION ?? 'us-west-2',
-      endpoint: process.env.S3_CONFORMANCE_ENDPOINT,
-      forcePathStyle: Boolean(process.env.S3_CONFORMANCE_ENDPOINT),
-    })
-  : new S3Client({ region: 'us-west-2', endpoint: parts.storage.endpoint, forcePathStyle: true, credentials: LOCAL_STORAGE_CREDENTIALS });
+/** A client as the product makes it: no checksum the SDK would compute by default (of an empty body, on presigned URLs). */
+const clientFor = (requestChecksumCalculation: 'WHEN_REQUIRED' | 'WHEN_SUPPORTED' = 'WHEN_REQUIRED') =>
+  remoteBucket
+    ? new S3Client({
+        region: process.env.S3_CONFORMANCE_REGION ?? 'us-west-2',
+        endpoint: process.env.S3_CONFORMANCE_ENDPOINT,
+        forcePathStyle: Boolean(process.env.S3_CONFORMANCE_ENDPOINT),
+        requestChecksumCalculation,
+      })
+    : new S3Client({
+        region: 'us-west-2',
+        endpoint: parts.storage.endpoint,
+        forcePathStyle: true,
+        credentials: LOCAL_STORAGE_CREDENTIALS,
+        requestChecksumCalculation,
+      });
+const s3 = clientFor();
 
 const prefix = `conformance/${randomUUID()}/`;
 const MiB = 1024 * 1024;
@@ -240,5 +250,53 @@ describe('S3 conformance', () => {
     const listed = await s3.send(new ListPartsCommand({ Bucket: bucket, Key: key, UploadId }));
     expect(listed.Parts?.[0]?.ETag).toBe(etag);
     await s3.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId }));
+  });
+
+  it('refuses unsigned requests and requests whose signature does not match', async () => {
+    const key = `${prefix}private.txt`;
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'private' }));
+    const url = new URL(await getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: 900 }));
+    const unsigned = await fetch(`${url.origin}${url.pathname}`);
+    expect(unsigned.status).toBe(403);
+    expect(await unsigned.text()).toContain('<Code>AccessDenied</Code>');
+    url.searchParams.set('X-Amz-Signature', '0'.repeat(64));
+    const forged = await fetch(url);
+    expect(forged.status).toBe(403);
+    expect(await forged.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+  });
+
+  it('holds a presigned PUT to the content type it was signed for', async () => {
+    const key = `${prefix}typed.pdf`;
+    const command = new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: 'application/pdf', ContentLength: 9 });
+    const url = await getSignedUrl(s3, command, { expiresIn: 900, signableHeaders: new Set(['content-type']) });
+    const other = await fetch(url, { method: 'PUT', body: '<b>x</b>!', headers: { 'content-type': 'text/html' } });
+    expect(other.status).toBe(403);
+    expect(await other.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+    expect((await fetch(url, { method: 'PUT', body: '%PDF-1.4\n', headers: { 'content-type': 'application/pdf' } })).status).toBe(200);
+    expect((await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ContentType).toBe('application/pdf');
+  });
+
+  it("refuses a presigned PUT whose signed checksum is not the body's (the SDK's default checksum of an empty body)", async () => {
+    const key = `${prefix}checksummed.bin`;
+    const url = await getSignedUrl(clientFor('WHEN_SUPPORTED'), new PutObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: 900 });
+    expect(new URL(url).searchParams.get('x-amz-checksum-crc32')).toBe('AAAAAA==');
+    const answer = await fetch(url, { method: 'PUT', body: 'not empty' });
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain('<Code>BadDigest</Code>');
+    expect(await errorName(s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key })))).toBe('NotFound');
+  });
+
+  it('writes with If-None-Match: * only where no object is, and reads with If-Match only the version named', async () => {
+    const key = `${prefix}write-once.txt`;
+    const url = await getSignedUrl(s3, new PutObjectCommand({ Bucket: bucket, Key: key, IfNoneMatch: '*' }), { expiresIn: 900 });
+    expect((await fetch(url, { method: 'PUT', body: 'first', headers: { 'if-none-match': '*' } })).status).toBe(200);
+    const again = await fetch(url, { method: 'PUT', body: 'second', headers: { 'if-none-match': '*' } });
+    expect(again.status).toBe(412);
+    expect((await body(key)).toString()).toBe('first');
+    const { ETag } = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    expect((await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key, IfMatch: ETag }))).ETag).toBe(ETag);
+    expect(
+      await errorName(s3.send(new GetObjectCommand({ Bucket: bucket, Key: key, IfMatch: '"0123456789abcdef0123456789abcdef"' }))),
+    ).toBe('PreconditionFailed');
   });
 });

@@ -5,6 +5,7 @@ const base = {
   AUTH_USER_POOL_ID: 'us-west-2_AbC123',
   AUTH_USER_POOL_CLIENT_ID: 'client',
   STORAGE_BUCKET: 'caramel-documents',
+  APP_ORIGIN: 'https://app.example.com',
 };
 
 describe('API settings', () => {
@@ -16,12 +17,37 @@ describe('API settings', () => {
 
   it('refuses to start in production while trusting a local user pool', () => {
     expect(() => loadSettings({ ...base, NODE_ENV: 'production', AUTH_USER_POOL_ENDPOINT: 'http://127.0.0.1:8081' })).toThrow(
-      /Refusing to start with NODE_ENV=production.*not Amazon Cognito/,
+      /Refusing to start.*not Amazon Cognito/,
     );
   });
 
   it('refuses the development mailbox in production', () => {
     expect(() => loadSettings({ ...base, NODE_ENV: 'production', DEV_MAILBOX_FILE: '/tmp/mailbox.json' })).toThrow(/DEV_MAILBOX_FILE/);
+  });
+
+  it('trusts a local user pool and keeps a development mailbox only when the local stack says so, whatever NODE_ENV is', () => {
+    const local = { AUTH_USER_POOL_ENDPOINT: 'http://127.0.0.1:8081', DEV_MAILBOX_FILE: '/tmp/mailbox.json' };
+    for (const NODE_ENV of ['development', 'test', 'staging']) {
+      expect(() => loadSettings({ ...base, NODE_ENV, AUTH_USER_POOL_ENDPOINT: local.AUTH_USER_POOL_ENDPOINT })).toThrow(
+        /not Amazon Cognito.*LOCAL_STACK/,
+      );
+      expect(() => loadSettings({ ...base, NODE_ENV, DEV_MAILBOX_FILE: local.DEV_MAILBOX_FILE })).toThrow(/DEV_MAILBOX_FILE.*LOCAL_STACK/);
+    }
+    expect(loadSettings({ ...base, ...local, LOCAL_STACK: 'true' })).toMatchObject({
+      localStack: true,
+      devMailboxFile: '/tmp/mailbox.json',
+    });
+    expect(() => loadSettings({ ...base, ...local, LOCAL_STACK: 'true', NODE_ENV: 'production' })).toThrow(/LOCAL_STACK/);
+  });
+
+  it('needs the public app origin in production, and believes forwarded headers only from the proxies named', () => {
+    const { APP_ORIGIN: _unset, ...withoutOrigin } = base;
+    expect(() => loadSettings({ ...withoutOrigin, NODE_ENV: 'production' })).toThrow(/APP_ORIGIN/);
+    expect(loadSettings(withoutOrigin)).toMatchObject({ appOrigin: 'http://127.0.0.1:8080', trustedProxies: [] });
+    expect(loadSettings({ ...base, TRUSTED_PROXIES: '10.0.0.1, 10.1.0.0/16' })).toMatchObject({
+      appOrigin: 'https://app.example.com',
+      trustedProxies: ['10.0.0.1', '10.1.0.0/16'],
+    });
   });
 
   it('names each invalid variable', () => {

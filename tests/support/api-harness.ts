@@ -1,16 +1,23 @@
-/** The API built in-process against the real local parts and a fresh PGlite per call. */
+/**
+ * The API built in-process against the real local parts and a fresh database per call: PGlite
+ * in memory, or in the `server-postgres` project a copy of the PostgreSQL template.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
 import { buildApi } from '../../server/api/app';
 import { loadSettings } from '../../server/api/settings';
-import { migratedTemplate, openDatabase } from '../../server/db/client';
+import { migratedTemplate, openDatabase, type OpenDatabase } from '../../server/db/client';
 import { LOCAL_STORAGE_CREDENTIALS } from '../../server/stack/storage';
 import { createS3Client } from '../../server/storage/s3-client';
 import type { LocalParts } from './local-parts';
+import { onDatabase } from './postgres';
 
 let template: Promise<Blob> | undefined;
 
-/** The API's environment for the local parts, as a deployment would set it. */
-export function envFor(parts: LocalParts, overrides: Record<string, string> = {}): Record<string, string> {
+/** The environment `npm start` gives the API, pointed at the test suite's local parts. */
+export function environmentFor(parts: LocalParts, overrides: Record<string, string> = {}): Record<string, string> {
   return {
+    LOCAL_STACK: 'true',
     AUTH_USER_POOL_ID: parts.identity.userPoolId,
     AUTH_USER_POOL_CLIENT_ID: parts.identity.userPoolClientId,
     AUTH_USER_POOL_ENDPOINT: parts.identity.endpoint,
@@ -26,23 +33,41 @@ export function envFor(parts: LocalParts, overrides: Record<string, string> = {}
 }
 
 export function settingsFor(parts: LocalParts, overrides: Record<string, string> = {}) {
-  return loadSettings(envFor(parts, overrides));
+  return loadSettings(environmentFor(parts, overrides));
 }
 
-export async function apiFor(parts: LocalParts, overrides: Record<string, string> = {}) {
+/** A fresh, migrated database; `url` is set when it is PostgreSQL (other processes can open it too). */
+export async function freshDatabase(): Promise<{ database: OpenDatabase; url?: string }> {
+  const postgres = inject('postgres');
+  if (postgres) {
+    const name = `test_${randomUUID().replaceAll('-', '')}`;
+    await onDatabase(postgres.adminUrl, [`create database ${name} template ${postgres.template}`]);
+    const url = postgres.adminUrl.replace(/\/[^/]*$/, `/${name}`);
+    return { database: await openDatabase({ kind: 'postgres', url }), url };
+  }
   template ??= migratedTemplate();
+  return { database: await openDatabase({ kind: 'pglite', template: await template }) };
+}
+
+/** A client address of its own for each call, unless the test names one (per-client rate limits). */
+const someClient = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+export async function apiFor(parts: LocalParts, overrides: Record<string, string> = {}) {
   const settings = settingsFor(parts, overrides);
-  const database = await openDatabase({ kind: 'pglite', template: await template });
+  const { database, url } = await freshDatabase();
   const s3 = createS3Client(settings.storage);
   const app = await buildApi({ settings, database, s3 });
   return {
     app,
     database,
-    /** One request as a client sends it: an optional bearer header and a JSON body. */
-    call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, authorization?: string, body?: unknown) {
+    /** Set on PostgreSQL: other API processes can open the same database. */
+    databaseUrl: url,
+    /** One request as a client sends it: an optional bearer header and a JSON body, from `from` (an IP). */
+    call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, authorization?: string, body?: unknown, from = someClient()) {
       return app.inject({
         method,
         url,
+        remoteAddress: from,
         headers: authorization ? { authorization } : {},
         ...(body === undefined ? {} : { payload: body as object }),
       });

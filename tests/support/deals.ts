@@ -1,10 +1,25 @@
-/** A $20,000 deal made through the API between a new seller and a new buyer, for server tests. */
+/** Sales and $20,000 deals made through the API between new people, for server tests. */
 import { randomUUID } from 'node:crypto';
 import type { apiFor } from './api-harness';
 import type { LocalParts } from './local-parts';
 import { personFor } from './tokens';
 
 type Api = Awaited<ReturnType<typeof apiFor>>;
+
+/** What a seller sends to start a $20,000 sale. */
+export const SALE = { vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 }, amount: 20_000, role: 'seller' } as const;
+
+/** A new seller's sale: its negotiation id, share-link token and the offer a visitor answers. */
+export async function saleByNewSeller(api: Api, identity: LocalParts['identity']) {
+  const seller = await personFor(identity, 'seller');
+  const sale = (await api.call('POST', '/api/offers', seller.bearer, SALE)).json();
+  return {
+    seller,
+    id: sale.id as string,
+    token: new URL(sale.shareUrl).searchParams.get('token')!,
+    offerId: sale.latestOffer.id as string,
+  };
+}
 
 /** Answers both people and each side's transaction id. */
 export async function dealBetween(api: Api, identity: LocalParts['identity']) {
@@ -66,8 +81,9 @@ export async function uploadedDocument(api: Api, who: { bearer: string }, transa
   const created = (
     await api.call('POST', '/api/uploads', who.bearer, { transactionId, slot, fileName, contentType: 'image/jpeg', size: bytes.length })
   ).json() as { id: string; key: string };
-  const [{ url }] = (await api.call('POST', `/api/uploads/${created.id}/parts/sign`, who.bearer, { partNumbers: [1] })).json().urls;
-  const put = await fetch(url, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'image/jpeg' } });
+  const [{ url, headers }] = (await api.call('POST', `/api/uploads/${created.id}/parts/sign`, who.bearer, { partNumbers: [1] })).json()
+    .urls;
+  const put = await fetch(url, { method: 'PUT', body: new Uint8Array(bytes), headers });
   await api.call('POST', `/api/uploads/${created.id}/complete`, who.bearer, { parts: [{ partNumber: 1, eTag: put.headers.get('etag') }] });
   return { documentKey: created.key, fileName };
 }

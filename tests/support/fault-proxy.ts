@@ -5,16 +5,18 @@
  * `/__faults` (bucket names cannot start with `_`, so nothing real lives there):
  *   POST /__faults {match: {keyIncludes, method?, partNumber?}, action, times}
  *   GET  /__faults/log?keyIncludes=…  → every matching request with its part number, bytes and answer.
- *   POST /__faults/link {bytesPerSecond, latencyMs, connectionBytesPerSecond?} → every request
- *        after it goes over a shaped link: request bodies share that bandwidth and each request
- *        waits one round trip (`{}` puts the link back to full speed). Two models:
+ *   POST /__faults/link {bytesPerSecond, latencyMs, connectionBytesPerSecond?, keyIncludes?} → every
+ *        request after it (or only those whose key holds keyIncludes) goes over a shaped link:
+ *        request bodies share that bandwidth and each request waits one round trip (`{}` puts the
+ *        link back to full speed). Two models:
  *        - shared (no connectionBytesPerSecond): one bottleneck for all connections, as on a slow
  *          access line; parallel requests only split it.
  *        - per-connection: each connection is also capped on its own, as on a long-haul link
  *          where one TCP connection's rate is bounded by its window over the round trip; there
  *          parallel connections add up until the shared bandwidth is reached.
  * Actions: `status` (answer with a status and S3 error body), `cut` (drop the connection after
- * some request bytes), `delay` (hold the request), `strip-etag` (hide the ETag header).
+ * some request bytes), `delay` (hold the request), `strip-etag` (hide the ETag header),
+ * `lose-answer` (storage does the request, the client never hears back).
  * Run on its own: `tsx tests/support/fault-proxy.ts <port> <storage endpoint>`.
  */
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -26,7 +28,8 @@ export type FaultAction =
   | { type: 'status'; status: number; code?: string; message?: string }
   | { type: 'cut'; afterBytes: number }
   | { type: 'delay'; ms: number }
-  | { type: 'strip-etag' };
+  | { type: 'strip-etag' }
+  | { type: 'lose-answer' };
 
 export interface FaultRule {
   match: { keyIncludes: string; method?: string; partNumber?: number };
@@ -42,6 +45,8 @@ export interface Link {
   latencyMs: number;
   /** The per-connection model: each connection's own cap. */
   connectionBytesPerSecond?: number;
+  /** Shape only requests whose key holds this (every request when absent). */
+  keyIncludes?: string;
 }
 
 interface LogEntry {
@@ -91,6 +96,7 @@ export async function startFaultProxy(target: string, port = 0): Promise<{ url: 
                 bytesPerSecond: shape.bytesPerSecond,
                 latencyMs: shape.latencyMs ?? 0,
                 connectionBytesPerSecond: shape.connectionBytesPerSecond,
+                keyIncludes: shape.keyIncludes,
               }
             : undefined;
         } else {
@@ -130,6 +136,7 @@ export async function startFaultProxy(target: string, port = 0): Promise<{ url: 
     };
     log.push(entry);
     const action = req.method === 'OPTIONS' ? undefined : rule?.action;
+    const shaping = link && (!link.keyIncludes || entry.path.includes(link.keyIncludes)) ? link : undefined;
     // Counting starts the body flowing, so it is attached only when the body is wanted.
     const count = () =>
       req.on('data', (chunk: Buffer) => {
@@ -167,6 +174,7 @@ export async function startFaultProxy(target: string, port = 0): Promise<{ url: 
         { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
         (answer) => {
           entry.status = answer.statusCode ?? null;
+          if (action?.type === 'lose-answer') return void req.socket.destroy();
           const headers = { ...answer.headers };
           if (action?.type === 'strip-etag') delete headers.etag;
           res.writeHead(answer.statusCode ?? 502, headers);
@@ -176,7 +184,7 @@ export async function startFaultProxy(target: string, port = 0): Promise<{ url: 
       out.on('error', () => res.destroy());
       req.on('aborted', () => out.destroy());
       count();
-      if (!link) return void req.pipe(out);
+      if (!shaping) return void req.pipe(out);
       // Each chunk goes on once the link has carried it; the held callback pushes back on the browser.
       const shaped = new Transform({
         transform(chunk: Buffer, _encoding, done) {
@@ -185,7 +193,7 @@ export async function startFaultProxy(target: string, port = 0): Promise<{ url: 
       });
       req.pipe(shaped).pipe(out);
     };
-    const held = (action?.type === 'delay' ? action.ms : 0) + (link?.latencyMs ?? 0);
+    const held = (action?.type === 'delay' ? action.ms : 0) + (shaping?.latencyMs ?? 0);
     if (held > 0) setTimeout(send, held);
     else send();
   });

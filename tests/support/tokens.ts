@@ -19,7 +19,7 @@ export interface MintOptions {
 export async function mintIdToken(identity: LocalParts['identity'], claims: Record<string, unknown> = {}, options: MintOptions = {}) {
   const key = options.key ?? (await importJWK(cognitoLocalKey.jwk, 'RS256'));
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ token_use: 'id', email: 'forged@example.com', ...claims })
+  return new SignJWT({ token_use: 'id', email: 'forged@example.com', email_verified: true, ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
     .setSubject(options.subject ?? '00000000-0000-0000-0000-000000000000')
     .setIssuer(options.issuer ?? `${identity.endpoint}/${identity.userPoolId}`)

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRequest, NetworkError, ServerError } from '../../src/data/api-client';
+import { ApiError, apiRequest, NetworkError, RateLimited, ServerError } from '../../src/data/api-client';
 import { validRuntimeConfig as config } from '../support/runtime-config-fixture';
 import { loadRuntimeConfig } from '../../src/data/runtime-config';
 import { setSignedIn, setSignedOut } from '../../src/data/session-store';
@@ -10,6 +10,7 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   setSignedOut();
 });
@@ -77,5 +78,38 @@ describe('apiRequest', () => {
     const fetchMock = answering(400, { message: 'bad' });
     await expect(apiRequest('GET', 'dashboard', z.unknown())).rejects.toBeInstanceOf(ApiError);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits as long as Retry-After says before asking again', async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(new Response('{}', { status: 429, headers: { 'retry-after': '3' } }))
+      .mockResolvedValueOnce(new Response(JSON.stringify({ total: 2 }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const answer = apiRequest('GET', 'dashboard', z.object({ total: z.number() }));
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(answer).resolves.toEqual({ total: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not wait out a long Retry-After: it says when to try again', async () => {
+    vi.useFakeTimers({ now: new Date(2026, 10, 20, 15, 0, 0) });
+    const fetchMock = vi.fn(
+      async () => new Response('{"message":"Too many requests."}', { status: 429, headers: { 'retry-after': '600' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    for (const method of ['GET', 'POST'] as const) {
+      const failure = apiRequest(method, 'public/offer-links/x/actions', z.unknown(), method === 'POST' ? {} : undefined);
+      await expect(failure).rejects.toBeInstanceOf(RateLimited);
+      await expect(failure).rejects.toMatchObject({
+        status: 429,
+        retryAt: new Date(2026, 10, 20, 15, 10, 0),
+        message: 'Too many requests. Try again in 10 minutes, at 3:10 PM.',
+      });
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

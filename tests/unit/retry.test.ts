@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRetryableStatus, retryDelayMs } from '../../src/domain/retry';
+import { isRetryableStatus, retryAfterMs, retryDelayMs } from '../../src/domain/retry';
 
 describe('retry policy (SPEC §9)', () => {
   it('doubles from 100 ms and adds up to 100 ms of jitter', () => {
@@ -15,5 +15,14 @@ describe('retry policy (SPEC §9)', () => {
   it('retries throttling and gateway failures only', () => {
     expect([429, 500, 502, 503, 504].every(isRetryableStatus)).toBe(true);
     expect([400, 401, 403, 404, 409, 501].some(isRetryableStatus)).toBe(false);
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date, and ignores what it cannot read', () => {
+    const now = Date.parse('2026-11-20T15:00:00Z');
+    expect(retryAfterMs('120', now)).toBe(120_000);
+    expect(retryAfterMs('Fri, 20 Nov 2026 15:05:00 GMT', now)).toBe(300_000);
+    expect(retryAfterMs('Fri, 20 Nov 2026 14:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs(null, now)).toBeUndefined();
   });
 });

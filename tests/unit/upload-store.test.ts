@@ -3,7 +3,7 @@ import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { UploadDatabase, type UploadTask } from '../../workers/upload-store';
 
-const task = (id: string): Omit<UploadTask, 'fileKept'> => ({
+const task = (id: string): Omit<UploadTask, 'fileKept' | 'bytesSent'> => ({
   id,
   owner: 'sub-1',
   transactionId: 'txn-1',
@@ -54,5 +54,15 @@ describe('upload task store', () => {
     await upgraded.removeTasks(['kept']);
     expect(await upgraded.tasks.count()).toBe(1);
     expect(await upgraded.files.count()).toBe(0);
+  });
+
+  it('starts the bar of a task kept before version 3 at the bytes storage had acknowledged', async () => {
+    const factory = new IDBFactory();
+    const old = new Dexie('uploads', { indexedDB: factory, IDBKeyRange });
+    old.version(2).stores({ tasks: 'id, owner, transactionId, status', files: 'id' });
+    await old.table('tasks').put({ ...task('halfway'), fileKept: false, bytesConfirmed: 7 });
+    old.close();
+    const upgraded = new UploadDatabase('uploads', { indexedDB: factory, IDBKeyRange });
+    expect(await upgraded.tasks.get('halfway')).toMatchObject({ bytesConfirmed: 7, bytesSent: 7 });
   });
 });

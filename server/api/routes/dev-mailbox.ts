@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { latestMessageFor, readMailbox } from '../../mail/mailbox';
+import { selfContainedPolicy } from '../security-headers';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -25,14 +26,15 @@ export function devMailboxRoutes(app: FastifyInstance, file: string) {
       .join('');
     const body =
       rows || '<tr><td colspan="5">No messages yet. Codes sent by sign-up, verification and password reset appear here.</td></tr>';
+    const page =
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Development mailbox</title>` +
+      `<style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.5rem;text-align:left}</style></head>` +
+      `<body><h1>Development mailbox</h1><p>Messages the local identity service would have sent, newest first. This page does not exist in production.</p>` +
+      `<table><thead><tr><th>Sent</th><th>Channel</th><th>To</th><th>Code</th><th>Subject</th></tr></thead><tbody>${body}</tbody></table></body></html>`;
     return reply
       .header('cache-control', 'no-store')
+      .header('content-security-policy', selfContainedPolicy(page))
       .type('text/html')
-      .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Development mailbox</title>` +
-          `<style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.5rem;text-align:left}</style></head>` +
-          `<body><h1>Development mailbox</h1><p>Messages the local identity service would have sent, newest first. This page does not exist in production.</p>` +
-          `<table><thead><tr><th>Sent</th><th>Channel</th><th>To</th><th>Code</th><th>Subject</th></tr></thead><tbody>${body}</tbody></table></body></html>`,
-      );
+      .send(page);
   });
 }

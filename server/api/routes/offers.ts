@@ -14,6 +14,7 @@ import { actThroughLink, createLink, offerShownByLink, revokeLinks } from '../..
 import { dashboardCounts, dealForParty, negotiationForParty, negotiationsOf, negotiationSummary } from '../../offers/offer-views';
 import { userForCaller } from '../../users/user-records';
 import type { Authenticate } from '../auth';
+import { limitedBy } from '../rate-limits';
 import { parseInput } from '../../validation';
 
 const idParams = z.object({ id: z.uuid('That is not an offer id') });
@@ -21,21 +22,21 @@ const tokenParams = z.object({
   token: z.string().check(z.regex(/^[\w-]{43}$/, 'That link is not complete; copy the whole link and try again')),
 });
 
-function appUrl(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
-export function offerRoutes(app: FastifyInstance, deps: { db: Database; authenticate: Authenticate; mailer: Mailer | undefined }) {
-  const { db, mailer } = deps;
+/** `appOrigin` (APP_ORIGIN) is where links in mail point: never a request's Host or X-Forwarded-Host (DESIGN §12). */
+export function offerRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; authenticate: Authenticate; mailer: Mailer | undefined; appOrigin: string },
+) {
+  const { db, mailer, appOrigin } = deps;
   const me = (request: FastifyRequest) => userForCaller(db, request.caller!);
   const delivered = async <T>(result: T): Promise<T> => {
     await deliverPending(db, mailer).catch((error: unknown) => app.log.error(error, 'notification delivery failed'));
     return result;
   };
 
-  app.post('/api/offers', { preHandler: deps.authenticate }, async (request, reply) => {
+  app.post('/api/offers', { preHandler: [deps.authenticate, limitedBy(app, 'offersPerUser')] }, async (request, reply) => {
     const input = parseInput(startOfferSchema, request.body);
-    const started = await startNegotiation(db, await me(request), input, appUrl(request));
+    const started = await startNegotiation(db, await me(request), input, appOrigin);
     const view = await negotiationForParty(db, started.negotiationId, await me(request));
     return reply
       .code(started.replayed ? 200 : 201)
@@ -54,7 +55,7 @@ export function offerRoutes(app: FastifyInstance, deps: { db: Database; authenti
     return negotiationForParty(db, id, await me(request));
   });
 
-  app.post('/api/offers/:id/actions', { preHandler: deps.authenticate }, async (request) => {
+  app.post('/api/offers/:id/actions', { preHandler: [deps.authenticate, limitedBy(app, 'offerActionsPerUser')] }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const input = parseInput(offerActionSchema, request.body);
     const user = await me(request);
@@ -62,7 +63,14 @@ export function offerRoutes(app: FastifyInstance, deps: { db: Database; authenti
     return delivered(await negotiationForParty(db, id, user));
   });
 
-  app.post('/api/offers/link-account', { preHandler: deps.authenticate }, async (request) => attachByEmail(db, await me(request)));
+  // Offers sent to an address go only to someone the user pool says owns it.
+  app.post('/api/offers/link-account', { preHandler: deps.authenticate }, async (request, reply) => {
+    if (!request.caller!.emailVerified)
+      return reply
+        .code(403)
+        .send({ message: 'Confirm your e-mail address first: we attach what was sent to it only once we know it is yours.' });
+    return attachByEmail(db, await me(request));
+  });
 
   app.get('/api/deals/:id', { preHandler: deps.authenticate }, async (request) => {
     const { id } = parseInput(idParams, request.params);
@@ -71,10 +79,10 @@ export function offerRoutes(app: FastifyInstance, deps: { db: Database; authenti
 
   app.get('/api/dashboard', { preHandler: deps.authenticate }, async (request) => dashboardCounts(db, await me(request)));
 
-  app.post('/api/offers/:id/links', { preHandler: deps.authenticate }, async (request, reply) => {
+  app.post('/api/offers/:id/links', { preHandler: [deps.authenticate, limitedBy(app, 'linksPerUser')] }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
     const { idempotencyKey } = parseInput(linkChangeSchema, request.body);
-    const made = await createLink(db, id, await me(request), appUrl(request), idempotencyKey);
+    const made = await createLink(db, id, await me(request), appOrigin, idempotencyKey);
     return reply.code(made.replayed ? 200 : 201).send(made);
   });
 
@@ -98,12 +106,13 @@ export function offerRoutes(app: FastifyInstance, deps: { db: Database; authenti
     };
   };
 
-  app.get('/api/public/offer-links/:token', async (request) => {
+  app.get('/api/public/offer-links/:token', { preHandler: limitedBy(app, 'linkViewsPerClient') }, async (request) => {
     const { token } = parseInput(tokenParams, request.params);
     return linkView(token, null);
   });
 
-  app.post('/api/public/offer-links/:token/actions', async (request) => {
+  const linkActions = limitedBy(app, 'linkActionsPerClient', 'linkActionsPerLink');
+  app.post('/api/public/offer-links/:token/actions', { preHandler: linkActions }, async (request) => {
     const { token } = parseInput(tokenParams, request.params);
     const { email, ...action } = parseInput(linkActionSchema, request.body);
     const outcome = await actThroughLink(db, token, email, action);

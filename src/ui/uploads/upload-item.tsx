@@ -25,10 +25,11 @@ export function UploadItem({ task }: { task: UploadTask }) {
     command().catch((error: unknown) => setProblem(error instanceof Error ? error.message : String(error)));
   };
   const done = task.status === 'completed';
-  const percent = task.size === 0 ? (done ? 100 : 0) : Math.floor((Math.min(task.bytesConfirmed, task.size) / task.size) * 100);
+  // The bar follows the bytes sent (it moves within a part); speed and time left follow what storage acknowledged.
+  const sent = Math.min(Math.max(task.bytesConfirmed, task.bytesSent), task.size);
+  const percent = task.size === 0 ? (done ? 100 : 0) : Math.floor((sent / task.size) * 100);
   const running = task.status === 'in progress' || task.status === 'init';
-  const left =
-    running && task.bytesPerSecond > 0 ? formatTimeLeft((task.size - task.bytesConfirmed - task.bytesInFlight) / task.bytesPerSecond) : '';
+  const left = running && task.bytesPerSecond > 0 ? formatTimeLeft((task.size - task.bytesConfirmed) / task.bytesPerSecond) : '';
   return (
     <li className={`upload-item box is-${task.status.replace(' ', '-')}`} aria-label={task.fileName}>
       <div className="upload-item-head">
@@ -46,7 +47,7 @@ export function UploadItem({ task }: { task: UploadTask }) {
       <p className="upload-item-status" role="status">
         <span>{statusText(task)}</span>
         <span className="help">
-          {formatBytes(Math.min(task.bytesConfirmed, task.size))} of {formatBytes(task.size)} · {percent}%
+          {formatBytes(Math.min(task.bytesConfirmed, task.size))} of {formatBytes(task.size)} stored
           {running && task.bytesInFlight > 0 && ` · ${formatBytes(task.bytesInFlight)} on the way`}
           {running && task.bytesPerSecond > 0 && ` · ${formatBytes(task.bytesPerSecond)}/s`}
           {left && ` · ${left}`}

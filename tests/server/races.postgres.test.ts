@@ -1,0 +1,110 @@
+/**
+ * Concurrency on real PostgreSQL, where requests do interleave (PGlite runs one query at a time,
+ * so it cannot show any of this): 50 parallel events on one version, 50 parallel repeats of one
+ * idempotency key, and both again across two API processes sharing the database — how the
+ * product scales past one machine. Each fails when the row lock is removed. Rate limits hold
+ * across the processes too: they count in the same table.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiFor, environmentFor } from '../support/api-harness';
+import { startApiProcess, type ApiProcess } from '../support/api-process';
+import { RATE_LIMITS } from '../../server/api/rate-limits';
+import { dealBetween, saleByNewSeller, verifiedInquiry } from '../support/deals';
+
+const parts = inject('parts');
+const PARALLEL = 50;
+
+let api: Awaited<ReturnType<typeof apiFor>>;
+let processes: ApiProcess[] = [];
+
+beforeAll(async () => {
+  api = await apiFor(parts);
+  const env = environmentFor(parts, { DATABASE_URL: api.databaseUrl! });
+  processes = await Promise.all([startApiProcess(env), startApiProcess(env)]);
+});
+afterAll(async () => {
+  await Promise.all(processes.map((process) => process.stop()));
+  await api.close();
+});
+
+type Send = (bearer: string, path: string, body: object, index: number) => Promise<{ status: number; body: { replayed?: boolean } }>;
+
+/** In-process, through Fastify's injection (one process, one connection pool). */
+const inProcess: Send = async (bearer, path, body) => {
+  const answer = await api.call('POST', path, bearer, body);
+  return { status: answer.statusCode, body: answer.json() };
+};
+
+/** Over HTTP, alternating between the two API processes. */
+const acrossProcesses: Send = async (bearer, path, body, index) => {
+  const answer = await fetch(`${processes[index % processes.length]!.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: bearer, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: answer.status, body: await answer.json() };
+};
+
+async function race(send: Send, sameKey: boolean) {
+  const { seller, sellerTx } = await dealBetween(api, parts.identity);
+  // The seller's first action: their verification, which the provider answers at once (two events).
+  const payload = { inquiryId: await verifiedInquiry(parts.sandbox.url, sellerTx, 'approved') };
+  const key = randomUUID();
+  const answers = await Promise.all(
+    Array.from({ length: PARALLEL }, (_, index) =>
+      send(
+        seller.bearer,
+        `/api/transactions/${sellerTx}/events`,
+        { event: 'identity submitted', payload, idempotencyKey: sameKey ? key : randomUUID(), expectedVersion: 0 },
+        index,
+      ),
+    ),
+  );
+  const detail = (await api.call('GET', `/api/transactions/${sellerTx}`, seller.bearer)).json();
+  return { answers, detail };
+}
+
+describe.each([
+  ['in one process', inProcess],
+  ['across two API processes', acrossProcesses],
+] as const)('%s', (_label, send) => {
+  it(`applies exactly one of ${PARALLEL} parallel events made on the same version; the others get 409`, async () => {
+    const { answers, detail } = await race(send, false);
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(PARALLEL - 1);
+    expect(detail.version).toBe(2);
+    expect(detail.timeline.filter((entry: { event: string }) => entry.event === 'identity submitted')).toHaveLength(1);
+  });
+
+  it(`records one event for ${PARALLEL} parallel repeats of one idempotency key, and answers each the same`, async () => {
+    const { answers, detail } = await race(send, true);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(PARALLEL).fill(200));
+    expect(answers.filter((answer) => answer.body.replayed === false)).toHaveLength(1);
+    expect(detail.version).toBe(2);
+    expect(detail.timeline.filter((entry: { event: string }) => entry.event === 'identity submitted')).toHaveLength(1);
+  });
+});
+
+describe('rate limits across two API processes', () => {
+  it('count in one place: the processes together let a shared link open as many negotiations as one would', async () => {
+    const sale = await saleByNewSeller(api, parts.identity);
+    const { max } = RATE_LIMITS.linkActionsPerLink;
+    const statuses: number[] = [];
+    for (let i = 0; i <= max; i++) {
+      const answer = await fetch(`${processes[i % processes.length]!.url}/api/public/offer-links/${sale.token}/actions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          action: 'counter',
+          email: `v-${i}-${randomUUID()}@example.com`,
+          amount: 19_000,
+          latestOfferId: sale.offerId,
+        }),
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([...Array(max).fill(200), 429]);
+  });
+});

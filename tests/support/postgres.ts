@@ -1,0 +1,69 @@
+/**
+ * Debian's PostgreSQL for tests: a throwaway cluster (initdb + pg_ctl) in a temporary directory,
+ * listening on 127.0.0.1 at a free port, removed when stopped. PostgreSQL refuses to run as root,
+ * so as root every command runs as the `postgres` user the Debian package creates.
+ * `POSTGRES_BIN` points at another server's binaries (default: the newest under /usr/lib/postgresql).
+ */
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort } from './free-port';
+
+export interface RunningPostgres {
+  /** A connection URL for `database` on this cluster. */
+  url(database: string): string;
+  stop(): Promise<void>;
+}
+
+function binDir(): string {
+  if (process.env.POSTGRES_BIN) return process.env.POSTGRES_BIN;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).filter((name) => existsSync(join(root, name, 'bin', 'initdb'))) : [];
+  const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
+  if (!newest) throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (or set POSTGRES_BIN)');
+  return join(root, newest, 'bin');
+}
+
+const asRoot = process.getuid?.() === 0;
+
+/** Runs a PostgreSQL program, as the `postgres` user when we are root. */
+function run(program: string, args: string[]) {
+  const [command, ...rest] = asRoot ? ['runuser', '-u', 'postgres', '--', program, ...args] : [program, ...args];
+  execFileSync(command!, rest, { stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+export async function startPostgres(): Promise<RunningPostgres> {
+  const bin = binDir();
+  const dir = mkdtempSync(join(tmpdir(), 'caramel-pg-'));
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
+    chownSync(dir, uid, gid);
+  }
+  const data = join(dir, 'data');
+  const port = await freePort();
+  run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  // Durability is worth nothing to a cluster thrown away after the run; speed is.
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
+  run(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', 'start']);
+  return {
+    url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    async stop() {
+      run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs `statements` on `url` with one short-lived connection. */
+export async function onDatabase(url: string, statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
