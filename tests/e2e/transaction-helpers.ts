@@ -106,3 +106,31 @@ export async function identityDoneThroughApi(request: APIRequestContext, bearer:
     annualIncomeDollars: 90000,
   });
 }
+
+/** A signed-in seller (in `page`) with a $20,000 deal on a 2005 Buick a new buyer accepted, on their identity step. */
+export async function sellerWithDeal(page: Page, request: APIRequestContext) {
+  const seller = await signedInUser(page, request, '/dashboard');
+  const sellerBearer = `Bearer ${await idTokenOf(request, seller)}`;
+  const buyer = await createConfirmedUser(await poolOf(request), uniqueEmail('buyer'));
+  const sale = await (
+    await request.post('/api/offers', {
+      headers: { authorization: sellerBearer },
+      data: { vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 }, amount: 20000, role: 'seller' },
+    })
+  ).json();
+  const token = new URL(sale.shareUrl).searchParams.get('token');
+  const accepted = await request.post(`/api/public/offer-links/${token}/actions`, {
+    data: { action: 'accept', email: buyer.email, latestOfferId: sale.latestOffer.id },
+  });
+  expect(accepted.ok()).toBe(true);
+  const transactions = await (await request.get('/api/transactions', { headers: { authorization: sellerBearer } })).json();
+  const transactionId = transactions.active[0].id as string;
+  await page.goto(`/transaction?transaction=${transactionId}`);
+  await expect(page.getByRole('heading', { name: 'Verify your identity' })).toBeVisible();
+  return { seller, transactionId, bearer: sellerBearer };
+}
+
+/** A small photo on disk for an upload field (a JPEG's opening bytes, so storage's first look takes it). */
+export function photo(name: string): { name: string; mimeType: string; buffer: Buffer } {
+  return { name, mimeType: 'image/jpeg', buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(` a photo: ${name}`)]) };
+}

@@ -19,6 +19,7 @@ function PayoutReview() {
   const { detail, pending, act } = useTransactionContext();
   return (
     <section aria-labelledby="payout-review">
+      <title>Your payout · Your transaction</title>
       <h1 id="payout-review" className="title is-4">
         Your payout
       </h1>

@@ -1,0 +1,147 @@
+/**
+ * The seller's checkout in real Chromium against the real stack and the provider sandboxes: with a
+ * lien on a phone (identity through the widget, the reports, the lender and its payoff quote, the
+ * VIN plate and odometer, the title desk's approval by webhook, the payout); without a lien on a
+ * desktop (the title through the uploader, an upload that goes offline and carries on, another
+ * photo asked for and sent, approval); and a paused vehicle check lifted by the agent authorisation.
+ */
+import type { Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './axe';
+import { expect, test } from './fixtures';
+import { fillAddress, photo, sellerWithDeal, verifyInWidget } from './transaction-helpers';
+
+/** Widget, address, pickup at home, reports read: the seller is at the title step. */
+async function identityAndReports(page: Page) {
+  await verifyInWidget(page, 'Approve verification');
+  await expect(page.getByRole('heading', { name: 'Enter your home address' })).toBeVisible();
+  await fillAddress(page, { line1: '12 Elm St', city: 'Portland', state: 'OR', postalCode: '97201' });
+  await page.getByRole('button', { name: 'Confirm address' }).click();
+  await expect(page.getByRole('heading', { name: 'Where is the car?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Finish identity step' }).click();
+  const reports = page.getByRole('region', { name: "Your vehicle's reports" });
+  await expect(reports.getByRole('heading', { name: "Your vehicle's reports" })).toBeVisible();
+  await expect(reports.getByText('Clean: no brands on record')).toBeVisible();
+  await expect(reports.getByRole('table', { name: 'Odometer readings on record' })).toContainText('81,500 miles');
+  await page.getByRole('button', { name: 'Continue to title' }).click();
+  await expect(page.getByRole('heading', { name: 'Your title' })).toBeVisible();
+}
+
+async function vehiclePhotos(page: Page, vinPlate: string, reading: string) {
+  await expect(page.getByRole('heading', { name: 'The VIN plate and the odometer' })).toBeVisible();
+  await page.getByLabel('VIN plate photo: choose files').setInputFiles(photo(vinPlate));
+  await page.getByLabel('Odometer photo: choose files').setInputFiles(photo('odometer.jpg'));
+  await page.getByRole('textbox', { name: 'Odometer reading (miles)' }).fill(reading);
+  await expect(page.getByRole('button', { name: 'Send for review' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Send for review' }).click();
+}
+
+const progress = (page: Page) => page.getByRole('navigation', { name: 'Transaction progress' });
+
+test('a seller with a loan on the car, on a phone: identity, reports, lender and payoff, approval and payout', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 375, height: 800 });
+  const { transactionId } = await sellerWithDeal(page, request);
+  await identityAndReports(page);
+  await expectNoSeriousAxeViolations(page, 'title start');
+
+  await page.getByRole('button', { name: 'Yes, there is a loan or lease' }).click();
+  await page.getByRole('searchbox', { name: 'Search lenders' }).fill('harbor');
+  await page.getByRole('radio', { name: /Harbor Credit Union/ }).check();
+  await page.getByRole('textbox', { name: 'Loan account number' }).fill('AC-4417-2210');
+  await page.getByRole('radio', { name: 'Yes' }).check();
+  await page.getByRole('button', { name: 'Next: the payoff' }).click();
+  await expect(page.getByText('account •••• 2210')).toBeVisible();
+  await page.getByRole('button', { name: 'Ask Harbor Credit Union for a payoff quote' }).click();
+  await expect(page.getByText('A quote from Harbor Credit Union')).toBeVisible();
+  await page.getByRole('button', { name: 'Send lender details' }).click();
+
+  await vehiclePhotos(page, 'vin-plate.jpg', '84,100');
+  await expect(page.getByRole('heading', { name: 'Our title desk is checking your documents' })).toBeVisible();
+  // The title desk answers by webhook; the screen follows by itself.
+  await expect(page.getByRole('heading', { name: 'Your payout' })).toBeVisible({ timeout: 20_000 });
+  const payout = page.getByRole('table', { name: 'What you are paid' });
+  await expect(payout).toContainText('Loan payoff to Harbor Credit Union');
+  await expect(payout).toContainText('Caramel seller fee');
+  await expect(payout).toContainText('Because there is a loan on the car to pay off');
+  await expectNoSeriousAxeViolations(page, 'payout');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+
+  // Done steps open read-only.
+  await page.goto(`/transaction/title?transaction=${transactionId}`);
+  await expect(page.getByRole('heading', { name: 'Title approved' })).toBeVisible();
+  await expect(page.getByText(/Harbor Credit Union, account •••• 2210/)).toBeVisible();
+  await page.goto(`/transaction/identity?transaction=${transactionId}`);
+  await expect(page.getByRole('heading', { name: 'Identity verified' })).toBeVisible();
+  await expect(page.getByText('Car picked up at')).toBeVisible();
+  await expect(progress(page)).toContainText('Step 3 of 5 · Payment');
+});
+
+test('a seller without a loan, on a desktop: title photos through the uploader (one resumed after going offline), another photo asked for and sent, approval', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { transactionId } = await sellerWithDeal(page, request);
+  await identityAndReports(page);
+  await page.getByRole('button', { name: 'No, I own it outright' }).click();
+  await expect(page.getByRole('heading', { name: 'Photos of your title' })).toBeVisible();
+  await page.getByLabel('Front of the title: choose files').setInputFiles(photo('title-front-blurry.jpg'));
+  await expect(page.getByRole('listitem', { name: 'title-front-blurry.jpg' }).getByText('Uploaded')).toBeVisible();
+
+  // Offline as the back is chosen: it waits, then carries on by itself when the connection returns.
+  await context.setOffline(true);
+  await page.getByLabel('Back of the title: choose files').setInputFiles(photo('title-back.jpg'));
+  await expect(page.getByRole('listitem', { name: 'title-back.jpg' }).getByText(/Waiting for the connection/)).toBeVisible({ timeout: 20_000 });
+  await context.setOffline(false);
+  await expect(page.getByRole('listitem', { name: 'title-back.jpg' }).getByText('Uploaded')).toBeVisible({ timeout: 30_000 });
+
+  await page.getByRole('radio', { name: 'Yes' }).check();
+  await page.getByRole('button', { name: 'Send the title photos' }).click();
+  await vehiclePhotos(page, 'vin-plate.jpg', '84100');
+
+  // The title desk could not read the front: the reason, and a way to send another.
+  await expect(page.getByRole('heading', { name: 'We need another photo' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/title-front-blurry\.jpg is too blurry to read/)).toBeVisible();
+  await page.goto(`/dashboard/active-transactions/view-docs/find-out-why/${transactionId}`);
+  await expect(page.getByRole('heading', { name: 'Why we need another photo' })).toBeVisible();
+  await page.getByRole('link', { name: 'Replace the photo' }).click();
+  await page.getByLabel('Replace front of the title: choose files').setInputFiles(photo('title-front.jpg'));
+  await expect(page.getByRole('listitem', { name: 'title-front.jpg' }).getByText('Uploaded')).toBeVisible();
+  await page.getByRole('button', { name: 'Send the new photo' }).click();
+  await expect(page.getByRole('heading', { name: 'Your payout' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('table', { name: 'What you are paid' })).toContainText('No fee for a sale of $1,000 or more');
+});
+
+test('a paused vehicle check shows what is being checked, and the agent authorisation moves it on', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  await sellerWithDeal(page, request);
+  await identityAndReports(page);
+  await page.getByRole('button', { name: 'Yes, there is a loan or lease' }).click();
+  await page.getByRole('radio', { name: /Summit Auto Finance/ }).check();
+  await page.getByRole('textbox', { name: 'Loan account number' }).fill('SA-20931');
+  await page.getByRole('radio', { name: 'Yes' }).check();
+  await page.getByRole('button', { name: 'Next: the payoff' }).click();
+  await page.getByRole('button', { name: 'I have a payoff letter' }).click();
+  await page.getByRole('textbox', { name: 'Payoff amount' }).fill('9,500.00');
+  await page.getByLabel('Good through').fill('2030-01-31');
+  await page.getByRole('button', { name: 'Use this payoff' }).click();
+  await page.getByRole('button', { name: 'Send lender details' }).click();
+  // A reading below the 81,500 miles on record: a rollback for the title desk.
+  await vehiclePhotos(page, 'vin-plate.jpg', '40,000');
+
+  await expect(page.getByRole('heading', { name: 'We paused the vehicle check' })).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/transaction\/greenLightPause\?/);
+  await expect(page.getByText(/The odometer reads 40,000 miles, fewer than the 81,500 miles on record/)).toBeVisible();
+  await expect(page.getByText('Nothing you have done is lost')).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'vehicle verification pause');
+  await page.getByRole('link', { name: 'Authorise Caramel to act for me' }).click();
+  await page.getByRole('textbox', { name: 'Your full legal name' }).fill('Robin Okafor');
+  await page.getByRole('textbox', { name: 'Type your name again as your signature' }).fill('Robin Okafor');
+  await page.getByRole('button', { name: 'Sign and continue' }).click();
+  await expect(page.getByText('Agree to let Caramel act as your agent for the title transfer.')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'I give Caramel this limited power of attorney' }).check();
+  await page.getByRole('button', { name: 'Sign and continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Your payout' })).toBeVisible({ timeout: 20_000 });
+});
