@@ -1,7 +1,7 @@
 /** The vehicle history and specification reports (SPEC §2.10), as both parties read them. */
 import type { VehicleReports } from '../../domain/vehicle-reports';
 
-const day = (iso: string) => new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+const day = (iso: string) => new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric' });
 const miles = (count: number) => `${count.toLocaleString('en-US')} miles`;
 
 export function VehicleReportsView({ reports, headingLevel = 2 }: { reports: VehicleReports; headingLevel?: 2 | 3 }) {

@@ -50,7 +50,8 @@ export function SellerReports() {
       </h1>
       <p className="mb-4">
         Your identity is verified. This is what a history report says about VIN {detail.vehicle.vin}; your buyer sees the same. If something
-        here is wrong, tell us before you go on: it is easier to fix now than at the title transfer.
+        here looks wrong, go on anyway: our title desk checks the record against your title and photos and asks you about anything that
+        does not match.
       </p>
       <VehicleReportsView reports={detail.vehicleReports} />
       <Button className="mt-4" onClick={() => void act('reports reviewed')} loading={isPending(pending, 'reports reviewed')}>

@@ -42,7 +42,7 @@ function LenderSearch({ chosen, onChoose }: { chosen: Lienholder | null; onChoos
             <label className="radio ui-choice">
               <input type="radio" name="lienholder" checked={chosen?.id === lender.id} onChange={() => onChoose(lender)} />
               <span>
-                {lender.name} <span className="help is-inline">{lender.phone}</span>
+                {lender.name} <span className="help is-inline-block">{lender.phone}</span>
               </span>
             </label>
           </li>
