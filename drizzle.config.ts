@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./server/db/schema.ts', './server/db/provider-tables.ts'],
+  schema: ['./server/db/schema.ts', './server/db/provider-tables.ts', './server/db/money-tables.ts', './server/db/transport-tables.ts'],
   out: './server/db/migrations',
 });

@@ -160,6 +160,13 @@ export const deals = pgTable('deals', {
   partnerUid: text('partner_uid'),
   partnerSource: text('partner_source').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The title desk has the signed-over title (the first half of the seller's payout is released). */
+  titleReceivedAt: timestamp('title_received_at', { withTimezone: true }),
+  /** Cancelled by a party before the car was handed over: nothing moves on, held money goes back. */
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  cancelledBy: text('cancelled_by', { enum: SIDES }),
+  cancellationReason: text('cancellation_reason'),
+  cancellationFeeCents: integer('cancellation_fee_cents').notNull().default(0),
 });
 
 /** SPEC §3 party roles in a deal; a party without an account yet is known by e-mail. */

@@ -1,15 +1,18 @@
 /**
  * Third parties that take a request now and answer later by signed webhook (DESIGN.md §9): the
- * title desk (title documents, VIN plate and odometer against the vehicle's history) and the
- * inspection service (the seller's photos into a report). Each has an HTTP adapter — the sandbox
- * speaks the same shape — and reads its own webhooks into a result for one transaction.
+ * title desk (title documents, VIN plate and odometer against the vehicle's history; later, the
+ * signed-over title arriving), the inspection service (the seller's photos into a report), the
+ * transport vendors (an order, its dispatch, the driver's progress) and the payments processor
+ * (transfers that settle or are returned). Each has an HTTP adapter — the sandbox speaks the same
+ * shape — and reads its own webhooks into what they mean for us.
  */
 import * as z from 'zod/mini';
 import { inspectionReportSchema } from '../../src/domain/transaction-contract';
 import type { ProviderEvent } from '../../src/domain/transaction-transitions';
+import type { ShipmentStatus } from '../../src/domain/transport';
 import type { WebhookEvent } from './webhooks';
 
-export const ASYNC_PROVIDERS = ['title-desk', 'inspection'] as const;
+export const ASYNC_PROVIDERS = ['title-desk', 'inspection', 'transport', 'payments'] as const;
 export type AsyncProviderName = (typeof ASYNC_PROVIDERS)[number];
 
 export interface ProviderRequest {
@@ -22,23 +25,32 @@ export interface ProviderRequest {
   callbackUrl: string;
 }
 
+/** A provider's answer that moves a transaction along its table. */
 export interface ProviderAnswer {
   transactionId: string;
   event: ProviderEvent;
   payload: Record<string, unknown>;
 }
 
+/** What a verified webhook means: a transaction's next event, a shipment's progress, a transfer's end, or the title arriving. */
+export type WebhookResult =
+  | ({ kind: 'transaction' } & ProviderAnswer)
+  | { kind: 'shipment'; shipmentId: string; status: ShipmentStatus; driver: string | null }
+  | { kind: 'transfer'; transferId: string; outcome: 'settled' | 'returned'; code: string | null; reason: string | null }
+  | { kind: 'title received'; transactionId: string };
+
 export interface AsyncProvider {
   /** Hands the request over; resolves with the provider's id once it took it, throws when it could not. */
   submit(request: ProviderRequest): Promise<{ externalId: string }>;
-  /** What a verified webhook means for a transaction, or null for one that changes nothing. */
-  answerOf(event: WebhookEvent): ProviderAnswer | null;
+  /** What a verified webhook means, or null for one that changes nothing. */
+  answerOf(event: WebhookEvent): WebhookResult | null;
 }
 
-/** POSTs requests to `{baseUrl}{path}`; a provider takes one with 202 and its id. */
-function httpSubmit(baseUrl: string, path: string) {
+/** POSTs requests to `{baseUrl}{path}` (the path may depend on the request); a provider takes one with 202 and its id. */
+function httpSubmit(baseUrl: string, path: string | ((request: ProviderRequest) => string)) {
   return async (request: ProviderRequest) => {
-    const answer = await fetch(`${baseUrl.replace(/\/$/, '')}${path}`, {
+    const at = typeof path === 'string' ? path : path(request);
+    const answer = await fetch(`${baseUrl.replace(/\/$/, '')}${at}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -50,7 +62,7 @@ function httpSubmit(baseUrl: string, path: string) {
       }),
       signal: AbortSignal.timeout(10_000),
     });
-    if (answer.status !== 202 && answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${await answer.text()}`);
+    if (answer.status !== 202 && answer.status !== 200) throw new Error(`${at} answered ${answer.status}: ${await answer.text()}`);
     const { id } = z.object({ id: z.string() }).parse(await answer.json());
     return { externalId: id };
   };
@@ -58,6 +70,7 @@ function httpSubmit(baseUrl: string, path: string) {
 
 const reference = z.object({ reference: z.uuid() });
 
+// Transaction events by webhook type: the transaction it names (`reference`) and the rest as the payload.
 const TITLE_DESK_EVENTS = {
   'title.review.approved': { event: 'title approved', data: reference },
   'title.review.photo_needed': { event: 'title photo needed', data: z.extend(reference, { documentKey: z.string(), reason: z.string() }) },
@@ -68,20 +81,52 @@ const INSPECTION_EVENTS = {
   'inspection.completed': { event: 'inspection completed', data: z.extend(reference, { report: inspectionReportSchema }) },
 } as const;
 
-/** Reads a webhook by its type in `table`: the transaction it names (`reference`) and the rest as the result's payload. */
 function reader(table: Record<string, { event: ProviderEvent; data: z.ZodMiniType<{ reference: string }> }>) {
-  return (event: WebhookEvent): ProviderAnswer | null => {
+  return (event: WebhookEvent): WebhookResult | null => {
     const entry = table[event.type];
     const data = entry?.data.safeParse(event.data);
     if (!entry || !data?.success) return null;
     const { reference: transactionId, ...payload } = data.data;
-    return { transactionId, event: entry.event, payload };
+    return { kind: 'transaction', transactionId, event: entry.event, payload };
   };
 }
 
+const titleDeskAnswer = (event: WebhookEvent): WebhookResult | null => {
+  if (event.type !== 'title.received') return reader(TITLE_DESK_EVENTS)(event);
+  const data = reference.safeParse(event.data);
+  return data.success ? { kind: 'title received', transactionId: data.data.reference } : null;
+};
+
+const SHIPMENT_EVENTS: Record<string, ShipmentStatus> = {
+  'order.driver_assigned': 'driver assigned',
+  'order.picked_up': 'picked up',
+  'order.in_transit': 'in transit',
+  'order.delivered': 'delivered',
+};
+const shipmentAnswer = (event: WebhookEvent): WebhookResult | null => {
+  const status = SHIPMENT_EVENTS[event.type];
+  const data = z.extend(reference, { driver: z.optional(z.string()) }).safeParse(event.data);
+  return status && data.success ? { kind: 'shipment', shipmentId: data.data.reference, status, driver: data.data.driver ?? null } : null;
+};
+
+const transferAnswer = (event: WebhookEvent): WebhookResult | null => {
+  const outcome = ({ 'transfer.settled': 'settled', 'transfer.returned': 'returned' } as const)[event.type as 'transfer.settled'];
+  const data = z.extend(reference, { code: z.optional(z.string()), reason: z.optional(z.string()) }).safeParse(event.data);
+  if (!outcome || !data.success) return null;
+  return { kind: 'transfer', transferId: data.data.reference, outcome, code: data.data.code ?? null, reason: data.data.reason ?? null };
+};
+
 export function sandboxAsyncProviders(sandboxUrl: string): Record<AsyncProviderName, AsyncProvider> {
   return {
-    'title-desk': { submit: httpSubmit(sandboxUrl, '/title-desk/reviews'), answerOf: reader(TITLE_DESK_EVENTS) },
+    'title-desk': {
+      submit: httpSubmit(sandboxUrl, (request) => (request.kind === 'title transfer' ? '/title-desk/titles' : '/title-desk/reviews')),
+      answerOf: titleDeskAnswer,
+    },
     inspection: { submit: httpSubmit(sandboxUrl, '/inspections'), answerOf: reader(INSPECTION_EVENTS) },
+    transport: {
+      submit: httpSubmit(sandboxUrl, (request) => `/transport/${String(request.body.vendor)}/orders`),
+      answerOf: shipmentAnswer,
+    },
+    payments: { submit: httpSubmit(sandboxUrl, '/payments/transfers'), answerOf: transferAnswer },
   };
 }

@@ -6,11 +6,13 @@
  */
 import { sandboxAddressChecker, type AddressChecker } from './address-check';
 import { sandboxAsyncProviders, type AsyncProvider, type AsyncProviderName } from './async-providers';
+import { sandboxBankLink, type BankLink } from './bank-link';
 import { sandboxCarePlans, type CarePlans } from './care-plans';
 import { sandboxIdentityVerifier, type IdentityVerifier } from './identity-verification';
 import { sandboxInsuranceCarriers, type InsuranceCarriers } from './insurance-carriers';
 import { sandboxLenders, type Lenders } from './lenders';
 import { sandboxLienholders, type Lienholders } from './lienholders';
+import { sandboxTransportVendors, type TransportVendors } from './transport-vendors';
 import { sandboxVehicleReports, type VehicleReportProvider } from './vehicle-reports';
 
 export interface Providers {
@@ -21,10 +23,12 @@ export interface Providers {
   carriers: InsuranceCarriers;
   lienholders: Lienholders;
   vehicleReports: VehicleReportProvider;
+  transport: TransportVendors;
+  bankLink: BankLink;
   async: Record<AsyncProviderName, AsyncProvider>;
 }
 
-/** Every adapter in its sandbox form; the sandbox origin hosts the widget, the carrier's page and the asynchronous providers. */
+/** Every adapter in its sandbox form; the sandbox origin hosts the widget, the carrier's page, the bank link's page and the providers behind them. */
 export function sandboxProviders(sandboxHost: string): Providers {
   return {
     identity: sandboxIdentityVerifier(sandboxHost),
@@ -34,6 +38,8 @@ export function sandboxProviders(sandboxHost: string): Providers {
     carriers: sandboxInsuranceCarriers(sandboxHost),
     lienholders: sandboxLienholders,
     vehicleReports: sandboxVehicleReports,
+    transport: sandboxTransportVendors(sandboxHost),
+    bankLink: sandboxBankLink(sandboxHost),
     async: sandboxAsyncProviders(sandboxHost),
   };
 }

@@ -19,6 +19,7 @@ await serveInChild(async (options: { host: string; port: number; dataDir: string
   const webhookSecret = webhookSecretIn(options.dataDir);
   const app = buildSandbox({
     inquiriesFile: join(options.dataDir, 'sandbox', 'inquiries.json'),
+    bankLinkFile: join(options.dataDir, 'sandbox', 'bank-link.json'),
     publicUrl: () => url,
     webhookSecret,
     webhookDelayMs: options.webhookDelayMs,

@@ -26,6 +26,9 @@ import { transactionFor, TransactionRefusal, type TransactionRow } from './acces
 import { eventLog, eventsOf, lockTransaction } from './event-log';
 import { providerAnswer, type RequestContext } from './provider-answers';
 import { queueProviderRequest } from './provider-requests';
+import { actionEffects, prepareAction, SERVER_FIELDS } from './money-actions';
+import { followDeal } from './deal-rules';
+import { lockDeal } from '../money/settle';
 
 export const STALE_VERSION =
   'This transaction changed since you last saw it, so your action was not applied. We loaded the latest; check it and try again.';
@@ -41,7 +44,6 @@ const notNow = (flow: Flow, event: PartyEvent, status: TransactionStatus) => {
 const STAMPS: Partial<Record<PartyEvent, () => Record<string, unknown>>> = {
   'agent authorized': () => ({ signedAt: new Date().toISOString() }),
 };
-const STAMPED = ['signedAt'];
 
 async function requestContext(db: Database, row: TransactionRow): Promise<RequestContext> {
   const [deal] = await db.select().from(deals).where(eq(deals.id, row.dealId));
@@ -73,7 +75,9 @@ async function alreadyApplied(
     .where(and(eq(transactionEvents.transactionId, transactionId), eq(transactionEvents.idempotencyKey, key)));
   if (!found) return false;
   // What the server stamped on the recorded payload is not part of what the party sent.
-  const sent = Object.fromEntries(Object.entries(found.payload as Record<string, unknown>).filter(([field]) => !STAMPED.includes(field)));
+  const sent = Object.fromEntries(
+    Object.entries(found.payload as Record<string, unknown>).filter(([field]) => !SERVER_FIELDS.includes(field)),
+  );
   if (found.event !== action.event || !isDeepStrictEqual(sent, action.payload))
     throw new TransactionRefusal(
       422,
@@ -99,11 +103,14 @@ export async function applyPartyEvent(
   if (!acceptsPartyEvent(row.flow, row.status, request.event))
     throw new TransactionRefusal(422, notNow(row.flow, request.event, row.status));
   await assertDocuments(db, row.id, user, DOCUMENTS_OF[request.event]?.(payload) ?? []);
+  const prepared = await prepareAction(db, providers, row, user, request.event, payload);
   const context = await requestContext(db, row);
   const answer = await providerAnswer(providers, request.event, payload, context);
-  const recorded = { ...payload, ...STAMPS[request.event]?.() };
+  const recorded = { ...payload, ...prepared, ...STAMPS[request.event]?.() };
 
   return db.transaction(async (tx) => {
+    // The deal first, then the transaction: every change to either side of a deal, or its money, takes locks in this order.
+    await lockDeal(tx, row.dealId);
     const locked = await lockTransaction(tx, row.id);
     if (await alreadyApplied(tx, row.id, request.idempotencyKey, action)) return { replayed: true };
     if (locked.version !== request.expectedVersion) throw new TransactionRefusal(409, STALE_VERSION);
@@ -115,6 +122,8 @@ export async function applyPartyEvent(
     const data = foldStepData([...context.events, ...log.appended]);
     await queueProviderRequest(tx, row.id, request.event, data, context.vehicle);
     await log.save();
+    await actionEffects(tx, locked, request.event, recorded, data);
+    await followDeal(tx, providers, row.dealId);
     return { replayed: false };
   });
 }

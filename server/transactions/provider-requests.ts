@@ -48,10 +48,26 @@ const ASYNC_REQUESTS: Partial<Record<PartyEvent, Builder>> = {
 
 export async function queueProviderRequest(tx: Tx, transactionId: string, event: PartyEvent, data: StepData, vehicle: RequestVehicle) {
   const builder = ASYNC_REQUESTS[event];
-  if (!builder) return;
-  await tx
-    .insert(providerRequests)
-    .values({ transactionId, provider: builder.provider, kind: builder.kind, body: builder.body(data, vehicle) });
+  if (builder) await queueRequest(tx, { transactionId, provider: builder.provider, kind: builder.kind, body: builder.body(data, vehicle) });
+}
+
+/** Writes a request to hand to `provider` (with the caller's change, in its database transaction). */
+export async function queueRequest(
+  tx: Tx,
+  request: { transactionId: string; provider: AsyncProviderName; kind: string; body: Record<string, unknown> },
+): Promise<void> {
+  await tx.insert(providerRequests).values(request);
+}
+
+/** Whether a request of `kind` to `provider` was ever written for the transaction (one that must go out once). */
+export async function hasRequest(tx: Tx, transactionId: string, provider: AsyncProviderName, kind: string): Promise<boolean> {
+  const [found] = await tx
+    .select({ id: providerRequests.id })
+    .from(providerRequests)
+    .where(
+      and(eq(providerRequests.transactionId, transactionId), eq(providerRequests.provider, provider), eq(providerRequests.kind, kind)),
+    );
+  return found !== undefined;
 }
 
 const BATCH = 10;

@@ -1,54 +1,51 @@
 /**
  * What a party reads about their transactions: the list (active and previous) and one
- * transaction in full — status, where it sends them, steps, parties, vehicle, price breakdown,
- * the step data and the timeline. Contact details of other parties are never included.
+ * transaction in full — status, where it sends them, steps, parties, vehicle, the price breakdown
+ * or payout, the shipment, their own money, the step data and the timeline. Contact details of
+ * other parties are never included, nor the other side's bank account or delivery address.
  */
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
-import { priceBreakdown } from '../../src/domain/pricing';
-import { destinationOf, stepStates } from '../../src/domain/step-progress';
-import { sellerPayout } from '../../src/domain/seller-pricing';
-import { partyEventsFrom } from '../../src/domain/transaction-transitions';
-import type { Database } from '../db/client';
-import { buyerProfiles, dealParties, deals, transactions, users, vehicles } from '../db/schema';
-import type { Providers } from '../providers/providers';
-import type { UserRow } from '../users/user-records';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { SIDE_ROLES } from '../../src/domain/parties';
-import { transactionFor, type TransactionRow } from './access';
-import { eventsOf } from './event-log';
+import { moneyTimeline } from '../../src/domain/money-timeline';
+import { destinationOf, stepStates } from '../../src/domain/step-progress';
 import { foldStepData } from '../../src/domain/step-data';
 import type { StepData, TransactionDetail, TransactionList, TransactionSummary } from '../../src/domain/transaction-contract';
+import { partyEventsFrom } from '../../src/domain/transaction-transitions';
+import type { Database } from '../db/client';
+import { bankAccounts } from '../db/money-tables';
+import { dealParties, transactions, users } from '../db/schema';
+import { cancellationTerms } from '../deals/cancellation';
+import { accountView } from '../money/bank-accounts';
+import { dealAndVehicle, dealMoney, dealSides } from '../money/deal-money';
+import { journalsOf } from '../money/ledger';
+import { transfersOf, type TransferRow } from '../money/transfers';
+import type { Providers } from '../providers/providers';
+import { pickupAddressOf, shipmentView } from '../transport/shipments';
+import type { UserRow } from '../users/user-records';
+import { transactionFor, type TransactionRow } from './access';
+import { eventsOf } from './event-log';
 
-async function dealAndVehicle(db: Database, dealId: string) {
-  const [deal] = await db.select().from(deals).where(eq(deals.id, dealId));
-  const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, deal!.vehicleId));
-  return { deal: deal!, vehicle: { vin: vehicle!.vin, modelYear: vehicle!.modelYear, make: vehicle!.make, mileage: vehicle!.mileage } };
-}
+type Deal = Awaited<ReturnType<typeof dealAndVehicle>>;
 
-function summaryOf(
-  row: TransactionRow,
-  vehicle: Awaited<ReturnType<typeof dealAndVehicle>>['vehicle'],
-  price: number,
-  data: StepData,
-): TransactionSummary {
-  const flow = row.flow;
-  const status = row.status;
+function summaryOf(row: TransactionRow, { deal, vehicle }: Deal, data: StepData): TransactionSummary {
   return {
     id: row.id,
     dealId: row.dealId,
     side: row.side,
-    flow,
-    status,
+    flow: row.flow,
+    status: row.status,
     version: row.version,
-    destination: destinationOf(flow, status, data) ?? null,
-    steps: stepStates(flow, status),
+    destination: destinationOf(row.flow, row.status, data) ?? null,
+    steps: stepStates(row.flow, row.status),
     vehicle,
-    price,
+    price: deal.priceDollars,
     updatedAt: row.updatedAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
+    cancelledAt: deal.cancelledAt?.toISOString() ?? null,
   };
 }
 
-/** GET /transactions: the caller's own side of each deal, split into active and previous. */
+/** GET /transactions: the caller's own side of each deal, split into active and previous (finished or cancelled). */
 export async function transactionsOf(db: Database, user: UserRow): Promise<TransactionList> {
   const mine = await db.select().from(dealParties).where(eq(dealParties.userId, user.id));
   const rows = mine.length
@@ -65,79 +62,74 @@ export async function transactionsOf(db: Database, user: UserRow): Promise<Trans
     : [];
   const own = rows.filter((row) => mine.some((party) => party.dealId === row.dealId && SIDE_ROLES[row.side].includes(party.role)));
   const summaries = await Promise.all(
-    own.map(async (row) => {
-      const { deal, vehicle } = await dealAndVehicle(db, row.dealId);
-      return summaryOf(row, vehicle, deal.priceDollars, foldStepData(await eventsOf(db, row.id)));
-    }),
+    own.map(async (row) => summaryOf(row, await dealAndVehicle(db, row.dealId), foldStepData(await eventsOf(db, row.id)))),
   );
-  return { active: summaries.filter((summary) => !summary.completedAt), previous: summaries.filter((summary) => summary.completedAt) };
+  const finished = (summary: TransactionSummary) => summary.completedAt !== null || summary.cancelledAt !== null;
+  return { active: summaries.filter((summary) => !finished(summary)), previous: summaries.filter(finished) };
 }
 
-/** The step data of the deal's other side, folded from its events (null when it has none yet). */
-async function otherSideData(db: Database, row: TransactionRow): Promise<StepData | null> {
-  const [other] = await db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.dealId, row.dealId), ne(transactions.side, row.side)));
-  return other ? foldStepData(await eventsOf(db, other.id)) : null;
-}
-
-async function buyerState(db: Database, dealId: string, data: StepData): Promise<string | null> {
-  if (data.identity.address) return data.identity.address.state;
-  const [buyer] = await db
-    .select({ state: buyerProfiles.state })
-    .from(dealParties)
-    .innerJoin(buyerProfiles, eq(buyerProfiles.userId, dealParties.userId))
-    .where(and(eq(dealParties.dealId, dealId), eq(dealParties.role, 'buyer')));
-  return buyer?.state ?? null;
+/** Who a transfer was with, in the words its party reads (a linked account by bank and mask, a lender by name). */
+async function transferParties(db: Database, rows: TransferRow[], user: UserRow) {
+  const ids = rows.flatMap((row) => (row.bankAccountId ? [row.bankAccountId] : []));
+  const accounts = ids.length ? await db.select().from(bankAccounts).where(inArray(bankAccounts.id, ids)) : [];
+  return rows.map((row) => {
+    const account = accounts.find((candidate) => candidate.id === row.bankAccountId);
+    // Only the account's owner reads its mask.
+    const party = account ? (account.userId === user.id ? `${account.institution} ••${account.mask}` : null) : row.counterparty;
+    return {
+      id: row.id,
+      purpose: row.purpose,
+      cents: row.amountCents,
+      status: row.status,
+      returnReason: row.returnReason,
+      at: row.createdAt.toISOString(),
+      party,
+    };
+  });
 }
 
 /** GET /transactions/{id}: everything the step screens render, also offline from IndexedDB. */
 export async function transactionDetail(db: Database, providers: Providers, id: string, user: UserRow): Promise<TransactionDetail> {
   const { row, role } = await transactionFor(db, id, user);
-  const { deal, vehicle } = await dealAndVehicle(db, row.dealId);
+  const deal = await dealAndVehicle(db, row.dealId);
   const events = await eventsOf(db, row.id);
   const data = foldStepData(events);
-  const plans = row.side === 'buyer' ? providers.carePlans.plansFor(vehicle) : [];
-  const offer = data.financing.offers.find((candidate) => candidate.id === data.financing.chosenOfferId);
-  const plan = plans.find((candidate) => candidate.id === data.protection.chosenPlanId);
+  const sides = await dealSides(db, row.dealId);
+  const money = await dealMoney(db, providers, row.dealId, sides);
+  const plans = row.side === 'buyer' ? providers.carePlans.plansFor(deal.vehicle) : [];
   const parties = await db
     .select({ role: dealParties.role, userId: dealParties.userId, firstName: users.firstName })
     .from(dealParties)
     .leftJoin(users, eq(users.id, dealParties.userId))
     .where(eq(dealParties.dealId, row.dealId));
-  // The seller's lien shows in both breakdowns: paid first from the buyer's funds, out of the seller's price.
-  const sellerTitle = row.side === 'seller' ? data.title : (await otherSideData(db, row))?.title;
-  const lien = sellerTitle?.lien ? { lender: sellerTitle.lien.lienholderName, cents: sellerTitle.lien.payoff.amountCents } : null;
+  const transfers = await transfersOf(db, row.dealId);
+  const [account] = data.payment.accountId ? await db.select().from(bankAccounts).where(eq(bankAccounts.id, data.payment.accountId)) : [];
+  const cancelled = deal.deal.cancelledAt;
+  const location = pickupAddressOf(sides.seller?.data);
   return {
-    ...summaryOf(row, vehicle, deal.priceDollars, data),
+    ...summaryOf(row, deal, data),
     myRole: role,
-    allowedEvents: partyEventsFrom(row.flow, row.status),
+    allowedEvents: cancelled ? [] : partyEventsFrom(row.flow, row.status),
     parties: parties.map((party) => ({ role: party.role, firstName: party.firstName ?? null, you: party.userId === user.id })),
     data,
     carePlans: plans,
     insuranceHandOffUrl: data.insurance.selectedQuoteId ? providers.carriers.handOffUrl(data.insurance.selectedQuoteId, row.id) : null,
-    priceBreakdown:
-      row.side === 'buyer'
-        ? priceBreakdown({
-            priceDollars: deal.priceDollars,
-            state: await buyerState(db, row.dealId, data),
-            financing: offer
-              ? { lender: offer.lender, apr: offer.apr, months: offer.months, downPaymentDollars: offer.downPaymentDollars }
-              : null,
-            protection: plan ? { name: plan.name, priceDollars: plan.priceDollars } : null,
-            lienPayoff: lien,
-          })
-        : null,
-    payout:
-      row.side === 'seller'
-        ? sellerPayout({
-            priceDollars: deal.priceDollars,
-            lien: lien && { lender: lien.lender, payoffCents: lien.cents },
-            titleInSellerName: data.title.titleInSellerName,
-          })
-        : null,
-    vehicleReports: providers.vehicleReports.reports(vehicle),
+    priceBreakdown: row.side === 'buyer' ? money.breakdown : null,
+    payout: row.side === 'seller' ? money.payout : null,
+    carLocation: location && { city: location.city, state: location.state, postalCode: location.postalCode },
+    shipment: await shipmentView(db, row.dealId, row.side),
+    money: moneyTimeline(row.side, money.plan, await journalsOf(db, row.dealId), await transferParties(db, transfers, user)),
+    bankAccount: account && account.userId === user.id ? accountView(account) : null,
+    cancellation: cancelled
+      ? {
+          at: cancelled.toISOString(),
+          by: deal.deal.cancelledBy === row.side ? 'you' : 'other party',
+          reason: deal.deal.cancellationReason,
+          feeCents: deal.deal.cancelledBy === row.side ? deal.deal.cancellationFeeCents : 0,
+        }
+      : null,
+    canCancel: await cancellationTerms(db, row),
+    vehicleReports: providers.vehicleReports.reports(deal.vehicle),
     timeline: events.map((event) => ({
       version: event.version,
       event: event.event,

@@ -10,6 +10,7 @@ import { LIST_PAGE_MAX, MAX_OBJECT_BYTES, MAX_PARTS, STORAGE_MESSAGES } from './
 const PAPER = ['application/pdf', 'image/jpeg', 'image/png', 'image/heic'] as const;
 const BOTH = ['buyer', 'seller'] as const;
 const SELLER = ['seller'] as const;
+const BUYER = ['buyer'] as const;
 const PHOTO = [...PAPER.slice(1), 'image/webp'] as const;
 const MEDIA = [...PHOTO, 'video/mp4', 'video/quicktime', 'video/webm'] as const;
 
@@ -22,6 +23,7 @@ const photo = (label: string, step: Step) => ({ label, step, sides: SELLER, type
  */
 export const DOCUMENT_SLOTS = {
   'proof-of-address': { label: 'Proof of address', step: 'identity', sides: BOTH, types: PAPER, maxBytes: 5 * 1024 * 1024 },
+  'entity-docs': { label: 'Business documents', step: 'payment', sides: BUYER, types: PAPER, maxBytes: 25 * 1024 * 1024, inStep: true },
   'title-docs': { label: 'Vehicle title', step: 'title', sides: SELLER, types: PAPER, maxBytes: 100 * 1024 * 1024 },
   'ownership-docs': { label: 'Registration and ownership', step: 'title', sides: SELLER, types: PAPER, maxBytes: 100 * 1024 * 1024 },
   'vehicle-docs': { label: 'Vehicle records', step: 'title', sides: SELLER, types: PAPER, maxBytes: 100 * 1024 * 1024 },

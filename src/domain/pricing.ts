@@ -67,7 +67,7 @@ export interface BreakdownInput {
   state?: string | null;
   financing?: { lender: string; apr: number; months: number; downPaymentDollars: number } | null;
   protection?: { name: string; priceDollars: number } | null;
-  transport?: { kind: 'Delivery' | 'Pickup'; priceDollars: number } | null;
+  transport?: { kind: 'Delivery' | 'Pickup'; label: string; cents: number } | null;
   /** The seller's loan, paid off first from what the buyer pays (it does not change the buyer's total). */
   lienPayoff?: { lender: string; cents: number } | null;
 }
@@ -103,8 +103,7 @@ export function priceBreakdown(input: BreakdownInput): PriceBreakdown {
     },
   ];
   if (input.protection) lines.push({ id: 'protection', label: input.protection.name, cents: input.protection.priceDollars * 100 });
-  if (input.transport)
-    lines.push({ id: 'transport', label: `Transport (${input.transport.kind})`, cents: input.transport.priceDollars * 100 });
+  if (input.transport) lines.push({ id: 'transport', label: input.transport.label, cents: input.transport.cents });
   const totalCents = lines.reduce((sum, line) => sum + line.cents, 0);
   const lienPayoff = input.lienPayoff ?? null;
   if (!input.financing) return { lines, totalCents, financing: null, dueAtSigningCents: totalCents, lienPayoff };

@@ -17,6 +17,10 @@ export function withReturnTo(path: string, search: string): string {
  */
 export function returnTarget(search: string, fallback: string = AFTER_SIGN_IN_PATH): string {
   const target = new URLSearchParams(search).get('returnTo');
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) return fallback;
-  return target;
+  return target && isOwnPath(target) ? target : fallback;
+}
+
+/** A path on this site: not another origin, a protocol-relative `//host` or a backslash trick. */
+export function isOwnPath(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
 }

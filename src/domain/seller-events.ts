@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import type { DocumentSlot } from './document-slots';
 import { addressSchema, documentRef, text, type DocumentRef } from './payload-fields';
+import { PAYMENT_DOCUMENTS } from './payment-events';
 import type { PartyEvent } from './transaction-transitions';
 
 export const MAX_PAYOFF_CENTS = 10_000_000 * 100;
@@ -125,7 +126,7 @@ export const SELLER_PAYLOADS: Partial<Record<PartyEvent, z.ZodMiniType>> = {
 type Payload = Record<string, unknown>;
 const one = (slot: DocumentSlot, ref: unknown) => ({ slot, ...(ref as DocumentRef) });
 
-/** The documents an action's (checked) payload names, each with the slot it must have been uploaded to. */
+/** The documents an action's (checked) payload names, each with the slot it must have been uploaded to (both sides' actions). */
 export const DOCUMENTS_OF: Partial<Record<PartyEvent, (payload: Payload) => (DocumentRef & { slot: DocumentSlot })[]>> = {
   'identity address uploaded': (payload) => [one('proof-of-address', payload)],
   'title docs uploaded': (payload) => [
@@ -139,4 +140,5 @@ export const DOCUMENTS_OF: Partial<Record<PartyEvent, (payload: Payload) => (Doc
     ...(payload.photos as (DocumentRef & { area: InspectionArea })[]).map((ref) => one(inspectionSlot(ref.area), ref)),
     ...(payload.damage as DocumentRef[]).map((ref) => one('inspection-damage', ref)),
   ],
+  ...PAYMENT_DOCUMENTS,
 };

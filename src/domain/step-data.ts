@@ -9,6 +9,8 @@ import type { Payoff } from './seller-events';
 import type { InspectionReport, StepData, TitleDocumentField } from './transaction-contract';
 import type { Address } from './payload-fields';
 import type { FinanceApplication, InsuranceQuoteRequest } from './transaction-events';
+import type { RegisteredOwners } from './payment-events';
+import type { BookedTransport } from './transport';
 
 export function emptyStepData(): StepData {
   return {
@@ -27,6 +29,8 @@ export function emptyStepData(): StepData {
     insurance: { request: null, quotes: [], selectedQuoteId: null, policyNumber: null, existingCarrier: null, skipped: false },
     title: { lien: null, titleInSellerName: null, documents: [], odometerReading: null, review: null, agentAuthorization: null },
     inspection: { photos: [], damage: [], report: null, skipped: false },
+    transport: { booking: null, receivedAt: null },
+    payment: { owners: null, accountId: null, authorizedCents: null, returned: null },
   };
 }
 
@@ -139,6 +143,12 @@ const FOLDS: Record<string, Fold> = {
     }),
   'inspection completed': (d, p) => void (d.inspection.report = p.report as InspectionReport),
   'inspection skipped': (d) => void (d.inspection.skipped = true),
+  'transport booked': (d, p) => void (d.transport.booking = p as unknown as BookedTransport),
+  'vehicle received': (d, p) => void (d.transport.receivedAt = (p.receivedAt as string | undefined) ?? null),
+  'registered owners submitted': (d, p) => void (d.payment.owners = p as unknown as RegisteredOwners),
+  'bank linked': (d, p) =>
+    Object.assign(d.payment, { accountId: p.accountId as string, authorizedCents: p.authorizedCents as number, returned: null }),
+  'payment returned': (d, p) => void (d.payment.returned = { code: p.code as string, reason: p.reason as string }),
 };
 
 export function foldStepData(events: { event: string; payload: unknown }[]): StepData {

@@ -3,7 +3,7 @@
  * to come at a status. The progress bar, the transaction lists and the `transaction` guard read it.
  */
 import { FINAL_STATUS, FLOW_TRANSITIONS, PARTY_EVENTS, PROVIDER_REQUESTS, type PartyEvent } from './transaction-transitions';
-import type { StepData } from './transaction-contract';
+import type { StepData, TransactionDetail } from './transaction-contract';
 import { destinationFor, FLOW_MAPPINGS, groupOf, type Flow, type StatusGroup, type TransactionStatus } from './transaction-flows';
 import { SCREENS, type Screen, type Step, type View } from './transaction-steps';
 
@@ -52,15 +52,19 @@ export function stepScreen(flow: Flow, step: Step): Screen {
   return flow === 'dealer-financing' && step === 'financing' ? 'dealer finance' : step;
 }
 
-/** The step each party action belongs to: the step of the status it moves to (for a request, its answers'). */
+/**
+ * The step each party action belongs to: the step of the status it moves to (for a request, its
+ * answers'); an action that never moves the status (saving who goes on the title) belongs to the
+ * step of the status it is taken at.
+ */
 const ACTION_STEP = new Map<PartyEvent, Step>(
   PARTY_EVENTS.flatMap((event) => {
     const moves: string[] = [event, ...(PROVIDER_REQUESTS[event] ?? [])];
-    const to = Object.values(FLOW_TRANSITIONS)
+    const entries = Object.values(FLOW_TRANSITIONS)
       .flatMap((table) => Object.entries(table))
-      .flatMap(([from, outcomes]) => Object.entries(outcomes).filter(([move, status]) => moves.includes(move) && status !== from))
-      .map(([, status]) => status)[0];
-    return to ? [[event, GROUP_STEP[groupOf(to)]] as const] : [];
+      .flatMap(([from, outcomes]) => Object.entries(outcomes).flatMap(([move, to]) => (moves.includes(move) ? [{ from, to }] : [])));
+    const status = entries.find((entry) => entry.to !== entry.from)?.to ?? entries[0]?.from;
+    return status ? [[event, GROUP_STEP[groupOf(status as TransactionStatus)]] as const] : [];
   }),
 );
 
@@ -84,7 +88,21 @@ export function destinationOf(
   return destinationFor(flow, status);
 }
 
-/** Whether the party is waiting on a provider that answers by webhook (the screen refreshes until it does). */
-export function awaitingProvider(status: TransactionStatus, data: Pick<StepData, 'title' | 'inspection'>): boolean {
-  return data.title.review?.state === 'pending' || (status === 'inspection_submitted' && data.inspection.report === null);
+/**
+ * Whether the party is waiting on an answer that comes by webhook or from the other side — the
+ * title desk, the inspection report, the seller's vehicle check before the buyer pays, money on
+ * its way, a delivery under way — so the screen refreshes until it comes.
+ */
+export function awaitingProvider(detail: Pick<TransactionDetail, 'status' | 'data' | 'money' | 'shipment' | 'cancelledAt'>): boolean {
+  if (detail.cancelledAt && !detail.money.items.some((item) => item.state === 'pending')) return false;
+  return (
+    detail.data.title.review?.state === 'pending' ||
+    (detail.status === 'inspection_submitted' && detail.data.inspection.report === null) ||
+    detail.status === 'transport_done' ||
+    detail.money.items.some((item) => item.state === 'pending') ||
+    (detail.shipment !== null &&
+      !detail.shipment.handedOverAt &&
+      detail.shipment.status !== 'booked' &&
+      detail.shipment.status !== 'cancelled')
+  );
 }

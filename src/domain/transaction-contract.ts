@@ -7,6 +7,10 @@ import { FLOWS, TRANSACTION_STATUSES, type TransactionStatus } from './transacti
 import { STEPS } from './transaction-steps';
 import { PARTY_EVENTS } from './transaction-transitions';
 import { vehicleReportsSchema } from './vehicle-reports';
+import { bookedTransportSchema, shipmentSchema } from './transport';
+import { registeredOwnersSchema } from './payment-events';
+import { bankAccountSchema } from './bank-accounts';
+import { moneyTimelineSchema } from './money-timeline';
 
 export const vehicleSchema = z.object({ vin: z.string(), modelYear: z.number(), make: z.nullable(z.string()), mileage: z.number() });
 export type Vehicle = z.infer<typeof vehicleSchema>;
@@ -26,6 +30,7 @@ export const transactionSummarySchema = z.object({
   price: z.number(),
   updatedAt: z.string(),
   completedAt: z.nullable(z.string()),
+  cancelledAt: z.nullable(z.string()),
 });
 export type TransactionSummary = z.infer<typeof transactionSummarySchema>;
 
@@ -160,6 +165,19 @@ export const stepDataSchema = z.object({
     report: z.nullable(inspectionReportSchema),
     skipped: z.boolean(),
   }),
+  transport: z.object({
+    booking: z.nullable(bookedTransportSchema),
+    /** When a buyer who collected the car said they have it. */
+    receivedAt: z.nullable(z.string()),
+  }),
+  payment: z.object({
+    owners: z.nullable(registeredOwnersSchema),
+    /** The linked account chosen to pay from (buyer) or be paid into (seller), and the amount authorised. */
+    accountId: z.nullable(z.string()),
+    authorizedCents: z.nullable(z.number()),
+    /** Why the bank sent the last payment back, until the next one is authorised. */
+    returned: z.nullable(z.object({ code: z.string(), reason: z.string() })),
+  }),
 });
 export type StepData = z.infer<typeof stepDataSchema>;
 
@@ -201,6 +219,19 @@ export const transactionDetailSchema = z.extend(transactionSummarySchema, {
   insuranceHandOffUrl: z.nullable(z.string()),
   priceBreakdown: z.nullable(priceBreakdownSchema),
   payout: z.nullable(payoutSchema),
+  /** Where the car is (the seller's pickup address's city, state and ZIP), once the seller has said. */
+  carLocation: z.nullable(z.object({ city: z.string(), state: z.string(), postalCode: z.string() })),
+  /** The deal's shipment as this party may see it (a seller is not shown the buyer's delivery address). */
+  shipment: z.nullable(shipmentSchema),
+  /** This party's money: what they paid or are paid, held, released and refunded. */
+  money: moneyTimelineSchema,
+  /** The account this transaction pays from or into, when the caller owns it (no one else sees its mask). */
+  bankAccount: z.nullable(bankAccountSchema),
+  cancellation: z.nullable(
+    z.object({ at: z.string(), by: z.enum(['you', 'other party']), reason: z.nullable(z.string()), feeCents: z.number() }),
+  ),
+  /** Whether this party may cancel now, and the fee it would cost them. */
+  canCancel: z.object({ allowed: z.boolean(), feeCents: z.number() }),
   vehicleReports: vehicleReportsSchema,
   timeline: z.array(
     z.object({

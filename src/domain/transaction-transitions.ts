@@ -24,6 +24,8 @@ export const PARTY_EVENTS = [
   'insurance quote requested',
   'insurance coverage selected',
   'transport booked',
+  'registered owners submitted',
+  'vehicle received',
   'signing started',
   'gov id started',
   'gov id retried',
@@ -56,7 +58,12 @@ export const PROVIDER_EVENTS = [
   'title approved',
   'title photo needed',
   'vehicle verification paused',
+  'payment returned',
+  'sale cancelled',
 ] as const;
+
+/** Results recorded in the timeline that move no status: a cancelled sale is the deal's state, not a step's. */
+export const RECORDED_ONLY_EVENTS = ['sale cancelled'] as const satisfies readonly (typeof PROVIDER_EVENTS)[number][];
 
 export type PartyEvent = (typeof PARTY_EVENTS)[number];
 export type ProviderEvent = (typeof PROVIDER_EVENTS)[number];
@@ -112,15 +119,37 @@ const GOV_ID: Transitions = {
 const BUYER_CHANGES = {
   financing: ['finance done', 'finance skipped'],
   protection: ['protection chosen', 'protection skipped'],
+  transport: ['transport booked'],
 } as const satisfies Record<string, readonly PartyEvent[]>;
 
-/** `table` with `events` also taken, unchanged status, at each of `statuses` (moves already there win). */
-function withChanges(table: Transitions, statuses: TransactionStatus[], events: readonly PartyEvent[]): Transitions {
-  const changes = Object.fromEntries(statuses.map((status) => [status, Object.fromEntries(events.map((event) => [event, status]))]));
+/** `table` with `event` leading to `to` from each of `statuses` (moves already there win). */
+function withMove(table: Transitions, statuses: TransactionStatus[], event: TransactionEvent, to?: TransactionStatus): Transitions {
+  const moves = Object.fromEntries(statuses.map((status) => [status, { [event]: to ?? status }]));
   return Object.fromEntries(
-    Object.keys({ ...table, ...changes }).map((status) => [status, { ...changes[status], ...table[status as TransactionStatus] }]),
+    Object.keys({ ...table, ...moves }).map((status) => [status, { ...moves[status], ...table[status as TransactionStatus] }]),
   ) as Transitions;
 }
+
+/** `table` with `events` also taken, unchanged status, at each of `statuses` (a choice changed in place). */
+const withChanges = (table: Transitions, statuses: TransactionStatus[], events: readonly PartyEvent[]): Transitions =>
+  events.reduce((changed, event) => withMove(changed, statuses, event), table);
+
+/**
+ * Where a returned payment (the bank sent the debit back) takes the buyer back to the payment
+ * step, with the reason: any status after paying until the documents are signed.
+ */
+const PAID_UNSIGNED: TransactionStatus[] = [
+  'payment_done',
+  'signature_start',
+  'signature_started',
+  'signature_gov_id_started',
+  'signature_gov_id_failed',
+  'signature_gov_id_success',
+  'signature_gov_id_success_manual_review',
+  'signature_gov_id_failed_manual_review',
+];
+/** Where a buyer who collects the car says they have it: once paid (the server checks the sale is funded and signed). */
+const PAID: TransactionStatus[] = [...PAID_UNSIGNED, 'signature_completed', 'signature_done'];
 
 const AFTER_PROTECTION: TransactionStatus[] = [
   'protection_done',
@@ -164,10 +193,11 @@ const FINANCED_BUYER: Transitions = {
     'insurance skipped': 'insurance_done',
   },
   insurance_done: { 'transport booked': 'transport_done' },
+  // The buyer's transport waits for the seller's vehicle to be verified (their title step), then goes on to payment.
   transport_done: { 'vehicle verified': 'verification_completed' },
   verification_completed: { 'verification done': 'verification_done' },
   verification_done: { 'price breakdown acknowledge': 'payment_start' },
-  payment_start: { 'bank linked': 'payment_done' },
+  payment_start: { 'registered owners submitted': 'payment_start', 'bank linked': 'payment_done' },
   payment_done: { 'signature start': 'signature_start' },
   signature_start: { 'signing started': 'signature_started' },
   signature_started: { 'gov id started': 'signature_gov_id_started' },
@@ -191,11 +221,13 @@ const titleReview = (waiting: TransactionStatus): Partial<Record<TransactionEven
 });
 
 export const FLOW_TRANSITIONS: Record<Flow, Transitions> = {
-  'financed-buyer': withChanges(
-    withChanges(FINANCED_BUYER, ['finance_done', ...AFTER_PROTECTION], BUYER_CHANGES.financing),
-    AFTER_PROTECTION,
-    BUYER_CHANGES.protection,
-  ),
+  'financed-buyer': [
+    (table: Transitions) => withChanges(table, ['finance_done', ...AFTER_PROTECTION], BUYER_CHANGES.financing),
+    (table: Transitions) => withChanges(table, AFTER_PROTECTION, BUYER_CHANGES.protection),
+    (table: Transitions) => withChanges(table, ['transport_done', 'verification_completed', 'verification_done'], BUYER_CHANGES.transport),
+    (table: Transitions) => withMove(table, PAID_UNSIGNED, 'payment returned', 'payment_start'),
+    (table: Transitions) => withMove(table, PAID, 'vehicle received'),
+  ].reduce((table, add) => add(table), FINANCED_BUYER),
   'title-report': {
     ...IDENTITY_ADDRESS,
     // The seller's details end in the vehicle reports (SPEC: identity_completed → reports) before title work.
@@ -209,7 +241,8 @@ export const FLOW_TRANSITIONS: Record<Flow, Transitions> = {
     title_done: { 'price breakdown ready': 'pricebreakdown_start' },
     pricebreakdown_start: { 'price breakdown acknowledge': 'payment_start' },
     payment_start: { 'bank linked': 'payment_done' },
-    payment_done: { 'documents signed': 'signature_completed' },
+    // What a seller with negative equity brings can come back from their bank too.
+    payment_done: { 'documents signed': 'signature_completed', 'payment returned': 'payment_start' },
     signature_completed: { 'signatures collected': 'signature_done' },
     signature_done: { 'inspection submitted': 'inspection_submitted', 'inspection skipped': 'inspection_done' },
     inspection_submitted: { 'inspection completed': 'inspection_completed', 'inspection skipped': 'inspection_done' },

@@ -37,7 +37,10 @@ async function vehiclePhotos(page: Page, vinPlate: string, reading: string) {
 
 const progress = (page: Page) => page.getByRole('navigation', { name: 'Transaction progress' });
 
-test('a seller with a loan on the car, on a phone: identity, reports, lender and payoff, approval and payout', async ({ page, request }) => {
+test('a seller with a loan on the car, on a phone: identity, reports, lender and payoff, approval and payout', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 375, height: 800 });
   const { transactionId } = await sellerWithDeal(page, request);
@@ -93,7 +96,9 @@ test('a seller without a loan, on a desktop: title photos through the uploader (
   // Offline as the back is chosen: it waits, then carries on by itself when the connection returns.
   await context.setOffline(true);
   await page.getByLabel('Back of the title: choose files').setInputFiles(photo('title-back.jpg'));
-  await expect(page.getByRole('listitem', { name: 'title-back.jpg' }).getByText(/Waiting for the connection/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('listitem', { name: 'title-back.jpg' }).getByText(/Waiting for the connection/)).toBeVisible({
+    timeout: 20_000,
+  });
   await context.setOffline(false);
   await expect(page.getByRole('listitem', { name: 'title-back.jpg' }).getByText('Uploaded')).toBeVisible({ timeout: 30_000 });
 

@@ -47,7 +47,7 @@ describe('price breakdown', () => {
       state: 'OR',
       financing: { lender: 'Bank', apr: 6, months: 60, downPaymentDollars: 4_000 },
       protection: { name: 'Caramel Care Plus', priceDollars: 1_500 },
-      transport: { kind: 'Delivery', priceDollars: 600 },
+      transport: { kind: 'Delivery', label: 'Delivery by RunBuggy, open carrier', cents: 60_000 },
     });
     expect(breakdown.totalCents).toBe(2_000_000 + FEES.platformCents + FEES.titleAndRegistrationCents + 150_000 + 60_000);
     expect(breakdown.financing).toMatchObject({

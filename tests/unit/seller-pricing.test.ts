@@ -5,7 +5,10 @@ const lien = (payoffCents: number) => ({ lender: 'Harbor Credit Union', payoffCe
 
 describe('the seller’s fee and payout', () => {
   it('charges no fee for an ordinary sale of $1,000 or more, and $95 just under', () => {
-    expect(sellerPayout({ priceDollars: 20_000, lien: null, titleInSellerName: true })).toMatchObject({ feeCents: 0, payoutCents: 2_000_000 });
+    expect(sellerPayout({ priceDollars: 20_000, lien: null, titleInSellerName: true })).toMatchObject({
+      feeCents: 0,
+      payoutCents: 2_000_000,
+    });
     expect(sellerPayout({ priceDollars: 1_000, lien: null, titleInSellerName: true })).toMatchObject({ feeCents: 0, payoutCents: 100_000 });
     const under = sellerPayout({ priceDollars: 999, lien: null, titleInSellerName: true });
     expect(under).toMatchObject({ feeCents: SELLER_FEE_CENTS, payoutCents: 99_900 - SELLER_FEE_CENTS });
@@ -15,7 +18,11 @@ describe('the seller’s fee and payout', () => {
   it('charges $95 when there is a lien to clear or the title is not in the seller’s name, once for both', () => {
     expect(sellerPayout({ priceDollars: 20_000, lien: null, titleInSellerName: false }).feeCents).toBe(SELLER_FEE_CENTS);
     const both = sellerPayout({ priceDollars: 20_000, lien: lien(1_250_000), titleInSellerName: false });
-    expect(both).toMatchObject({ feeCents: SELLER_FEE_CENTS, payoffCents: 1_250_000, payoutCents: 2_000_000 - 1_250_000 - SELLER_FEE_CENTS });
+    expect(both).toMatchObject({
+      feeCents: SELLER_FEE_CENTS,
+      payoffCents: 1_250_000,
+      payoutCents: 2_000_000 - 1_250_000 - SELLER_FEE_CENTS,
+    });
     expect(both.feeReasons).toHaveLength(2);
   });
 

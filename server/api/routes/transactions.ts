@@ -6,6 +6,12 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { payoffQuoteRequestSchema } from '../../../src/domain/seller-events';
+import { quoteRequestSchema } from '../../../src/domain/transport';
+import { cancelRequestSchema } from '../../../src/domain/cancellation';
+import { cancelSale } from '../../deals/cancellation';
+import { deliverPending, type Mailer } from '../../mail/delivery';
+import { dealAndVehicle, dealSides } from '../../money/deal-money';
+import { askQuotes, pickupAddressOf } from '../../transport/shipments';
 import { eventRequestSchema } from '../../../src/domain/transaction-events';
 import type { Database } from '../../db/client';
 import type { Providers } from '../../providers/providers';
@@ -20,9 +26,11 @@ const idParams = z.object({ id: z.uuid('That is not a transaction id') });
 
 export function transactionRoutes(
   app: FastifyInstance,
-  deps: { db: Database; authenticate: Authenticate; providers: Providers; dispatch: () => Promise<void> },
+  deps: { db: Database; authenticate: Authenticate; providers: Providers; dispatch: () => Promise<void>; mailer: Mailer | undefined },
 ) {
   const { db, providers } = deps;
+  const dispatchNow = (log: { warn: (details: object, message: string) => void }) =>
+    deps.dispatch().catch((error: Error) => log.warn({ error: error.message }, 'handing a request to a provider failed'));
 
   app.get('/api/transactions', { preHandler: deps.authenticate }, async (request) =>
     transactionsOf(db, await userForCaller(db, request.caller!)),
@@ -39,9 +47,31 @@ export function transactionRoutes(
     const user = await userForCaller(db, request.caller!);
     const { replayed } = await applyPartyEvent(db, providers, id, user, input);
     // A request for a provider that answers later goes out now; one it cannot take yet is tried again on the interval.
-    if (!replayed)
-      await deps.dispatch().catch((error: Error) => request.log.warn({ error: error.message }, 'handing a request to a provider failed'));
+    if (!replayed) await dispatchNow(request.log);
     return { replayed, transaction: await transactionDetail(db, providers, id, user) };
+  });
+
+  // Delivery quotes from both vendors, from the seller's pickup address to the buyer's.
+  app.post('/api/transactions/:id/transport-quotes', { preHandler: deps.authenticate }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    const input = parseInput(quoteRequestSchema, request.body);
+    const { row } = await transactionFor(db, id, await userForCaller(db, request.caller!));
+    if (row.side !== 'buyer') return reply.code(422).send({ message: 'Only the buyer chooses the transport.' });
+    const { vehicle } = await dealAndVehicle(db, row.dealId);
+    const from = pickupAddressOf((await dealSides(db, row.dealId)).seller?.data);
+    const answer = await askQuotes(db, providers, row, vehicle, from, input.deliveryAddress);
+    return { ...answer, from: from && { city: from.city, state: from.state, postalCode: from.postalCode } };
+  });
+
+  app.post('/api/transactions/:id/cancel', { preHandler: deps.authenticate }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const input = parseInput(cancelRequestSchema, request.body);
+    const user = await userForCaller(db, request.caller!);
+    const { row } = await transactionFor(db, id, user);
+    await cancelSale(db, providers, row, input);
+    await dispatchNow(request.log);
+    await deliverPending(db, deps.mailer).catch((error: unknown) => request.log.error(error, 'notification delivery failed'));
+    return { transaction: await transactionDetail(db, providers, id, user) };
   });
 
   // The seller's lender: searchable, and a payoff quote for their loan account.

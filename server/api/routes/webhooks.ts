@@ -14,7 +14,10 @@ import { parseInput } from '../../validation';
 
 const params = z.object({ provider: z.enum(ASYNC_PROVIDERS, 'No such provider') });
 
-export function webhookRoutes(app: FastifyInstance, deps: { db: Database; providers: Providers; secret: string | undefined }) {
+export function webhookRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; providers: Providers; secret: string | undefined; dispatch: () => Promise<void> },
+) {
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
@@ -24,8 +27,11 @@ export function webhookRoutes(app: FastifyInstance, deps: { db: Database; provid
       if (typeof request.body !== 'string') return reply.code(400).send({ message: 'Send the webhook as application/json.' });
       const verified = verifyWebhook(deps.secret, request.body, request.headers);
       if ('refused' in verified) return reply.code(401).send({ message: `Webhook refused: ${verified.refused}` });
-      const answer = deps.providers.async[provider].answerOf(verified.event);
-      const outcome = await applyProviderResult(deps.db, { provider, id: verified.id, type: verified.event.type }, answer);
+      const result = deps.providers.async[provider].answerOf(verified.event);
+      const outcome = await applyProviderResult(deps.db, deps.providers, { provider, id: verified.id, type: verified.event.type }, result);
+      // What the answer set going (a payout, the next request) goes out now, not on the next interval.
+      if (outcome === 'applied')
+        await deps.dispatch().catch((error: Error) => request.log.warn({ error: error.message }, 'handing a request to a provider failed'));
       return { outcome };
     });
   });

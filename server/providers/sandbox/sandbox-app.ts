@@ -6,10 +6,15 @@
  */
 import Fastify from 'fastify';
 import * as z from 'zod/mini';
+import { TRANSPORT_VENDORS, type TransportVendor } from '../../../src/domain/transport';
+import { bankLinkStore } from './bank-link';
+import { bankLinkRoutes } from './bank-link-routes';
 import { carrierPage } from './carrier-page';
 import { inquiryStore } from './inquiries';
 import { inspectionRequestSchema, inspections } from './inspection';
-import { titleDesk, titleReviewSchema } from './title-desk';
+import { paymentsProcessor, transferRequestSchema } from './payments';
+import { titleDesk, titleReviewSchema, titleTransferSchema } from './title-desk';
+import { orderSchema, quoteRequestSchema, quotesFor, transportVendor } from './transport-vendors';
 import { webhookSender } from './webhook-sender';
 import { widgetPage } from './widget-page';
 
@@ -23,6 +28,7 @@ const decisionSchema = z.object({ status: z.enum(['approved', 'declined']) });
 
 export interface SandboxOptions {
   inquiriesFile: string;
+  bankLinkFile: string;
   publicUrl: () => string;
   /** The secret its webhooks are signed with (the API holds the same, PROVIDER_WEBHOOK_SECRET). */
   webhookSecret: string;
@@ -36,6 +42,13 @@ export function buildSandbox(options: SandboxOptions) {
   const webhooks = webhookSender({ secret: options.webhookSecret, delayMs: options.webhookDelayMs });
   const desk = titleDesk(webhooks);
   const inspectionService = inspections(webhooks);
+  const bankLink = bankLinkStore(options.bankLinkFile);
+  const payments = paymentsProcessor(bankLink, webhooks);
+  const vendors = Object.fromEntries(TRANSPORT_VENDORS.map((vendor) => [vendor, transportVendor(vendor, webhooks)])) as Record<
+    TransportVendor,
+    ReturnType<typeof transportVendor>
+  >;
+  const badRequest = (issues: z.core.$ZodIssue[], fallback: string) => ({ message: issues[0]?.message ?? fallback });
 
   // Providers that answer later: they take a request (202 with their id), then send a signed webhook.
   app.post('/title-desk/reviews', async (request, reply) => {
@@ -43,10 +56,41 @@ export function buildSandbox(options: SandboxOptions) {
     if (!review.success) return reply.code(400).send({ message: review.error.issues[0]?.message ?? 'Invalid review request' });
     return reply.code(202).send({ id: desk.take(review.data) });
   });
+  app.post('/title-desk/titles', async (request, reply) => {
+    const transfer = titleTransferSchema.safeParse(request.body);
+    if (!transfer.success) return reply.code(400).send(badRequest(transfer.error.issues, 'Invalid title request'));
+    return reply.code(202).send({ id: desk.receive(transfer.data) });
+  });
   app.post('/inspections', async (request, reply) => {
     const inspection = inspectionRequestSchema.safeParse(request.body);
     if (!inspection.success) return reply.code(400).send({ message: inspection.error.issues[0]?.message ?? 'Invalid inspection request' });
     return reply.code(202).send({ id: inspectionService.take(inspection.data) });
+  });
+
+  app.post('/payments/transfers', async (request, reply) => {
+    const transfer = transferRequestSchema.safeParse(request.body);
+    if (!transfer.success) return reply.code(400).send(badRequest(transfer.error.issues, 'Invalid transfer'));
+    const taken = payments.take(transfer.data);
+    return typeof taken === 'string' ? reply.code(202).send({ id: taken }) : reply.code(422).send({ message: taken.refused });
+  });
+  bankLinkRoutes(app, bankLink);
+
+  // Transport vendors: quotes at once, orders later by webhook.
+  const vendorOf = (name: string) => (TRANSPORT_VENDORS as readonly string[]).includes(name) && (name as TransportVendor);
+  app.post<{ Params: { vendor: string } }>('/transport/:vendor/quotes', async (request, reply) => {
+    const vendor = vendorOf(request.params.vendor);
+    const input = quoteRequestSchema.safeParse(request.body);
+    if (!vendor) return reply.code(404).send({ message: 'No such vendor' });
+    if (!input.success) return reply.code(400).send(badRequest(input.error.issues, 'Invalid quote request'));
+    const quotes = quotesFor(vendor, input.data);
+    return 'refused' in quotes ? reply.code(422).send({ message: quotes.refused }) : { quotes };
+  });
+  app.post<{ Params: { vendor: string } }>('/transport/:vendor/orders', async (request, reply) => {
+    const vendor = vendorOf(request.params.vendor);
+    const input = orderSchema.safeParse(request.body);
+    if (!vendor) return reply.code(404).send({ message: 'No such vendor' });
+    if (!input.success) return reply.code(400).send(badRequest(input.error.issues, 'Invalid order'));
+    return reply.code(202).send({ id: vendors[vendor].take(input.data) });
   });
 
   app.get('/widget', async (_request, reply) =>

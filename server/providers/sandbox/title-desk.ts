@@ -8,6 +8,8 @@
  *   authorises Caramel as their agent, after which the review approves;
  * - a document whose name contains "manual" goes to manual review: approved, five times slower;
  * - anything else is approved.
+ * Once the sale is funded and signed, the desk waits for the signed-over title (from the seller,
+ * or from the lender once paid off) and says when it has it.
  */
 import * as z from 'zod/mini';
 import { sandboxHistory } from '../vehicle-reports';
@@ -60,9 +62,20 @@ export function decideTitleReview(review: TitleReview): Outcome {
   return { type: 'title.review.approved', data: { reference }, ...(manual ? { slower: 5 } : {}) };
 }
 
+export const titleTransferSchema = z.object({ requestId: z.string(), reference: z.string(), callbackUrl: z.url() });
+
 export function titleDesk(webhooks: WebhookSender) {
   const taken = new Map<string, string>();
   return {
+    /** Waits for the paper title of a funded sale and answers `title.received` when it arrives. */
+    receive(transfer: z.infer<typeof titleTransferSchema>): string {
+      const known = taken.get(transfer.requestId);
+      if (known) return known;
+      const id = `ttl_${transfer.requestId.slice(0, 8)}`;
+      taken.set(transfer.requestId, id);
+      webhooks.send(transfer.callbackUrl, 'title.received', { reference: transfer.reference }, 2);
+      return id;
+    },
     /** Takes a review (again, for a request id it already has: the same job) and answers by webhook. */
     take(review: TitleReview): string {
       const known = taken.get(review.requestId);

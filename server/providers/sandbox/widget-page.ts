@@ -5,7 +5,7 @@
  * complete, fail, exit, error — and lets a tester choose the outcome. Nothing is photographed.
  */
 
-const style = `
+export const SANDBOX_STYLE = `
   *{box-sizing:border-box} body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1f2933;background:#fff}
   main{padding:24px;max-width:420px;margin:0 auto} h1{font-size:1.35rem;margin:0 0 .5rem} p{margin:.25rem 0 1rem;color:#52606d}
   .bar{display:flex;justify-content:space-between;align-items:center;padding:12px 16px;border-bottom:1px solid #e4e7eb;font-size:.85rem;color:#52606d}
@@ -71,7 +71,7 @@ export function widgetPage(config: { apiBase: string }): string {
     .then((created) => { inquiry = created; send('ready', { inquiryId: created.id }); })
     .catch(() => send('error', { message: 'The verification service is unavailable. Please try again.' }));`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Verify your identity (sandbox)</title><style>${style}</style></head><body>
+<title>Verify your identity (sandbox)</title><style>${SANDBOX_STYLE}</style></head><body>
 <div class="bar"><span>Identity verification · Sandbox</span><button id="cancel" type="button" aria-label="Cancel verification">Cancel</button></div>
 <main>
 <section data-page="loading"><h1 tabindex="-1">Loading…</h1><p>Preparing a secure session.</p></section>

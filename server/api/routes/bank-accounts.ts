@@ -1,0 +1,61 @@
+/**
+ * Linked bank accounts (SPEC §2.2 /link-account): the caller's own list, a link started (the
+ * provider's hosted page, coming back to this app only), the public token it handed back
+ * exchanged, micro-deposits confirmed, an account removed. Another user's account is a 404.
+ */
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import { linkFinishSchema, linkStartSchema, microDepositsSchema } from '../../../src/domain/bank-accounts';
+import { foldStepData } from '../../../src/domain/step-data';
+import type { Database } from '../../db/client';
+import { accountsOf, confirmMicroDeposits, finishLink, removeAccount, startLink } from '../../money/bank-accounts';
+import type { Providers } from '../../providers/providers';
+import { eventsOf } from '../../transactions/event-log';
+import { transactionsOf } from '../../transactions/transaction-views';
+import { userForCaller, type UserRow } from '../../users/user-records';
+import { parseInput } from '../../validation';
+import type { Authenticate } from '../auth';
+
+const idParams = z.object({ id: z.uuid('That is not a bank account id') });
+
+export function bankAccountRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; authenticate: Authenticate; providers: Providers; appOrigin: string },
+) {
+  const { db, providers } = deps;
+  const me = (request: { caller?: Parameters<typeof userForCaller>[1] }) => userForCaller(db, request.caller!);
+
+  /** Whether one of the user's sales in progress pays from or into the account. */
+  const usedBySale = (user: UserRow) => async (accountId: string) => {
+    const { active } = await transactionsOf(db, user);
+    for (const summary of active) if (foldStepData(await eventsOf(db, summary.id)).payment.accountId === accountId) return true;
+    return false;
+  };
+
+  app.get('/api/bank-accounts', { preHandler: deps.authenticate }, async (request) => ({
+    accounts: await accountsOf(db, await me(request)),
+  }));
+
+  app.post('/api/bank-accounts/link', { preHandler: deps.authenticate }, async (request) => {
+    const { returnTo } = parseInput(linkStartSchema, request.body);
+    return startLink(db, providers.bankLink, await me(request), deps.appOrigin, returnTo);
+  });
+
+  app.post('/api/bank-accounts', { preHandler: deps.authenticate }, async (request, reply) => {
+    const input = parseInput(linkFinishSchema, request.body);
+    return reply.code(201).send({ account: await finishLink(db, providers.bankLink, await me(request), input) });
+  });
+
+  app.post('/api/bank-accounts/:id/verify', { preHandler: deps.authenticate }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const { amounts } = parseInput(microDepositsSchema, request.body);
+    return { account: await confirmMicroDeposits(db, providers.bankLink, await me(request), id, amounts) };
+  });
+
+  app.delete('/api/bank-accounts/:id', { preHandler: deps.authenticate }, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params);
+    const user = await me(request);
+    await removeAccount(db, user, id, usedBySale(user));
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,116 @@
+/**
+ * Cancelling a sale: either side may, until the car is handed over. A seller who cancels after the
+ * buyer has signed pays the seller cancellation fee. The cancellation is recorded on the deal and
+ * in both transactions' timelines, the shipment is called off with its vendor, held money goes
+ * back through the ledger (settle.ts), and the other side is mailed — all in one database
+ * transaction, with the deal locked. Asking again with the same key answers the same.
+ */
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { SIDE_ROLES, type Side } from '../../src/domain/parties';
+import { formatCents } from '../../src/domain/pricing';
+import { SELLER_CANCELLATION_FEE_CENTS } from '../../src/domain/settlement';
+import type { Database } from '../db/client';
+import { dealParties, deals, notifications, transactions, users } from '../db/schema';
+import { shipments, shipmentUpdates } from '../db/transport-tables';
+import type { Providers } from '../providers/providers';
+import { TransactionRefusal, type TransactionRow } from '../transactions/access';
+import { followDeal } from '../transactions/deal-rules';
+import { eventLog, lockTransaction, type Tx } from '../transactions/event-log';
+import { queueRequest } from '../transactions/provider-requests';
+import { hasSigned, lockDeal } from '../money/settle';
+import { liveShipment } from '../transport/shipments';
+
+/** Whether `side` may cancel now, and what it would cost them. */
+export async function cancellationTerms(db: Database | Tx, row: TransactionRow): Promise<{ allowed: boolean; feeCents: number }> {
+  const [deal] = await db.select().from(deals).where(eq(deals.id, row.dealId));
+  const shipment = await liveShipment(db, row.dealId);
+  const [buyer] = await db
+    .select({ status: transactions.status })
+    .from(transactions)
+    .where(and(eq(transactions.dealId, row.dealId), eq(transactions.side, 'buyer')));
+  const allowed = !deal?.cancelledAt && !shipment?.handedOverAt;
+  const feeCents = row.side === 'seller' && hasSigned(buyer?.status) ? SELLER_CANCELLATION_FEE_CENTS : 0;
+  return { allowed, feeCents };
+}
+
+const otherSide = (side: Side): Side => (side === 'buyer' ? 'seller' : 'buyer');
+
+export async function cancelSale(
+  db: Database,
+  providers: Providers,
+  row: TransactionRow,
+  input: { reason?: string; expectedFeeCents: number },
+): Promise<{ alreadyCancelled: boolean }> {
+  return db.transaction(async (tx) => {
+    const deal = await lockDeal(tx, row.dealId);
+    if (deal.cancelledAt) return { alreadyCancelled: true };
+    const terms = await cancellationTerms(tx, row);
+    if (!terms.allowed) throw new TransactionRefusal(422, 'The car has been handed over, so this sale can no longer be cancelled.');
+    // The fee is part of what the party agreed to when they confirmed; a fee they were not shown is not charged.
+    if (terms.feeCents !== input.expectedFeeCents)
+      throw new TransactionRefusal(409, `Cancelling now costs ${formatCents(terms.feeCents)}. Review it and confirm again.`);
+    await tx
+      .update(deals)
+      .set({
+        cancelledAt: new Date(),
+        cancelledBy: row.side,
+        cancellationReason: input.reason ?? null,
+        cancellationFeeCents: terms.feeCents,
+      })
+      .where(eq(deals.id, row.dealId));
+    const sides = await tx.select().from(transactions).where(eq(transactions.dealId, row.dealId));
+    for (const side of sides) {
+      const log = eventLog(tx, await lockTransaction(tx, side.id));
+      await log.append({ kind: 'provider' }, 'sale cancelled', { by: row.side, reason: input.reason ?? null, feeCents: terms.feeCents });
+      await log.save();
+    }
+    await callOffShipment(tx, row);
+    await mailOtherSide(tx, row, input.reason);
+    await followDeal(tx, providers, row.dealId);
+    return { alreadyCancelled: false };
+  });
+}
+
+async function callOffShipment(tx: Tx, row: TransactionRow) {
+  const shipment = await liveShipment(tx, row.dealId);
+  if (!shipment) return;
+  await tx.update(shipments).set({ status: 'cancelled' }).where(eq(shipments.id, shipment.id));
+  await tx.insert(shipmentUpdates).values({ shipmentId: shipment.id, status: 'cancelled', note: 'The sale was cancelled' });
+  const [buyer] = await tx
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.dealId, row.dealId), eq(transactions.side, 'buyer')));
+  if (shipment.vendor && buyer)
+    await queueRequest(tx, {
+      transactionId: buyer.id,
+      provider: 'transport',
+      kind: 'cancel',
+      body: { vendor: shipment.vendor, reference: shipment.id },
+    });
+}
+
+async function mailOtherSide(tx: Tx, row: TransactionRow, reason: string | undefined) {
+  const other = otherSide(row.side);
+  const recipients = await tx
+    .select({ email: users.email, firstName: users.firstName })
+    .from(dealParties)
+    .innerJoin(users, eq(users.id, dealParties.userId))
+    .where(and(eq(dealParties.dealId, row.dealId), inArray(dealParties.role, [...SIDE_ROLES[other]]), ne(dealParties.role, row.side)));
+  const money =
+    other === 'buyer'
+      ? 'Anything you paid is on its way back to your bank account; you can follow it in your dashboard.'
+      : 'Nothing more is paid out for this sale; anything you were owed back is on its way to your bank account.';
+  for (const recipient of recipients)
+    await tx.insert(notifications).values({
+      toEmail: recipient.email,
+      subject: `Your ${other === 'buyer' ? 'seller' : 'buyer'} cancelled the sale`,
+      body: [
+        `Hello${recipient.firstName ? ` ${recipient.firstName}` : ''},`,
+        '',
+        `Your ${row.side} cancelled the sale${reason ? `, saying: “${reason}”` : ''}.`,
+        money,
+        '',
+        'Caramel',
+      ].join('\n'),
+    });
+}

@@ -1,0 +1,85 @@
+/**
+ * A deal's money from both sides' step data, by the one domain function each (DESIGN.md §10):
+ * the buyer's price breakdown (financing, protection, transport, tax by their state), the
+ * seller's payout (lien, fee), and the settlement plan the ledger follows. The transaction views
+ * show the same figures, so what each party read is what moves.
+ */
+import { and, eq } from 'drizzle-orm';
+import { priceBreakdown, type PriceBreakdown } from '../../src/domain/pricing';
+import { sellerPayout, type SellerPayout } from '../../src/domain/seller-pricing';
+import { settlementPlan, type SettlementPlan } from '../../src/domain/settlement';
+import { foldStepData } from '../../src/domain/step-data';
+import type { StepData } from '../../src/domain/transaction-contract';
+import { transportLabel } from '../../src/domain/transport';
+import type { Database } from '../db/client';
+import { buyerProfiles, dealParties, deals, transactions, vehicles } from '../db/schema';
+import type { Providers } from '../providers/providers';
+import type { TransactionRow } from '../transactions/access';
+import { eventsOf, type Tx } from '../transactions/event-log';
+
+type Reader = Database | Tx;
+
+export async function dealAndVehicle(db: Reader, dealId: string) {
+  const [deal] = await db.select().from(deals).where(eq(deals.id, dealId));
+  const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, deal!.vehicleId));
+  return { deal: deal!, vehicle: { vin: vehicle!.vin, modelYear: vehicle!.modelYear, make: vehicle!.make, mileage: vehicle!.mileage } };
+}
+
+/** The buyer's state for sales tax: their verified address, else their profile's. */
+async function buyerState(db: Reader, dealId: string, data: StepData): Promise<string | null> {
+  if (data.identity.address) return data.identity.address.state;
+  const [buyer] = await db
+    .select({ state: buyerProfiles.state })
+    .from(dealParties)
+    .innerJoin(buyerProfiles, eq(buyerProfiles.userId, dealParties.userId))
+    .where(and(eq(dealParties.dealId, dealId), eq(dealParties.role, 'buyer')));
+  return buyer?.state ?? null;
+}
+
+export interface DealSides {
+  buyer: { row: TransactionRow; data: StepData } | null;
+  seller: { row: TransactionRow; data: StepData } | null;
+}
+
+export async function dealSides(db: Reader, dealId: string): Promise<DealSides> {
+  const rows = await db.select().from(transactions).where(eq(transactions.dealId, dealId));
+  const side = async (name: 'buyer' | 'seller') => {
+    const row = rows.find((candidate) => candidate.side === name);
+    return row ? { row, data: foldStepData(await eventsOf(db, row.id)) } : null;
+  };
+  return { buyer: await side('buyer'), seller: await side('seller') };
+}
+
+export interface DealMoney {
+  breakdown: PriceBreakdown;
+  payout: SellerPayout;
+  plan: SettlementPlan;
+}
+
+/** The deal's figures from what each side has chosen so far. */
+export async function dealMoney(db: Reader, providers: Providers, dealId: string, sides?: DealSides): Promise<DealMoney> {
+  const { deal, vehicle } = await dealAndVehicle(db, dealId);
+  const { buyer, seller } = sides ?? (await dealSides(db, dealId));
+  const buyerData = buyer?.data;
+  const title = seller?.data.title;
+  const offer = buyerData?.financing.offers.find((candidate) => candidate.id === buyerData.financing.chosenOfferId);
+  const plan = buyerData?.protection.chosenPlanId
+    ? providers.carePlans.plansFor(vehicle).find((candidate) => candidate.id === buyerData.protection.chosenPlanId)
+    : undefined;
+  const booking = buyerData?.transport.booking;
+  const lien = title?.lien ? { lender: title.lien.lienholderName, cents: title.lien.payoff.amountCents } : null;
+  const breakdown = priceBreakdown({
+    priceDollars: deal.priceDollars,
+    state: buyerData ? await buyerState(db, dealId, buyerData) : null,
+    financing: offer ? { lender: offer.lender, apr: offer.apr, months: offer.months, downPaymentDollars: offer.downPaymentDollars } : null,
+    protection: plan ? { name: plan.name, priceDollars: plan.priceDollars } : null,
+    transport: booking ? { kind: booking.kind, label: transportLabel(booking), cents: booking.quote?.priceCents ?? 0 } : null,
+    lienPayoff: lien,
+  });
+  const payout = sellerPayout({
+    priceDollars: deal.priceDollars,
+    lien: lien && { lender: lien.lender, payoffCents: lien.cents },
+    titleInSellerName: title?.titleInSellerName ?? null,
+  });
+  return { breakdown, payout, plan: settlementPlan(breakdown, payout) };
+}

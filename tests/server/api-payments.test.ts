@@ -1,0 +1,262 @@
+/**
+ * Transport, payment and the money ledger through the API, against real PGlite (or PostgreSQL),
+ * storage and the provider sandboxes answering by signed webhook: a sale from transport to the
+ * car handed over, its money collected, held and released by rule to the cent; a payment the
+ * bank returns; a cancellation after signing; webhooks that must change nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { balancesOf, isBalanced, moneyTotals } from '../../src/domain/ledger-rules';
+import { notifications } from '../../server/db/schema';
+import { signWebhook } from '../../server/providers/webhooks';
+import { apiFor } from '../support/api-harness';
+import { dealBetween } from '../support/deals';
+import { freePort } from '../support/free-port';
+import { buyerAtTransport, deliveryBooked, ledgerOf, linkedAccount, providerAnswers, sellerApproved, stepsFor } from '../support/payments';
+
+const parts = inject('parts');
+let api: Awaited<ReturnType<typeof apiFor>>;
+
+beforeAll(async () => {
+  const port = await freePort();
+  api = await apiFor(parts, { PROVIDER_CALLBACK_URL: `http://127.0.0.1:${port}`, PROVIDER_DISPATCH_INTERVAL_SECONDS: '1' });
+  await api.app.listen({ host: '127.0.0.1', port });
+});
+afterAll(() => api.close());
+
+const sandbox = () => parts.sandbox.url;
+
+/** A deal with the seller approved and paid into their account, and the buyer booked for delivery and verified. */
+async function dealReadyToPay(buyerLogin = 'user_good', options: { financed?: boolean; lien?: object } = {}) {
+  const { act, detail } = stepsFor(api);
+  const deal = await dealBetween(api, parts.identity);
+  const { seller, buyer, sellerTx, buyerTx } = deal;
+  await sellerApproved(api, sandbox(), seller, sellerTx, options.lien);
+  await act(seller, sellerTx, 'price breakdown acknowledge');
+  const sellerAccount = await linkedAccount(api, sandbox(), seller);
+  await act(seller, sellerTx, 'bank linked', { accountId: sellerAccount.id, authorizedCents: 0 });
+  await buyerAtTransport(api, sandbox(), buyer, buyerTx, options.financed);
+  const quote = await deliveryBooked(api, buyer, buyerTx);
+  // The seller's car is verified already: the buyer's transport completes its verification by itself.
+  expect((await detail(buyer, buyerTx)).status).toBe('verification_completed');
+  await act(buyer, buyerTx, 'verification done');
+  const breakdown = (await act(buyer, buyerTx, 'price breakdown acknowledge')).priceBreakdown;
+  const buyerAccount = await linkedAccount(api, sandbox(), buyer, buyerLogin);
+  return { ...deal, quote, breakdown, buyerAccount, sellerAccount };
+}
+
+/** Both sides sign (the e-signature provider's answers, written through the engine until e-signing is built). */
+async function bothSign(deal: Awaited<ReturnType<typeof dealReadyToPay>>) {
+  const { act } = stepsFor(api);
+  await act(deal.seller, deal.sellerTx, 'documents signed');
+  await act(deal.buyer, deal.buyerTx, 'signature start');
+  await act(deal.buyer, deal.buyerTx, 'signing started');
+  await act(deal.buyer, deal.buyerTx, 'gov id started');
+  await providerAnswers(api, sandbox(), deal.buyerTx, 'gov id approved');
+  await act(deal.buyer, deal.buyerTx, 'documents signed');
+}
+
+describe('a cash sale with delivery', () => {
+  it('collects what the buyer saw, holds it, and releases it by rule: half the payout with the title, the rest with the car', async () => {
+    const { act, detail } = stepsFor(api);
+    const deal = await dealReadyToPay();
+    const { buyer, seller, buyerTx, sellerTx, breakdown } = deal;
+    expect(breakdown.lines.find((line: { id: string }) => line.id === 'transport').cents).toBe(deal.quote.priceCents);
+
+    // A stale amount is refused: nobody is charged a figure they did not see.
+    const stale = await api.call('POST', `/api/transactions/${buyerTx}/events`, buyer.bearer, {
+      event: 'bank linked',
+      payload: { accountId: deal.buyerAccount.id, authorizedCents: breakdown.dueAtSigningCents - 1 },
+      idempotencyKey: randomUUID(),
+      expectedVersion: (await detail(buyer, buyerTx)).version,
+    });
+    expect(stale.statusCode).toBe(409);
+    await act(buyer, buyerTx, 'bank linked', { accountId: deal.buyerAccount.id, authorizedCents: breakdown.dueAtSigningCents });
+    await expect
+      .poll(
+        async () => (await detail(buyer, buyerTx)).money.items.find((item: { label: string }) => item.label.startsWith('You paid'))?.state,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe('settled');
+    expect((await detail(buyer, buyerTx)).money.totals).toEqual({
+      collected: breakdown.dueAtSigningCents,
+      held: breakdown.dueAtSigningCents,
+      released: 0,
+      refunded: 0,
+    });
+
+    await bothSign(deal);
+    // Funded: the title desk receives the title (first half), the vendor delivers the car (the rest).
+    await expect.poll(async () => (await detail(buyer, buyerTx)).shipment.status, { timeout: 20_000 }).toBe('delivered');
+    await expect.poll(async () => (await detail(seller, sellerTx)).money.totals.held, { timeout: 20_000 }).toBe(0);
+    const sellerView = await detail(seller, sellerTx);
+    const payouts = sellerView.money.items.filter((item: { label: string }) => item.label.startsWith('Your'));
+    expect(payouts.map((item: { label: string }) => item.label)).toEqual([
+      'Your first payout (title received)',
+      'Your second payout (car handed over)',
+    ]);
+    expect(payouts.reduce((sum: number, item: { cents: number }) => sum + item.cents, 0)).toBe(sellerView.payout.payoutCents);
+    await expect
+      .poll(async () => (await detail(seller, sellerTx)).money.items.filter((item: { state: string }) => item.state === 'pending').length, {
+        timeout: 10_000,
+      })
+      .toBe(0);
+
+    const { journals, transfers } = await ledgerOf(api, deal.buyerList.active[0].dealId);
+    expect(journals.every(isBalanced)).toBe(true);
+    const balances = balancesOf(journals);
+    expect(balances.buyer).toBe(-breakdown.dueAtSigningCents);
+    expect(balances['seller payout']).toBe(2_000_000);
+    expect(balances['transport vendor']).toBe(deal.quote.priceCents);
+    expect(balances.revenue).toBe(breakdown.lines.find((line: { id: string }) => line.id === 'platform fee').cents);
+    expect(moneyTotals(journals)).toMatchObject({ held: 0, released: breakdown.dueAtSigningCents, refunded: 0 });
+    expect(transfers.filter((transfer) => transfer.purpose === 'seller payout')).toHaveLength(2);
+    // Nothing is left to cancel once the car is handed over.
+    expect((await detail(seller, sellerTx)).canCancel.allowed).toBe(false);
+  });
+});
+
+describe('a financed sale with a lien on the car', () => {
+  it('funds the loan once both have signed, pays the lender off first, then the seller in two parts', async () => {
+    const { act, detail } = stepsFor(api);
+    const lien = {
+      lienholderId: 'harbor-cu',
+      lienholderName: 'Harbor Credit Union',
+      accountNumber: 'AC-4417-2210',
+      payoff: { amountCents: 1_234_567, goodThrough: '2030-01-31', perDiemCents: 236, source: 'entered' },
+      titleInSellerName: true,
+    };
+    const deal = await dealReadyToPay('user_good', { financed: true, lien });
+    const due = deal.breakdown.dueAtSigningCents;
+    expect(due).toBe(deal.breakdown.totalCents - deal.breakdown.financing.amountFinancedCents);
+    await act(deal.buyer, deal.buyerTx, 'bank linked', { accountId: deal.buyerAccount.id, authorizedCents: due });
+    await bothSign(deal);
+    await expect.poll(async () => (await detail(deal.seller, deal.sellerTx)).money.totals.held, { timeout: 25_000 }).toBe(0);
+    await expect.poll(async () => (await detail(deal.buyer, deal.buyerTx)).shipment.status, { timeout: 20_000 }).toBe('delivered');
+    // The second part of the payout follows the delivery: wait until no payment is pending.
+    await expect
+      .poll(
+        async () =>
+          (await detail(deal.seller, deal.sellerTx)).money.items.filter((item: { state: string }) => item.state === 'pending').length,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(0);
+    const { journals, transfers } = await ledgerOf(api, deal.buyerList.active[0].dealId);
+    const balances = balancesOf(journals);
+    expect(balances['buyer lender']).toBe(-deal.breakdown.financing.amountFinancedCents);
+    expect(balances.lienholder).toBe(1_234_567);
+    expect(balances['seller payout']).toBe(2_000_000 - 1_234_567 - 9_500);
+    expect(moneyTotals(journals).released).toBe(deal.breakdown.totalCents);
+    // The payoff went out before either payout.
+    const order = transfers.filter((row) => row.direction === 'pay').sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    expect(order[0]!.purpose).toBe('lien payoff');
+    const sellerView = await detail(deal.seller, deal.sellerTx);
+    expect(sellerView.money.items.find((item: { label: string }) => item.label === 'Loan payoff to your lender')).toMatchObject({
+      cents: 1_234_567,
+    });
+  });
+});
+
+describe('a payment the bank returns', () => {
+  it('reopens the payment step with the bank’s reason, and a new authorisation pays', async () => {
+    const { act, detail } = stepsFor(api);
+    const deal = await dealReadyToPay('user_nsf');
+    await act(deal.buyer, deal.buyerTx, 'bank linked', {
+      accountId: deal.buyerAccount.id,
+      authorizedCents: deal.breakdown.dueAtSigningCents,
+    });
+    await expect.poll(async () => (await detail(deal.buyer, deal.buyerTx)).status, { timeout: 10_000 }).toBe('payment_start');
+    const reopened = await detail(deal.buyer, deal.buyerTx);
+    expect(reopened.data.payment.returned).toEqual({ code: 'R01', reason: 'Insufficient funds' });
+    expect(reopened.money.totals.collected).toBe(0);
+
+    const good = await linkedAccount(api, sandbox(), deal.buyer);
+    await act(deal.buyer, deal.buyerTx, 'bank linked', { accountId: good.id, authorizedCents: deal.breakdown.dueAtSigningCents });
+    await expect
+      .poll(async () => (await detail(deal.buyer, deal.buyerTx)).money.totals.collected, { timeout: 10_000 })
+      .toBe(deal.breakdown.dueAtSigningCents);
+    expect((await detail(deal.buyer, deal.buyerTx)).data.payment.returned).toBeNull();
+  });
+});
+
+describe('cancelling', () => {
+  it('after the buyer signed, charges the seller the fee and refunds the buyer in full; the buyer is mailed', async () => {
+    const { act, detail } = stepsFor(api);
+    const deal = await dealReadyToPay();
+    await act(deal.buyer, deal.buyerTx, 'bank linked', {
+      accountId: deal.buyerAccount.id,
+      authorizedCents: deal.breakdown.dueAtSigningCents,
+    });
+    await expect
+      .poll(async () => (await detail(deal.buyer, deal.buyerTx)).money.totals.held, { timeout: 10_000 })
+      .toBe(deal.breakdown.dueAtSigningCents);
+    await act(deal.buyer, deal.buyerTx, 'signature start');
+    await act(deal.buyer, deal.buyerTx, 'signing started');
+    await act(deal.buyer, deal.buyerTx, 'gov id started');
+    await providerAnswers(api, sandbox(), deal.buyerTx, 'gov id approved');
+    await act(deal.buyer, deal.buyerTx, 'documents signed');
+
+    const terms = (await detail(deal.seller, deal.sellerTx)).canCancel;
+    expect(terms).toEqual({ allowed: true, feeCents: 25_000 });
+    const unseen = await api.call('POST', `/api/transactions/${deal.sellerTx}/cancel`, deal.seller.bearer, { expectedFeeCents: 0 });
+    expect(unseen.statusCode).toBe(409);
+    const cancelled = await api.call('POST', `/api/transactions/${deal.sellerTx}/cancel`, deal.seller.bearer, {
+      reason: 'Sold it to my neighbour',
+      expectedFeeCents: 25_000,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().transaction.cancellation).toMatchObject({ by: 'you', feeCents: 25_000, reason: 'Sold it to my neighbour' });
+
+    await expect
+      .poll(async () => (await detail(deal.buyer, deal.buyerTx)).money.totals.refunded, { timeout: 15_000 })
+      .toBe(deal.breakdown.dueAtSigningCents);
+    const buyerView = await detail(deal.buyer, deal.buyerTx);
+    expect(buyerView.cancellation).toMatchObject({ by: 'other party', feeCents: 0 });
+    expect(buyerView.shipment.status).toBe('cancelled');
+    await expect.poll(async () => balancesOf((await ledgerOf(api, buyerView.dealId)).journals).revenue, { timeout: 15_000 }).toBe(25_000);
+    const { journals } = await ledgerOf(api, buyerView.dealId);
+    expect(moneyTotals(journals)).toMatchObject({ held: 0 });
+    expect(balancesOf(journals).buyer ?? 0).toBe(0);
+    // Nothing more can be done in a cancelled sale.
+    expect((await stepsFor(api).detail(deal.buyer, deal.buyerTx)).allowedEvents).toEqual([]);
+    const list = (await api.call('GET', '/api/transactions', deal.buyer.bearer)).json();
+    expect(list.previous.map((row: { id: string }) => row.id)).toContain(deal.buyerTx);
+    const [mail] = await api.database.db.select().from(notifications).where(eq(notifications.toEmail, deal.buyer.email));
+    expect(mail).toMatchObject({ subject: 'Your seller cancelled the sale' });
+    expect(mail!.body).toContain('Sold it to my neighbour');
+  });
+});
+
+describe('the payments processor’s webhooks', () => {
+  it('change nothing when badly signed or replayed', async () => {
+    const { act, detail } = stepsFor(api);
+    const deal = await dealReadyToPay();
+    const pending = await act(deal.buyer, deal.buyerTx, 'bank linked', {
+      accountId: deal.buyerAccount.id,
+      authorizedCents: deal.breakdown.dueAtSigningCents,
+    });
+    const { transfers } = await ledgerOf(api, pending.dealId);
+    const transferId = transfers.find((row) => row.purpose === 'buyer payment')!.id;
+    const settled = JSON.stringify({ type: 'transfer.settled', timestamp: new Date().toISOString(), data: { reference: transferId } });
+    const send = (headers: Record<string, string>) =>
+      api.app.inject({ method: 'POST', url: '/api/webhooks/payments', headers, payload: settled });
+    const forged = await send(
+      signWebhook(`whsec_${Buffer.from('a different secret entirely').toString('base64')}`, `msg_${randomUUID()}`, settled),
+    );
+    expect(forged.statusCode).toBe(401);
+    // Whichever arrives first (ours or the sandbox's own), the money is collected once.
+    const id = `msg_${randomUUID()}`;
+    await send(signWebhook(parts.sandbox.webhookSecret, id, settled));
+    expect((await send(signWebhook(parts.sandbox.webhookSecret, id, settled))).json()).toEqual({ outcome: 'replayed' });
+    await expect
+      .poll(async () => (await detail(deal.buyer, deal.buyerTx)).money.totals.collected, { timeout: 10_000 })
+      .toBe(deal.breakdown.dueAtSigningCents);
+    expect((await send(signWebhook(parts.sandbox.webhookSecret, `msg_${randomUUID()}`, settled))).json()).toEqual({ outcome: 'ignored' });
+    expect((await detail(deal.buyer, deal.buyerTx)).money.totals.collected).toBe(deal.breakdown.dueAtSigningCents);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Server-test helpers for the transport and payment steps: a bank linked through the sandbox's
+ * hosted-page API as a browser would drive it, each side brought to its payment step, and — until
+ * e-signing is built — a provider's answer written through the engine's event log.
+ */
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { ledgerJournals, ledgerLines, transfers } from '../../server/db/money-tables';
+import { transactions as transactionsTable } from '../../server/db/schema';
+import { sandboxProviders } from '../../server/providers/providers';
+import { followDeal } from '../../server/transactions/deal-rules';
+import { eventLog, lockTransaction } from '../../server/transactions/event-log';
+import { lockDeal } from '../../server/money/settle';
+import type { apiFor } from './api-harness';
+import { actAs, uploadedDocument, verifiedInquiry } from './deals';
+
+type Api = Awaited<ReturnType<typeof apiFor>>;
+type Who = { bearer: string };
+
+export const HOME = { line1: '12 Elm St', city: 'Portland', state: 'OR', postalCode: '97201' };
+export const BUYER_HOME = { line1: '400 Pine St', city: 'Seattle', state: 'WA', postalCode: '98101' };
+
+/** Links a bank for `who` through the sandbox's hosted page (as its page's script does); the account the API answers. */
+export async function linkedAccount(api: Api, sandboxUrl: string, who: Who, login = 'user_good') {
+  const started = (await api.call('POST', '/api/bank-accounts/link', who.bearer, { returnTo: '/link-account' })).json();
+  const linkToken = new URL(started.url).searchParams.get('token')!;
+  const post = async (path: string, body: object) =>
+    (
+      await fetch(`${sandboxUrl}/bank-link/hosted/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json();
+  const session = await post('login', { linkToken, institutionId: 'ins_platypus', username: login, password: 'pass_good' });
+  const done = await post('complete', { session: session.session, accountId: session.accounts[0].id });
+  const publicToken = new URL(done.redirect).searchParams.get('public_token');
+  const answer = await api.call('POST', '/api/bank-accounts', who.bearer, { publicToken, linkToken });
+  expect(answer.statusCode).toBe(201);
+  return answer.json().account as { id: string; mask: string; status: string };
+}
+
+export function stepsFor(api: Api) {
+  const act = async (who: Who, id: string, event: string, payload: object = {}) => {
+    const answer = await actAs(api, who, id, event, payload);
+    expect(answer.statusCode, `${event}: ${answer.body}`).toBe(200);
+    return answer.json().transaction;
+  };
+  const detail = async (who: Who, id: string) => (await api.call('GET', `/api/transactions/${id}`, who.bearer)).json();
+  return { act, detail };
+}
+
+/** The seller verified, with a pickup address, and their title approved by the title desk (without a lien unless given). */
+export async function sellerApproved(api: Api, sandboxUrl: string, seller: Who, sellerTx: string, lien?: object) {
+  const { act, detail } = stepsFor(api);
+  await act(seller, sellerTx, 'identity submitted', { inquiryId: await verifiedInquiry(sandboxUrl, sellerTx, 'approved') });
+  await act(seller, sellerTx, 'address submitted', HOME);
+  await act(seller, sellerTx, 'identity done', { pickupAddress: HOME });
+  await act(seller, sellerTx, 'reports reviewed');
+  if (lien) await act(seller, sellerTx, 'title lender submitted', lien);
+  else {
+    const titleFront = await uploadedDocument(api, seller, sellerTx, 'title-front', 'front.jpg');
+    const titleBack = await uploadedDocument(api, seller, sellerTx, 'title-back', 'back.jpg');
+    await act(seller, sellerTx, 'title docs uploaded', { titleFront, titleBack, titleInSellerName: true, ownership: [] });
+  }
+  const vinPlate = await uploadedDocument(api, seller, sellerTx, 'vin-plate', 'vin.jpg');
+  const odometer = await uploadedDocument(api, seller, sellerTx, 'odometer', 'odo.jpg');
+  await act(seller, sellerTx, 'title vehicle docs uploaded', { vinPlate, odometer, odometerReading: 84_100 });
+  await expect.poll(async () => (await detail(seller, sellerTx)).status, { timeout: 15_000 }).toBe('pricebreakdown_start');
+}
+
+/** The buyer verified, paying cash (or with the first loan offered), no protection or insurance: at the transport step. */
+export async function buyerAtTransport(api: Api, sandboxUrl: string, buyer: Who, buyerTx: string, financed = false) {
+  const { act } = stepsFor(api);
+  await act(buyer, buyerTx, 'identity submitted', { inquiryId: await verifiedInquiry(sandboxUrl, buyerTx, 'approved') });
+  await act(buyer, buyerTx, 'address submitted', BUYER_HOME);
+  await act(buyer, buyerTx, 'identity done', { housing: 'rent', yearsAtAddress: 3, employer: 'Acme', annualIncomeDollars: 90_000 });
+  if (financed) {
+    const application = { downPaymentDollars: 4_000, months: 60, band: 'good', annualIncomeDollars: 90_000, creditCheckConsent: true };
+    const offered = await act(buyer, buyerTx, 'finance application submitted', application);
+    await act(buyer, buyerTx, 'finance done', { offerId: offered.data.financing.offers[0].id });
+  } else await act(buyer, buyerTx, 'finance skipped');
+  await act(buyer, buyerTx, 'protection skipped');
+  return act(buyer, buyerTx, 'insurance skipped', {});
+}
+
+/** A delivery booked from the cheapest quote to the buyer's home. */
+export async function deliveryBooked(api: Api, buyer: Who, buyerTx: string) {
+  const quotes = (
+    await api.call('POST', `/api/transactions/${buyerTx}/transport-quotes`, buyer.bearer, { deliveryAddress: BUYER_HOME })
+  ).json();
+  expect(quotes.quotes.length).toBeGreaterThan(0);
+  await stepsFor(api).act(buyer, buyerTx, 'transport booked', { kind: 'Delivery', quoteId: quotes.quotes[0].id });
+  return quotes.quotes[0];
+}
+
+/** A provider's answer written through the engine (the e-signature provider's, until e-signing is built), and what follows on the deal. */
+export async function providerAnswers(
+  api: Api,
+  sandboxUrl: string,
+  transactionId: string,
+  event: string,
+  payload: Record<string, unknown> = {},
+) {
+  await api.database.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ dealId: transactionsTable.dealId })
+      .from(transactionsTable)
+      .where(eq(transactionsTable.id, transactionId));
+    await lockDeal(tx, found!.dealId);
+    const row = await lockTransaction(tx, transactionId);
+    const log = eventLog(tx, row);
+    expect(log.takes(event as never), event).toBe(true);
+    await log.append({ kind: 'provider' }, event as never, payload);
+    await log.save();
+    await followDeal(tx, sandboxProviders(sandboxUrl), row.dealId);
+  });
+}
+
+/** The deal's ledger as stored: each journal's lines, and every transfer. */
+export async function ledgerOf(api: Api, dealId: string) {
+  const db = api.database.db;
+  const journals = await db.select().from(ledgerJournals).where(eq(ledgerJournals.dealId, dealId));
+  const lines = await db.select().from(ledgerLines);
+  return {
+    journals: journals.map((journal) => ({
+      ...journal,
+      lines: lines.filter((line) => line.journalId === journal.id).map((line) => ({ account: line.account, cents: line.cents })),
+    })),
+    transfers: await db.select().from(transfers).where(eq(transfers.dealId, dealId)),
+  };
+}
