@@ -108,7 +108,7 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', lazy: reloadingImport(() => import('../features/dashboard/welcome-page')) },
           // The signed-in user's own settings sit with the rest of their pages, in the dashboard navigation.
           { path: 'account', lazy: reloadingImport(() => import('../features/auth/account-page')) },
-          { path: 'link-account', lazy: reloadingImport(() => import('../features/auth/link-account-page')) },
+          { path: 'link-account', lazy: reloadingImport(() => import('../features/bank-accounts/link-account-page')) },
           { path: 'dashboard/caramel-offers', lazy: reloadingImport(() => import('../features/offers/offers-dashboard-page')) },
           { path: 'dashboard/caramel-offers/success', lazy: reloadingImport(() => import('../features/offers/offer-success-page')) },
           { path: 'transaction/offer/success', lazy: reloadingImport(() => import('../features/offers/offer-success-page')) },
@@ -123,6 +123,10 @@ export const routes: RouteObject[] = [
           ...['view-docs', 'view-docs/:transactionId'].map((path) => ({
             path: `dashboard/active-transactions/${path}`,
             lazy: reloadingImport(() => import('../features/documents/view-docs-page')),
+          })),
+          ...['track-delivery', 'track-delivery/:transactionId'].map((path) => ({
+            path: `dashboard/active-transactions/${path}`,
+            lazy: reloadingImport(() => import('../features/dashboard/track-delivery-page')),
           })),
           ...['view-docs/find-out-why', 'view-docs/find-out-why/:transactionId'].map((path) => ({
             path: `dashboard/active-transactions/${path}`,

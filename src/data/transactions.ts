@@ -52,9 +52,16 @@ export function useTransactionList(): CachedTransaction[] | undefined {
   return useLiveQuery(() => db.transactions.orderBy('updatedAt').reverse().toArray(), []);
 }
 
-/** The saved transaction (null when none is saved under that id). */
+/**
+ * The saved transaction (null when none is saved under that id). A detail saved by an older app,
+ * in a shape this one does not read, is left out until the next refresh replaces it.
+ */
 export function useTransaction(id: string | undefined): CachedTransaction | null | undefined {
-  return useLiveQuery(async () => (id ? ((await db.transactions.get(id)) ?? null) : null), [id]);
+  return useLiveQuery(async () => {
+    const row = id ? await db.transactions.get(id) : undefined;
+    if (!row) return null;
+    return row.detail && !transactionDetailSchema.safeParse(row.detail).success ? { ...row, detail: undefined } : row;
+  }, [id]);
 }
 
 /** The step actions of a transaction still waiting in the outbox, or refused and not yet read. */

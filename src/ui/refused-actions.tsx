@@ -1,7 +1,7 @@
-import { ACTION_LABELS, asSentence } from '../../domain/action-labels';
-import { dismissRefusal } from '../../data/outbox';
-import type { TransactionAction } from '../../data/outbox-rows';
-import { Alert } from '../../ui/alert';
+import { ACTION_LABELS, asSentence } from '../domain/action-labels';
+import { dismissRefusal } from '../data/outbox';
+import type { TransactionAction } from '../data/outbox-rows';
+import { Alert } from './alert';
 
 /** Actions the server did not accept: what was tried, why, and a way to put the notice away. */
 export function RefusedActions({ rows }: { rows: TransactionAction[] }) {

@@ -9,6 +9,7 @@ import { formatDollars, vehicleName } from '../../domain/offer-format';
 import { STEP_LABELS } from '../../domain/transaction-steps';
 import { refreshTransactions, useTransactionList } from '../../data/transactions';
 import { Alert } from '../../ui/alert';
+import { SaleLinks } from './sale-links';
 
 function TransactionsPage({ previous }: { previous: boolean }) {
   const rows = useTransactionList();
@@ -17,7 +18,7 @@ function TransactionsPage({ previous }: { previous: boolean }) {
   useEffect(() => {
     refreshTransactions().catch(() => setFailed(true));
   }, []);
-  const shown = rows?.filter((row) => Boolean(row.completedAt) === previous);
+  const shown = rows?.filter((row) => Boolean(row.completedAt || row.cancelledAt) === previous);
   const heading = previous ? 'Previous transactions' : 'Active transactions';
   return (
     <>
@@ -43,7 +44,7 @@ function TransactionsPage({ previous }: { previous: boolean }) {
                 <p className="title is-5 mb-1">{vehicleName(row.vehicle)}</p>
                 <p className="mb-2">
                   {formatDollars(row.price)} · you are the {row.side} ·{' '}
-                  {previous ? 'completed' : `next: ${current ? STEP_LABELS[current.step] : 'review'}`}
+                  {row.cancelledAt ? 'cancelled' : previous ? 'completed' : `next: ${current ? STEP_LABELS[current.step] : 'review'}`}
                 </p>
                 {row.destination && (
                   <Link className="button is-primary is-small" to={`${row.destination.path}?transaction=${row.id}`}>
@@ -51,6 +52,7 @@ function TransactionsPage({ previous }: { previous: boolean }) {
                     <span className="visually-hidden"> {vehicleName(row.vehicle)}</span>
                   </Link>
                 )}
+                {!previous && <SaleLinks id={row.id} />}
               </li>
             );
           })}

@@ -18,7 +18,7 @@ import { TransactionFlowLayout } from '../../ui/layout/transaction-flow-layout';
 import { Modal } from '../../ui/modal';
 import { PriceBreakdownDrawer } from './price-breakdown-drawer';
 import { VehicleReportsView } from './vehicle-reports';
-import { RefusedActions } from './refused-actions';
+import { RefusedActions } from '../../ui/refused-actions';
 import { PendingChoice, SavedStatus } from './saved-status';
 import type { TransactionContext } from './transaction-context';
 
@@ -58,7 +58,7 @@ export function Component() {
   const [reports, setReports] = useState(false);
   const { pathname } = useLocation();
   useFollowStatus(row?.detail?.destination?.path, id);
-  useProviderAnswer(id, !!row?.detail && awaitingProvider(row.detail.status, row.detail.data));
+  useProviderAnswer(id, !!row?.detail && awaitingProvider(row.detail));
 
   if (row === undefined)
     return (

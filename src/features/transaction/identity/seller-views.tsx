@@ -50,8 +50,8 @@ export function SellerReports() {
       </h1>
       <p className="mb-4">
         Your identity is verified. This is what a history report says about VIN {detail.vehicle.vin}; your buyer sees the same. If something
-        here looks wrong, go on anyway: our title desk checks the record against your title and photos and asks you about anything that
-        does not match.
+        here looks wrong, go on anyway: our title desk checks the record against your title and photos and asks you about anything that does
+        not match.
       </p>
       <VehicleReportsView reports={detail.vehicleReports} />
       <Button className="mt-4" onClick={() => void act('reports reviewed')} loading={isPending(pending, 'reports reviewed')}>

@@ -1,0 +1,37 @@
+/** `/transaction/payment/success`: the payment is authorised (or the payout account set); what happens to the money, and what is next. */
+import { Link } from 'react-router-dom';
+import { accountLabel } from '../../../domain/bank-accounts';
+import { formatCents } from '../../../domain/pricing';
+import { Alert } from '../../../ui/alert';
+import { MoneyTimelineView } from '../../../ui/money/money-timeline';
+import { useTransactionContext } from '../transaction-context';
+
+export function Component() {
+  const { detail } = useTransactionContext();
+  const buyer = detail.side === 'buyer';
+  const cents = detail.data.payment.authorizedCents ?? 0;
+  const account = detail.bankAccount ? accountLabel(detail.bankAccount) : 'your linked account';
+  return (
+    <section aria-labelledby="paid">
+      <title>Payment · Your transaction</title>
+      <h1 id="paid" className="title is-4">
+        {buyer ? 'Payment authorised' : 'Payout account saved'}
+      </h1>
+      {detail.data.payment.returned ? (
+        <Alert kind="danger" title="Your bank returned the payment">
+          {detail.data.payment.returned.reason}. <Link to={`/transaction/payment?transaction=${detail.id}`}>Pay again</Link>
+        </Alert>
+      ) : (
+        <p className="mb-4">
+          {buyer
+            ? `We are taking ${formatCents(cents)} from ${account}. Banks take a day or two to move it; we hold it until the title and the car are handed over.`
+            : `Your payout goes to ${account}.${cents ? ` We are taking the ${formatCents(cents)} you bring from it.` : ''}`}
+        </p>
+      )}
+      <MoneyTimelineView money={detail.money} />
+      <Link className="button is-primary mt-4" to={`/transaction/signature?transaction=${detail.id}`}>
+        Next: sign your documents
+      </Link>
+    </section>
+  );
+}
