@@ -2,6 +2,12 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./server/db/schema.ts', './server/db/provider-tables.ts', './server/db/money-tables.ts', './server/db/transport-tables.ts'],
+  schema: [
+    './server/db/schema.ts',
+    './server/db/provider-tables.ts',
+    './server/db/money-tables.ts',
+    './server/db/transport-tables.ts',
+    './server/db/signing-tables.ts',
+  ],
   out: './server/db/migrations',
 });

@@ -37,7 +37,8 @@ export type WebhookResult =
   | ({ kind: 'transaction' } & ProviderAnswer)
   | { kind: 'shipment'; shipmentId: string; status: ShipmentStatus; driver: string | null }
   | { kind: 'transfer'; transferId: string; outcome: 'settled' | 'returned'; code: string | null; reason: string | null }
-  | { kind: 'title received'; transactionId: string };
+  | { kind: 'title received'; transactionId: string }
+  | { kind: 'envelope'; envelopeId: string; externalId: string };
 
 export interface AsyncProvider {
   /** Hands the request over; resolves with the provider's id once it took it, throws when it could not. */

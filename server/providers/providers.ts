@@ -8,6 +8,7 @@ import { sandboxAddressChecker, type AddressChecker } from './address-check';
 import { sandboxAsyncProviders, type AsyncProvider, type AsyncProviderName } from './async-providers';
 import { sandboxBankLink, type BankLink } from './bank-link';
 import { sandboxCarePlans, type CarePlans } from './care-plans';
+import { sandboxESignature, type ESignature } from './esign';
 import { sandboxIdentityVerifier, type IdentityVerifier } from './identity-verification';
 import { sandboxInsuranceCarriers, type InsuranceCarriers } from './insurance-carriers';
 import { sandboxLenders, type Lenders } from './lenders';
@@ -25,6 +26,7 @@ export interface Providers {
   vehicleReports: VehicleReportProvider;
   transport: TransportVendors;
   bankLink: BankLink;
+  esign: ESignature;
   async: Record<AsyncProviderName, AsyncProvider>;
 }
 
@@ -40,6 +42,7 @@ export function sandboxProviders(sandboxHost: string): Providers {
     vehicleReports: sandboxVehicleReports,
     transport: sandboxTransportVendors(sandboxHost),
     bankLink: sandboxBankLink(sandboxHost),
+    esign: sandboxESignature(sandboxHost),
     async: sandboxAsyncProviders(sandboxHost),
   };
 }

@@ -23,9 +23,10 @@ import type { UserRow } from '../users/user-records';
 import { TransactionRefusal, type TransactionRow } from './access';
 import type { Tx } from './event-log';
 import { hasSigned } from '../money/settle';
+import { confirmSigned, recordSigned } from '../signing/envelopes';
 
 /** Fields the server adds to the recorded payload; a replay of the same action is compared without them. */
-export const SERVER_FIELDS = ['signedAt', 'quote', 'deliveryAddress', 'receivedAt'];
+export const SERVER_FIELDS = ['signedAt', 'signedFrom', 'quote', 'deliveryAddress', 'receivedAt'];
 
 type Prepare = (
   db: Database,
@@ -71,6 +72,7 @@ const PREPARE: Partial<Record<PartyEvent, Prepare>> = {
     if (!signed || !paid) throw new TransactionRefusal(422, 'Collect the car once the payment has cleared and both of you have signed.');
     return { receivedAt: new Date().toISOString() };
   },
+  'documents signed': (db, providers, row, _user, payload) => confirmSigned(db, providers, row, payload.envelopeId as string),
 };
 
 /** Checks an action against the deal and our records; the fields to record with it. */
@@ -100,6 +102,8 @@ export async function actionEffects(
     await bookShipment(tx, row, recorded as BookedTransport, pickupAddressOf(sides.seller?.data));
   }
   if (event === 'vehicle received') await handOverPickup(tx, row.dealId);
+  if (event === 'documents signed')
+    await recordSigned(tx, row, recorded.envelopeId as string, recorded as { signedAt: string; signedFrom: string | null });
   if (event === 'bank linked') {
     const cents = recorded.authorizedCents as number;
     if (cents === 0) return;

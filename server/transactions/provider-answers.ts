@@ -27,19 +27,38 @@ export interface RequestContext {
   data: StepData;
 }
 
+/** The provider's finished inquiry, made for this transaction. */
+async function verifiedInquiry(providers: Providers, inquiryId: string, transactionId: string) {
+  const inquiry = await providers.identity.inquiry(inquiryId);
+  if (!inquiry) throw new TransactionRefusal(422, 'We could not find that verification. Please verify your identity again.');
+  if (inquiry.referenceId !== transactionId) throw new TransactionRefusal(422, 'That verification was made for another transaction.');
+  if (inquiry.status === 'pending')
+    throw new TransactionRefusal(422, 'Your verification is not finished yet. Complete it in the verification window.');
+  return inquiry;
+}
+
 type Ask = (providers: Providers, payload: Record<string, unknown>, context: RequestContext) => Promise<Answer | undefined>;
 
 const ASK: Partial<Record<PartyEvent, Ask>> = {
   'identity submitted': async (providers, payload, context) => {
-    const inquiry = await providers.identity.inquiry(payload.inquiryId as string);
-    if (!inquiry) throw new TransactionRefusal(422, 'We could not find that verification. Please verify your identity again.');
-    if (inquiry.referenceId !== context.transactionId)
-      throw new TransactionRefusal(422, 'That verification was made for another transaction.');
-    if (inquiry.status === 'pending')
-      throw new TransactionRefusal(422, 'Your verification is not finished yet. Complete it in the verification window.');
+    const inquiry = await verifiedInquiry(providers, payload.inquiryId as string, context.transactionId);
     return inquiry.status === 'approved'
       ? { event: 'identity approved', payload: { inquiryId: inquiry.id } }
       : { event: 'identity declined', payload: { inquiryId: inquiry.id } };
+  },
+  // The government-ID check before signing: a person may have reviewed it (manualReview), which has views of its own.
+  'gov id started': async (providers, payload, context) => {
+    const inquiry = await verifiedInquiry(providers, payload.inquiryId as string, context.transactionId);
+    const reviewed = inquiry.fields.manualReview === 'true';
+    const event =
+      inquiry.status === 'approved'
+        ? reviewed
+          ? 'gov id approved after review'
+          : 'gov id approved'
+        : reviewed
+          ? 'gov id declined after review'
+          : 'gov id declined';
+    return { event, payload: { inquiryId: inquiry.id } };
   },
   'address submitted': async (providers, payload) => {
     const result = await providers.address.check(payload as unknown as Address);

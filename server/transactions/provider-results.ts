@@ -9,6 +9,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { transfers } from '../db/money-tables';
 import { providerWebhooks } from '../db/provider-tables';
+import { envelopes } from '../db/signing-tables';
+import { completeEnvelope } from '../signing/envelopes';
 import { deals, transactions } from '../db/schema';
 import { shipments } from '../db/transport-tables';
 import type { WebhookResult } from '../providers/async-providers';
@@ -29,6 +31,10 @@ async function dealOf(tx: Tx, result: WebhookResult): Promise<{ dealId: string; 
   }
   if (result.kind === 'shipment') {
     const [row] = await tx.select({ dealId: shipments.dealId }).from(shipments).where(eq(shipments.id, result.shipmentId));
+    return row ? { dealId: row.dealId, transactionId: null } : null;
+  }
+  if (result.kind === 'envelope') {
+    const [row] = await tx.select({ dealId: envelopes.dealId }).from(envelopes).where(eq(envelopes.id, result.envelopeId));
     return row ? { dealId: row.dealId, transactionId: null } : null;
   }
   const [row] = await tx
@@ -60,6 +66,8 @@ async function apply(tx: Tx, result: WebhookResult, dealId: string): Promise<boo
       return (await applyShipmentUpdate(tx, result.shipmentId, result.status, result.driver)) !== null;
     case 'transfer':
       return (await applyTransferResult(tx, result.transferId, result)) !== null;
+    case 'envelope':
+      return completeEnvelope(tx, result.envelopeId);
   }
 }
 

@@ -31,6 +31,7 @@ export function emptyStepData(): StepData {
     inspection: { photos: [], damage: [], report: null, skipped: false },
     transport: { booking: null, receivedAt: null },
     payment: { owners: null, accountId: null, authorizedCents: null, returned: null },
+    signature: { govId: null, envelopeId: null, signedAt: null, collected: false },
   };
 }
 
@@ -52,7 +53,21 @@ const reviewing = (d: StepData) => void (d.title.review = { state: 'pending', do
 type Payload = Record<string, unknown>;
 type Fold = (data: StepData, payload: Payload) => void;
 
+const govIdOutcome =
+  (outcome: NonNullable<StepData['signature']['govId']>['outcome']): Fold =>
+  (d) =>
+    void (d.signature.govId = d.signature.govId && { ...d.signature.govId, outcome });
+
 const FOLDS: Record<string, Fold> = {
+  'gov id started': (d, p) => void (d.signature.govId = { inquiryId: p.inquiryId as string, outcome: null }),
+  'gov id approved': govIdOutcome('approved'),
+  'gov id declined': govIdOutcome('declined'),
+  'gov id approved after review': govIdOutcome('approved after review'),
+  'gov id declined after review': govIdOutcome('declined after review'),
+  'gov id retried': (d) => void (d.signature.govId = null),
+  'documents signed': (d, p) =>
+    Object.assign(d.signature, { envelopeId: p.envelopeId as string, signedAt: (p.signedAt as string | undefined) ?? null }),
+  'signatures collected': (d) => void (d.signature.collected = true),
   'identity submitted': (d, p) => void (d.identity.inquiryId = p.inquiryId as string),
   'identity approved': (d) => void (d.identity.verified = true),
   'identity declined': (d) => Object.assign(d.identity, { verified: false, declined: d.identity.declined + 1 }),

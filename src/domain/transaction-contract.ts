@@ -178,6 +178,18 @@ export const stepDataSchema = z.object({
     /** Why the bank sent the last payment back, until the next one is authorised. */
     returned: z.nullable(z.object({ code: z.string(), reason: z.string() })),
   }),
+  signature: z.object({
+    /** The government-ID check before signing, and how it ended (a person may have reviewed it). */
+    govId: z.nullable(
+      z.object({
+        inquiryId: z.string(),
+        outcome: z.nullable(z.enum(['approved', 'declined', 'approved after review', 'declined after review'])),
+      }),
+    ),
+    envelopeId: z.nullable(z.string()),
+    signedAt: z.nullable(z.string()),
+    collected: z.boolean(),
+  }),
 });
 export type StepData = z.infer<typeof stepDataSchema>;
 

@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { addressSchema, documentRef, text, wholeDollars } from './payload-fields';
 import { CREDIT_BANDS, LOAN_TERMS } from './pricing';
 import { PAYMENT_PAYLOADS } from './payment-events';
+import { SIGNING_PAYLOADS } from './signing';
 import { SELLER_PAYLOADS, TITLE_PAYLOADS } from './seller-events';
 import { PARTY_EVENTS, type PartyEvent } from './transaction-transitions';
 
@@ -71,6 +72,7 @@ export const EVENT_PAYLOADS: Partial<Record<PartyEvent, z.ZodMiniType>> = {
   'insurance skipped': z.object({ existingCarrier: z.optional(z.string().check(z.trim(), z.maxLength(80))) }),
   ...TITLE_PAYLOADS,
   ...PAYMENT_PAYLOADS,
+  ...SIGNING_PAYLOADS,
 };
 
 const noPayload = z.object({});

@@ -217,19 +217,18 @@ const AUTH_SCREENS = [
   '/sign-out',
 ];
 
-test('auth screens have no serious or critical axe violation', async ({ page, request }) => {
-  test.setTimeout(60_000);
-  const check = (path: string) => expectNoSeriousAxeViolations(page, path);
-
-  for (const path of AUTH_SCREENS) {
+for (const path of AUTH_SCREENS)
+  test(`${path} has no serious or critical axe violation`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await check(path);
-  }
+    await expectNoSeriousAxeViolations(page, path);
+  });
+
+test('signed-in account screens have no serious or critical axe violation', async ({ page, request }) => {
   await signedInUser(page, request, '/account');
   for (const path of ['/account', '/auth/change-password', '/link-account', '/auth/phone-verification']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await check(path);
+    await expectNoSeriousAxeViolations(page, path);
   }
 });

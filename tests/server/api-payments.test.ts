@@ -13,7 +13,8 @@ import { signWebhook } from '../../server/providers/webhooks';
 import { apiFor } from '../support/api-harness';
 import { dealBetween } from '../support/deals';
 import { freePort } from '../support/free-port';
-import { buyerAtTransport, deliveryBooked, ledgerOf, linkedAccount, providerAnswers, sellerApproved, stepsFor } from '../support/payments';
+import { buyerAtTransport, deliveryBooked, ledgerOf, linkedAccount, sellerApproved, stepsFor } from '../support/payments';
+import { govIdChecked, signs } from '../support/signing';
 
 const parts = inject('parts');
 let api: Awaited<ReturnType<typeof apiFor>>;
@@ -46,15 +47,14 @@ async function dealReadyToPay(buyerLogin = 'user_good', options: { financed?: bo
   return { ...deal, quote, breakdown, buyerAccount, sellerAccount };
 }
 
-/** Both sides sign (the e-signature provider's answers, written through the engine until e-signing is built). */
+/** Both sides sign through the e-signature sandbox, the buyer after the government-ID check. */
 async function bothSign(deal: Awaited<ReturnType<typeof dealReadyToPay>>) {
   const { act } = stepsFor(api);
-  await act(deal.seller, deal.sellerTx, 'documents signed');
   await act(deal.buyer, deal.buyerTx, 'signature start');
   await act(deal.buyer, deal.buyerTx, 'signing started');
-  await act(deal.buyer, deal.buyerTx, 'gov id started');
-  await providerAnswers(api, sandbox(), deal.buyerTx, 'gov id approved');
-  await act(deal.buyer, deal.buyerTx, 'documents signed');
+  await govIdChecked(api, sandbox(), deal.buyer, deal.buyerTx, 'approved');
+  await signs(api, deal.seller, deal.sellerTx);
+  await signs(api, deal.buyer, deal.buyerTx);
 }
 
 describe('a cash sale with delivery', () => {
@@ -197,9 +197,8 @@ describe('cancelling', () => {
       .toBe(deal.breakdown.dueAtSigningCents);
     await act(deal.buyer, deal.buyerTx, 'signature start');
     await act(deal.buyer, deal.buyerTx, 'signing started');
-    await act(deal.buyer, deal.buyerTx, 'gov id started');
-    await providerAnswers(api, sandbox(), deal.buyerTx, 'gov id approved');
-    await act(deal.buyer, deal.buyerTx, 'documents signed');
+    await govIdChecked(api, sandbox(), deal.buyer, deal.buyerTx, 'approved');
+    await signs(api, deal.buyer, deal.buyerTx);
 
     const terms = (await detail(deal.seller, deal.sellerTx)).canCancel;
     expect(terms).toEqual({ allowed: true, feeCents: 25_000 });

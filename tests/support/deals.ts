@@ -65,13 +65,13 @@ export async function actAs(
 }
 
 /** An inquiry the sandbox verification provider has decided, as the widget would leave it. */
-export async function verifiedInquiry(sandboxUrl: string, transactionId: string, status: 'approved' | 'declined') {
+export async function verifiedInquiry(sandboxUrl: string, transactionId: string, status: 'approved' | 'declined', review?: 'manual') {
   const post = (path: string, body: object) =>
     fetch(`${sandboxUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
       (answer) => answer.json(),
     );
   const created = await post('/api/inquiries', { templateId: 'itmpl_test', referenceId: transactionId });
-  await post(`/api/inquiries/${created.id}/decision`, { status });
+  await post(`/api/inquiries/${created.id}/decision`, review ? { status, review } : { status });
   return created.id as string;
 }
 

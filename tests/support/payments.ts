@@ -1,16 +1,11 @@
 /**
  * Server-test helpers for the transport and payment steps: a bank linked through the sandbox's
- * hosted-page API as a browser would drive it, each side brought to its payment step, and — until
- * e-signing is built — a provider's answer written through the engine's event log.
+ * hosted-page API as a browser would drive it, each side brought to its payment step, and the
+ * deal's ledger as stored.
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { ledgerJournals, ledgerLines, transfers } from '../../server/db/money-tables';
-import { transactions as transactionsTable } from '../../server/db/schema';
-import { sandboxProviders } from '../../server/providers/providers';
-import { followDeal } from '../../server/transactions/deal-rules';
-import { eventLog, lockTransaction } from '../../server/transactions/event-log';
-import { lockDeal } from '../../server/money/settle';
 import type { apiFor } from './api-harness';
 import { actAs, uploadedDocument, verifiedInquiry } from './deals';
 
@@ -92,29 +87,6 @@ export async function deliveryBooked(api: Api, buyer: Who, buyerTx: string) {
   expect(quotes.quotes.length).toBeGreaterThan(0);
   await stepsFor(api).act(buyer, buyerTx, 'transport booked', { kind: 'Delivery', quoteId: quotes.quotes[0].id });
   return quotes.quotes[0];
-}
-
-/** A provider's answer written through the engine (the e-signature provider's, until e-signing is built), and what follows on the deal. */
-export async function providerAnswers(
-  api: Api,
-  sandboxUrl: string,
-  transactionId: string,
-  event: string,
-  payload: Record<string, unknown> = {},
-) {
-  await api.database.db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ dealId: transactionsTable.dealId })
-      .from(transactionsTable)
-      .where(eq(transactionsTable.id, transactionId));
-    await lockDeal(tx, found!.dealId);
-    const row = await lockTransaction(tx, transactionId);
-    const log = eventLog(tx, row);
-    expect(log.takes(event as never), event).toBe(true);
-    await log.append({ kind: 'provider' }, event as never, payload);
-    await log.save();
-    await followDeal(tx, sandboxProviders(sandboxUrl), row.dealId);
-  });
 }
 
 /** The deal's ledger as stored: each journal's lines, and every transfer. */

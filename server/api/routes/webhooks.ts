@@ -10,13 +10,14 @@ import { ASYNC_PROVIDERS } from '../../providers/async-providers';
 import type { Providers } from '../../providers/providers';
 import { verifyWebhook } from '../../providers/webhooks';
 import { applyProviderResult } from '../../transactions/provider-results';
+import { collectSignedDocuments, type SigningDeps } from '../../signing/envelopes';
 import { parseInput } from '../../validation';
 
-const params = z.object({ provider: z.enum(ASYNC_PROVIDERS, 'No such provider') });
+const params = z.object({ provider: z.enum([...ASYNC_PROVIDERS, 'esign'], 'No such provider') });
 
 export function webhookRoutes(
   app: FastifyInstance,
-  deps: { db: Database; providers: Providers; secret: string | undefined; dispatch: () => Promise<void> },
+  deps: { db: Database; providers: Providers; secret: string | undefined; dispatch: () => Promise<void>; signing: SigningDeps },
 ) {
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
@@ -27,7 +28,10 @@ export function webhookRoutes(
       if (typeof request.body !== 'string') return reply.code(400).send({ message: 'Send the webhook as application/json.' });
       const verified = verifyWebhook(deps.secret, request.body, request.headers);
       if ('refused' in verified) return reply.code(401).send({ message: `Webhook refused: ${verified.refused}` });
-      const result = deps.providers.async[provider].answerOf(verified.event);
+      const reader = provider === 'esign' ? deps.providers.esign : deps.providers.async[provider];
+      let result = reader.answerOf(verified.event);
+      // A completed envelope counts only once its signed documents are ours and match what we sent.
+      if (result?.kind === 'envelope' && !(await collectSignedDocuments(deps.signing, result.envelopeId))) result = null;
       const outcome = await applyProviderResult(deps.db, deps.providers, { provider, id: verified.id, type: verified.event.type }, result);
       // What the answer set going (a payout, the next request) goes out now, not on the next interval.
       if (outcome === 'applied')

@@ -10,6 +10,8 @@ import { TRANSPORT_VENDORS, type TransportVendor } from '../../../src/domain/tra
 import { bankLinkStore } from './bank-link';
 import { bankLinkRoutes } from './bank-link-routes';
 import { carrierPage } from './carrier-page';
+import { esignProvider } from './esign';
+import { esignRoutes } from './esign-routes';
 import { inquiryStore } from './inquiries';
 import { inspectionRequestSchema, inspections } from './inspection';
 import { paymentsProcessor, transferRequestSchema } from './payments';
@@ -24,11 +26,12 @@ const createSchema = z.object({
   inquiryId: z.nullish(z.string()),
   fields: z.optional(z.record(z.string(), z.string())),
 });
-const decisionSchema = z.object({ status: z.enum(['approved', 'declined']) });
+const decisionSchema = z.object({ status: z.enum(['approved', 'declined']), review: z.optional(z.literal('manual')) });
 
 export interface SandboxOptions {
   inquiriesFile: string;
   bankLinkFile: string;
+  envelopesFile: string;
   publicUrl: () => string;
   /** The secret its webhooks are signed with (the API holds the same, PROVIDER_WEBHOOK_SECRET). */
   webhookSecret: string;
@@ -74,6 +77,7 @@ export function buildSandbox(options: SandboxOptions) {
     return typeof taken === 'string' ? reply.code(202).send({ id: taken }) : reply.code(422).send({ message: taken.refused });
   });
   bankLinkRoutes(app, bankLink);
+  esignRoutes(app, esignProvider(options.envelopesFile, webhooks), options.publicUrl);
 
   // Transport vendors: quotes at once, orders later by webhook.
   const vendorOf = (name: string) => (TRANSPORT_VENDORS as readonly string[]).includes(name) && (name as TransportVendor);
@@ -117,7 +121,10 @@ export function buildSandbox(options: SandboxOptions) {
   app.post<{ Params: { id: string } }>('/api/inquiries/:id/decision', async (request, reply) => {
     const input = decisionSchema.safeParse(request.body);
     if (!input.success) return reply.code(400).send({ message: 'status must be approved or declined' });
-    const decided = inquiries.decide(request.params.id, input.data.status, { nameVerified: 'true' });
+    const decided = inquiries.decide(request.params.id, input.data.status, {
+      nameVerified: 'true',
+      ...(input.data.review ? { manualReview: 'true' } : {}),
+    });
     return decided
       ? { id: decided.id, status: decided.status, fields: decided.fields }
       : reply.code(404).send({ message: 'No such inquiry' });

@@ -36,9 +36,9 @@ export function widgetPage(config: { apiBase: string }): string {
     heading && heading.focus();
     send('page-change', { name: page });
   }
-  async function decide(status) {
+  async function decide(status, review) {
     const answer = await fetch(api + '/api/inquiries/' + inquiry.id + '/decision', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status })
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(review ? { status, review } : { status })
     }).catch(() => null);
     if (!answer || !answer.ok) { send('error', { message: 'The verification service could not record the result.' }); return; }
     const decided = await answer.json();
@@ -64,6 +64,10 @@ export function widgetPage(config: { apiBase: string }): string {
   document.getElementById('selfie').onclick = () => { send('selfie-capture', { inquiryId: inquiry.id }); show('review'); };
   document.getElementById('approve').onclick = () => decide('approved');
   document.getElementById('decline').onclick = () => decide('declined');
+  // A government-ID check can also go to a person for review (its template's name says so).
+  if (/government/.test(base.templateId || '')) document.getElementById('manual').hidden = false;
+  document.getElementById('approve-review').onclick = () => decide('approved', 'manual');
+  document.getElementById('decline-review').onclick = () => decide('declined', 'manual');
   send('load');
   fetch(api + '/api/inquiries', { method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ templateId: base.templateId || query.get('templateVersionId'), referenceId: query.get('referenceId'), fields, inquiryId: query.get('inquiryId') }) })
@@ -89,7 +93,10 @@ export function widgetPage(config: { apiBase: string }): string {
 <button id="selfie" class="primary" type="button">Capture selfie (sample photo)</button></section>
 <section data-page="review" hidden><h1 tabindex="-1">Sandbox result</h1><p>Choose how the provider answers this verification.</p>
 <button id="approve" class="primary" type="button">Approve verification</button>
-<button id="decline" class="danger" type="button">Decline verification</button></section>
+<button id="decline" class="danger" type="button">Decline verification</button>
+<div id="manual" hidden><p>Or send it to manual review, which then:</p>
+<button id="approve-review" type="button">Manual review approves</button>
+<button id="decline-review" class="danger" type="button">Manual review declines</button></div></section>
 <section data-page="done" hidden><h1 tabindex="-1" class="done">Thank you</h1><p>You can close this window.</p></section>
 </main><script>${script}</script></body></html>`;
 }

@@ -1,0 +1,39 @@
+/**
+ * Signing the sale (SPEC §2.4 signature): where the signing stands and the documents, a signing
+ * session for the caller's own recipient, and — once the sale closed — who the other party is.
+ * Every route acts on the caller's own side of a deal only.
+ */
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import { signingSessionRequestSchema } from '../../../src/domain/signing';
+import { connectionOf } from '../../signing/closing';
+import { openSigningSession, signingState, type SigningDeps } from '../../signing/envelopes';
+import { transactionFor } from '../../transactions/access';
+import { userForCaller } from '../../users/user-records';
+import { parseInput } from '../../validation';
+import type { Authenticate } from '../auth';
+
+const params = z.object({ id: z.uuid('That is not a transaction id') });
+
+export function signingRoutes(app: FastifyInstance, deps: { authenticate: Authenticate; signing: SigningDeps }) {
+  const { db } = deps.signing;
+  const own = async (request: { params: unknown; caller?: Parameters<typeof userForCaller>[1] }) => {
+    const { id } = parseInput(params, request.params);
+    const user = await userForCaller(db, request.caller!);
+    return (await transactionFor(db, id, user)).row;
+  };
+
+  app.get('/api/transactions/:id/signing', { preHandler: deps.authenticate }, async (request) =>
+    signingState(deps.signing, await own(request)),
+  );
+
+  app.post('/api/transactions/:id/signing-session', { preHandler: deps.authenticate }, async (request) => {
+    const input = parseInput(signingSessionRequestSchema, request.body);
+    return openSigningSession(deps.signing, await own(request), input);
+  });
+
+  app.get('/api/transactions/:id/connection', { preHandler: deps.authenticate }, async (request, reply) => {
+    const connection = await connectionOf(db, await own(request));
+    return connection ? { connection } : reply.code(404).send({ message: 'You are connected with the other party once the sale closes.' });
+  });
+}

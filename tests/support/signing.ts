@@ -1,0 +1,59 @@
+/**
+ * Server-test helpers for signing: a party opens a signing session through the API and finishes it
+ * on the sandbox e-signature page (as its form posts), then tells the API they signed.
+ */
+import { expect } from 'vitest';
+import type { apiFor } from './api-harness';
+import { actAs, verifiedInquiry } from './deals';
+
+type Api = Awaited<ReturnType<typeof apiFor>>;
+type Who = { bearer: string };
+
+/** Opens the caller's signing session; the one-time URL the provider answered. */
+export async function signingUrl(api: Api, who: Who, transactionId: string, shareContact = true) {
+  const answer = await api.call('POST', `/api/transactions/${transactionId}/signing-session`, who.bearer, { consent: true, shareContact });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().url as string;
+}
+
+/** Ends a signing session on the sandbox page the way its buttons do; where the provider sends the signer back. */
+export async function finishSigning(
+  url: string,
+  event: 'signing_complete' | 'decline' | 'cancel' | 'ttl_expired',
+  signature = 'Pat Signer',
+) {
+  const finished = await fetch(`${url}/finish`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ event, signature, initials: 'PS' }).toString(),
+    redirect: 'manual',
+  });
+  expect(finished.status).toBe(303);
+  return new URL(finished.headers.get('location')!);
+}
+
+/** Signs through the provider and records it: the party's transaction afterwards. */
+export async function signs(api: Api, who: Who, transactionId: string, shareContact = true) {
+  const back = await finishSigning(await signingUrl(api, who, transactionId, shareContact), 'signing_complete');
+  expect(back.searchParams.get('event')).toBe('signing_complete');
+  const state = (await api.call('GET', `/api/transactions/${transactionId}/signing`, who.bearer)).json();
+  const answer = await actAs(api, who, transactionId, 'documents signed', { envelopeId: state.envelopeId });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().transaction;
+}
+
+/** The buyer's government-ID check before signing, answered by the sandbox as `status` (after a person's review when `review`). */
+export async function govIdChecked(
+  api: Api,
+  sandboxUrl: string,
+  who: Who,
+  transactionId: string,
+  status: 'approved' | 'declined',
+  review?: 'manual',
+) {
+  const answer = await actAs(api, who, transactionId, 'gov id started', {
+    inquiryId: await verifiedInquiry(sandboxUrl, transactionId, status, review),
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().transaction;
+}
