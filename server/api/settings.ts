@@ -49,6 +49,8 @@ const envSchema = z.object({
   VERIFICATION_WIDGET_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
   /** The verification flow (inquiry template) the identity step starts. */
   VERIFICATION_WIDGET_TEMPLATE_ID: z.string().min(1).default('itmpl_caramel_identity'),
+  /** The government-ID check the signature step starts before signing (SPEC §4.2 gov_id statuses). */
+  VERIFICATION_WIDGET_GOVERNMENT_ID_TEMPLATE_ID: z.string().min(1).default('itmpl_caramel_government_id'),
   UPDATE_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(5).optional(),
   /** The secret providers sign their webhooks with (Standard Webhooks, `whsec_…`); without it every webhook is refused. */
   PROVIDER_WEBHOOK_SECRET: z
@@ -132,6 +134,7 @@ export function loadSettings(env: Record<string, string | undefined>) {
       host: e.VERIFICATION_WIDGET_HOST,
       environment: e.VERIFICATION_WIDGET_ENVIRONMENT,
       templateId: e.VERIFICATION_WIDGET_TEMPLATE_ID,
+      governmentIdTemplateId: e.VERIFICATION_WIDGET_GOVERNMENT_ID_TEMPLATE_ID,
     },
     providers: {
       webhookSecret: e.PROVIDER_WEBHOOK_SECRET,

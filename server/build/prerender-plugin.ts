@@ -23,7 +23,7 @@ const CONFIG: RuntimeConfig = {
   contentBaseUrl: `${ORIGIN}/content`,
   auth: { region: 'us-west-2', userPoolId: 'us-west-2_prerender', userPoolClientId: 'prerender' },
   storage: { region: 'us-west-2', bucket: 'prerender' },
-  verificationWidget: { host: 'https://widget.invalid', environment: 'sandbox', templateId: 'prerender' },
+  verificationWidget: { host: 'https://widget.invalid', environment: 'sandbox', templateId: 'prerender', governmentIdTemplateId: 'prerender' },
   helpCentreUrl: PRERENDER_PLACEHOLDERS.helpCentreUrl,
 };
 

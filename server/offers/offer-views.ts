@@ -2,7 +2,7 @@
  * What callers read about offers and deals. A party sees the vehicle, the offers, the timeline
  * and the other side's first name; nobody ever sees the other side's e-mail or phone.
  */
-import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { offerListOf, type Deal, type Negotiation, type NegotiationSummary, type OfferLists } from '../../src/domain/offer-contract';
 import { allowedOfferActions, otherSide } from '../../src/domain/offer-lifecycle';
 import { sellerPayout } from '../../src/domain/seller-pricing';
@@ -10,6 +10,7 @@ import { foldStepData } from '../../src/domain/step-data';
 import { eventsOf } from '../transactions/event-log';
 import type { Database } from '../db/client';
 import { dealParties, deals, negotiationEvents, negotiations, offers, transactions, users, vehicles } from '../db/schema';
+import { dealClosings } from '../db/signing-tables';
 import type { UserRow } from '../users/user-records';
 import { latestOffer, OfferRefusal, sideOf } from './negotiation-records';
 
@@ -136,8 +137,15 @@ export async function dashboardCounts(db: Database, user: UserRow) {
     .where(eq(dealParties.userId, user.id));
   const mine = myDeals.length
     ? await db
-        .select({ side: transactions.side, dealId: transactions.dealId, completedAt: transactions.completedAt })
+        .select({
+          side: transactions.side,
+          dealId: transactions.dealId,
+          // Previous once the sale closed or was cancelled, as the transactions list splits them.
+          previous: sql<boolean>`${dealClosings.dealId} is not null or ${deals.cancelledAt} is not null`,
+        })
         .from(transactions)
+        .innerJoin(deals, eq(deals.id, transactions.dealId))
+        .leftJoin(dealClosings, eq(dealClosings.dealId, transactions.dealId))
         .where(
           inArray(
             transactions.dealId,
@@ -147,8 +155,8 @@ export async function dashboardCounts(db: Database, user: UserRow) {
     : [];
   const own = mine.filter((transaction) => myDeals.some((deal) => deal.dealId === transaction.dealId && deal.role === transaction.side));
   return {
-    activeTransactions: { total: own.filter((transaction) => !transaction.completedAt).length },
+    activeTransactions: { total: own.filter((transaction) => !transaction.previous).length },
     offers: { total: open.length },
-    previousTransactions: { total: own.filter((transaction) => transaction.completedAt).length },
+    previousTransactions: { total: own.filter((transaction) => transaction.previous).length },
   };
 }

@@ -163,7 +163,7 @@ export async function openSigningSession(deps: SigningDeps, row: TransactionRow,
     .update(envelopeRecipients)
     .set({ consentedAt: new Date(), shareContact: input.shareContact })
     .where(and(eq(envelopeRecipients.envelopeId, envelope.id), eq(envelopeRecipients.side, row.side)));
-  const returnUrl = `${deps.appOrigin.replace(/\/$/, '')}/transaction/signature?transactionId=${row.id}`;
+  const returnUrl = `${deps.appOrigin.replace(/\/$/, '')}/transaction/signature?transaction=${row.id}`;
   return { url: await deps.providers.esign.signingUrl(envelope.externalId!, row.side, returnUrl) };
 }
 

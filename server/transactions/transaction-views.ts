@@ -14,6 +14,7 @@ import { partyEventsFrom } from '../../src/domain/transaction-transitions';
 import type { Database } from '../db/client';
 import { bankAccounts } from '../db/money-tables';
 import { dealParties, transactions, users } from '../db/schema';
+import { dealClosings } from '../db/signing-tables';
 import { cancellationTerms } from '../deals/cancellation';
 import { accountView } from '../money/bank-accounts';
 import { dealAndVehicle, dealMoney, dealSides } from '../money/deal-money';
@@ -64,7 +65,23 @@ export async function transactionsOf(db: Database, user: UserRow): Promise<Trans
   const summaries = await Promise.all(
     own.map(async (row) => summaryOf(row, await dealAndVehicle(db, row.dealId), foldStepData(await eventsOf(db, row.id)))),
   );
-  const finished = (summary: TransactionSummary) => summary.completedAt !== null || summary.cancelledAt !== null;
+  // A sale is previous once it closed (both parties' flows ended) or was cancelled; until then the party may still have something to follow.
+  const closed = own.length
+    ? new Set(
+        (
+          await db
+            .select({ dealId: dealClosings.dealId })
+            .from(dealClosings)
+            .where(
+              inArray(
+                dealClosings.dealId,
+                own.map((row) => row.dealId),
+              ),
+            )
+        ).map((row) => row.dealId),
+      )
+    : new Set<string>();
+  const finished = (summary: TransactionSummary) => closed.has(summary.dealId) || summary.cancelledAt !== null;
   return { active: summaries.filter((summary) => !finished(summary)), previous: summaries.filter(finished) };
 }
 

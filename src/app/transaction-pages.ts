@@ -9,8 +9,6 @@ import { reloadingImport } from './chunk-reload';
 
 type LazyPage = NonNullable<RouteObject['lazy']>;
 
-const stepAhead = reloadingImport(() => import('../features/transaction/step-ahead-page'));
-
 const PAGES: Record<ShellScreen, LazyPage> = {
   identity: reloadingImport(() => import('../features/transaction/identity/identity-step')),
   financing: reloadingImport(() => import('../features/transaction/financing/financing-step')),
@@ -24,9 +22,8 @@ const PAGES: Record<ShellScreen, LazyPage> = {
   'registered owners': reloadingImport(() => import('../features/transaction/payment/registered-owners-form')),
   title: reloadingImport(() => import('../features/transaction/title/title-step')),
   'title status': reloadingImport(() => import('../features/transaction/title/title-step')),
-  // Signing comes with later work: the page says where the party stands and what happens next.
-  signature: stepAhead,
-  'signature success': stepAhead,
+  signature: reloadingImport(() => import('../features/transaction/signature/signature-step')),
+  'signature success': reloadingImport(() => import('../features/transaction/signature/signature-success-page')),
   inspection: reloadingImport(() => import('../features/transaction/inspection/inspection-step')),
   'inspection success': reloadingImport(() => import('../features/transaction/inspection/inspection-step')),
   "what's next": reloadingImport(() => import('../features/transaction/inspection/whats-next-page')),

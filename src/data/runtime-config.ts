@@ -28,6 +28,8 @@ export const runtimeConfigSchema = v.object({
     host: url,
     environment: v.picklist(['sandbox', 'production']),
     templateId: text,
+    /** The government-ID check before signing; the sandbox's template when absent. */
+    governmentIdTemplateId: v.optional(text, 'itmpl_caramel_government_id'),
   }),
   /** An external help centre, or `/help` (the product's own) when none is configured. */
   helpCentreUrl: v.union([url, v.literal('/help')]),

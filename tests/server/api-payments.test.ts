@@ -11,9 +11,8 @@ import { balancesOf, isBalanced, moneyTotals } from '../../src/domain/ledger-rul
 import { notifications } from '../../server/db/schema';
 import { signWebhook } from '../../server/providers/webhooks';
 import { apiFor } from '../support/api-harness';
-import { dealBetween } from '../support/deals';
 import { freePort } from '../support/free-port';
-import { buyerAtTransport, deliveryBooked, ledgerOf, linkedAccount, sellerApproved, stepsFor } from '../support/payments';
+import { dealAtPayment, ledgerOf, linkedAccount, stepsFor } from '../support/payments';
 import { govIdChecked, signs } from '../support/signing';
 
 const parts = inject('parts');
@@ -28,24 +27,8 @@ afterAll(() => api.close());
 
 const sandbox = () => parts.sandbox.url;
 
-/** A deal with the seller approved and paid into their account, and the buyer booked for delivery and verified. */
-async function dealReadyToPay(buyerLogin = 'user_good', options: { financed?: boolean; lien?: object } = {}) {
-  const { act, detail } = stepsFor(api);
-  const deal = await dealBetween(api, parts.identity);
-  const { seller, buyer, sellerTx, buyerTx } = deal;
-  await sellerApproved(api, sandbox(), seller, sellerTx, options.lien);
-  await act(seller, sellerTx, 'price breakdown acknowledge');
-  const sellerAccount = await linkedAccount(api, sandbox(), seller);
-  await act(seller, sellerTx, 'bank linked', { accountId: sellerAccount.id, authorizedCents: 0 });
-  await buyerAtTransport(api, sandbox(), buyer, buyerTx, options.financed);
-  const quote = await deliveryBooked(api, buyer, buyerTx);
-  // The seller's car is verified already: the buyer's transport completes its verification by itself.
-  expect((await detail(buyer, buyerTx)).status).toBe('verification_completed');
-  await act(buyer, buyerTx, 'verification done');
-  const breakdown = (await act(buyer, buyerTx, 'price breakdown acknowledge')).priceBreakdown;
-  const buyerAccount = await linkedAccount(api, sandbox(), buyer, buyerLogin);
-  return { ...deal, quote, breakdown, buyerAccount, sellerAccount };
-}
+const dealReadyToPay = (buyerLogin = 'user_good', options: { financed?: boolean; lien?: object } = {}) =>
+  dealAtPayment(api, parts, buyerLogin, options);
 
 /** Both sides sign through the e-signature sandbox, the buyer after the government-ID check. */
 async function bothSign(deal: Awaited<ReturnType<typeof dealReadyToPay>>) {

@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { ledgerJournals, ledgerLines, transfers } from '../../server/db/money-tables';
 import type { apiFor } from './api-harness';
-import { actAs, uploadedDocument, verifiedInquiry } from './deals';
+import { actAs, dealBetween, uploadedDocument, verifiedInquiry } from './deals';
+import type { LocalParts } from './local-parts';
 
 type Api = Awaited<ReturnType<typeof apiFor>>;
 type Who = { bearer: string };
@@ -101,4 +102,29 @@ export async function ledgerOf(api: Api, dealId: string) {
     })),
     transfers: await db.select().from(transfers).where(eq(transfers.dealId, dealId)),
   };
+}
+
+/** A deal with the seller approved and paid into their account, and the buyer booked for delivery, verified and at payment. */
+export async function dealAtPayment(
+  api: Api,
+  parts: LocalParts,
+  buyerLogin = 'user_good',
+  options: { financed?: boolean; lien?: object } = {},
+) {
+  const { act, detail } = stepsFor(api);
+  const sandbox = parts.sandbox.url;
+  const deal = await dealBetween(api, parts.identity);
+  const { seller, buyer, sellerTx, buyerTx } = deal;
+  await sellerApproved(api, sandbox, seller, sellerTx, options.lien);
+  await act(seller, sellerTx, 'price breakdown acknowledge');
+  const sellerAccount = await linkedAccount(api, sandbox, seller);
+  await act(seller, sellerTx, 'bank linked', { accountId: sellerAccount.id, authorizedCents: 0 });
+  await buyerAtTransport(api, sandbox, buyer, buyerTx, options.financed);
+  const quote = await deliveryBooked(api, buyer, buyerTx);
+  // The seller's car is verified already: the buyer's transport completes its verification by itself.
+  expect((await detail(buyer, buyerTx)).status).toBe('verification_completed');
+  await act(buyer, buyerTx, 'verification done');
+  const breakdown = (await act(buyer, buyerTx, 'price breakdown acknowledge')).priceBreakdown;
+  const buyerAccount = await linkedAccount(api, sandbox, buyer, buyerLogin);
+  return { ...deal, quote, breakdown, buyerAccount, sellerAccount };
 }

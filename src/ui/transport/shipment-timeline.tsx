@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../domain/dates';
 import type { Address } from '../../domain/payload-fields';
 import { CARRIERS, DELIVERY_MILESTONES, VENDOR_NAMES, shortDay, windowText, type Shipment } from '../../domain/transport';
 
@@ -9,7 +10,6 @@ const MILESTONE_TEXT: Record<(typeof DELIVERY_MILESTONES)[number], string> = {
   delivered: 'Delivered',
 };
 
-const when = (at: string) => new Date(at).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 export const addressLine = (address: Address) =>
   `${address.line1}${address.line2 ? `, ${address.line2}` : ''}, ${address.city}, ${address.state} ${address.postalCode}`;
 
@@ -28,7 +28,7 @@ export function ShipmentTimeline({ shipment }: { shipment: Shipment }) {
           </>
         )}
         <dt>Handed over</dt>
-        <dd>{shipment.handedOverAt ? when(shipment.handedOverAt) : 'Not yet'}</dd>
+        <dd>{shipment.handedOverAt ? formatDateTime(shipment.handedOverAt) : 'Not yet'}</dd>
       </dl>
     );
   const reached = DELIVERY_MILESTONES.indexOf(shipment.status as (typeof DELIVERY_MILESTONES)[number]);
@@ -49,7 +49,7 @@ export function ShipmentTimeline({ shipment }: { shipment: Shipment }) {
               <span className="has-text-weight-semibold">{MILESTONE_TEXT[milestone]}</span>
               <span className="help">
                 {update
-                  ? when(update.at)
+                  ? formatDateTime(update.at)
                   : milestone === 'picked up' && shipment.pickupWindow
                     ? `Expected ${windowText(shipment.pickupWindow)}`
                     : milestone === 'delivered' && shipment.deliveryWindow

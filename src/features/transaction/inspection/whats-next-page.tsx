@@ -1,4 +1,5 @@
-/** `/transaction/whats-next`: what happens now for this party, with the dates known so far. */
+/** `/transaction/whats-next`: what happens now for this party, with the dates known so far, and — once the sale closed — the other party. */
+import { GetConnected } from '../signature/get-connected';
 import { useTransactionContext } from '../transaction-context';
 import { WhatsNext } from './whats-next';
 
@@ -9,6 +10,7 @@ export function Component() {
       <title>What's next · Your transaction</title>
       <h1 className="title is-4">What's next</h1>
       <WhatsNext detail={detail} />
+      <GetConnected transactionId={detail.id} other={detail.side === 'buyer' ? 'seller' : 'buyer'} />
     </>
   );
 }

@@ -1,0 +1,132 @@
+/**
+ * "Sign your documents": what the party signs, their consent to sign electronically and whether to
+ * share their contact details with the other party once the sale closes, then the e-signature
+ * provider's page. Coming back, the provider's `event` says how the session ended; a finished one
+ * is told to the API, which checks it with the provider before it counts.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { openSigningSession } from '../../../data/signing';
+import { documentsOfSale, SALE_DOCUMENTS, SIGNING_RETURNS, type SigningReturn } from '../../../domain/signing';
+import { useSnapshot } from 'valtio';
+import { connectivity } from '../../../data/connectivity';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { CheckboxField } from '../../../ui/form/choice-fields';
+import { isPending, useTransactionContext } from '../transaction-context';
+import { SaleDocumentsList } from './sale-documents-list';
+import { useSigning } from './use-signing';
+
+const isReturn = (event: string | null): event is SigningReturn => event !== null && event in SIGNING_RETURNS;
+
+export function SignDocuments() {
+  const { detail, pending, act } = useTransactionContext();
+  const { online } = useSnapshot(connectivity);
+  const { state, problem: loadProblem, reload } = useSigning(detail.id);
+  const [params, setParams] = useSearchParams();
+  const [consent, setConsent] = useState(false);
+  const [share, setShare] = useState(true);
+  const [opening, setOpening] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const told = useRef(false);
+  const other = detail.side === 'buyer' ? 'seller' : 'buyer';
+
+  // Back from the provider: keep what happened, take it out of the address, and record a finished signing once.
+  const [returned] = useState<SigningReturn | null>(() => {
+    const event = params.get('event');
+    return isReturn(event) ? event : null;
+  });
+  useEffect(() => {
+    if (!params.has('event')) return;
+    params.delete('event');
+    setParams(params, { replace: true });
+  }, [params, setParams]);
+  useEffect(() => {
+    if (returned !== 'signing_complete' || told.current || !state?.envelopeId) return;
+    told.current = true;
+    void act('documents signed', { envelopeId: state.envelopeId });
+  }, [returned, state, act]);
+
+  const open = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!consent) return setProblem('Agree to sign electronically to open your documents.');
+    setProblem(null);
+    setOpening(true);
+    try {
+      const { url } = await openSigningSession(detail.id, { consent: true, shareContact: share });
+      window.location.assign(url);
+    } catch (error) {
+      setOpening(false);
+      setProblem((error as Error).message);
+      void reload();
+    }
+  };
+
+  const kinds = documentsOfSale({ financed: detail.priceBreakdown?.financing != null });
+  const signing = isPending(pending, 'documents signed') || (returned === 'signing_complete' && !state);
+  return (
+    <section aria-labelledby="sign">
+      <h1 id="sign" className="title is-4">
+        Sign your documents
+      </h1>
+      {returned && (
+        <Alert kind={returned === 'signing_complete' ? 'success' : 'info'} title={returned === 'signing_complete' ? 'Signed' : undefined}>
+          {SIGNING_RETURNS[returned]}
+        </Alert>
+      )}
+      {state?.status === 'refused' && <Alert kind="danger">{state.refusedReason}</Alert>}
+      {loadProblem && (
+        <Alert kind="danger" title="We could not load your documents">
+          {loadProblem}{' '}
+          <button type="button" className="button is-small is-text" onClick={() => void reload()}>
+            Try again
+          </button>
+        </Alert>
+      )}
+      <p className="mb-3">
+        These documents transfer the car and make the title and registration possible. Open and read each one on the signing page; you sign
+        and initial where it asks, and get the signed copies here.
+      </p>
+      {state && state.documents.length > 0 ? (
+        <SaleDocumentsList documents={state.documents} />
+      ) : (
+        <ul className="ui-checklist mb-4" aria-label="Documents you will sign">
+          {kinds
+            .filter((kind) => (SALE_DOCUMENTS[kind].signers as readonly string[]).includes(detail.side))
+            .map((kind) => (
+              <li key={kind}>{SALE_DOCUMENTS[kind].title}</li>
+            ))}
+        </ul>
+      )}
+      {state?.waitingFor ? (
+        <Alert kind="info" title="Almost ready">
+          Your documents are made once {state.waitingFor}, so every figure in them is final. We will show them here; you can leave this page
+          and come back.
+        </Alert>
+      ) : (
+        <form noValidate onSubmit={(event) => void open(event)}>
+          <CheckboxField
+            label="I agree to sign these documents electronically"
+            help="Under the federal ESIGN Act an electronic signature is as binding as one on paper."
+            checked={consent}
+            onChange={(event) => setConsent(event.target.checked)}
+          />
+          <p className="help mb-3">
+            Read the <Link to="/legal/esign-policy">E-sign policy</Link>: your right to paper copies, and how to withdraw consent.
+          </p>
+          <CheckboxField
+            label={`Share my e-mail and phone number with the ${other} once the sale closes`}
+            help={`Only your name is shown to the ${other} otherwise.`}
+            checked={share}
+            onChange={(event) => setShare(event.target.checked)}
+          />
+          {problem && <Alert kind="danger">{problem}</Alert>}
+          {!online && <Alert kind="warning">You are offline. Signing happens on the signing service’s page: connect to open it.</Alert>}
+          <Button type="submit" loading={opening || signing} disabled={!online || state === null}>
+            Review and sign
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}

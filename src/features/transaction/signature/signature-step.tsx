@@ -1,0 +1,92 @@
+/**
+ * `/transaction/signature` (SPEC §4.4 signature views). The buyer starts the step, agrees to sign
+ * electronically, checks their government ID where the flow asks for it, then signs; the seller
+ * signs once both have paid. Read-only once done: the documents and who signed when.
+ */
+import { formatDateTime } from '../../../domain/dates';
+import type { ViewOf } from '../../../domain/transaction-steps';
+import { Button } from '../../../ui/button';
+import { isPending, useTransactionContext, type StepViews } from '../transaction-context';
+import { GovernmentIdCheck, GovernmentIdFailed, GovernmentIdReviewFailed } from './gov-id-views';
+import { SaleDocumentsList } from './sale-documents-list';
+import { SignDocuments } from './sign-documents';
+import { useSigning } from './use-signing';
+
+/** The buyer's first screen of the step: what signing involves, then on to the ID check. */
+function Start() {
+  const { detail, pending, act } = useTransactionContext();
+  if (detail.side === 'seller' || !['payment_done', 'signature_start'].includes(detail.status)) return <SignDocuments />;
+  const next = detail.status === 'payment_done' ? 'signature start' : 'signing started';
+  return (
+    <section aria-labelledby="signing-start">
+      <h1 id="signing-start" className="title is-4">
+        Sign your documents
+      </h1>
+      <p className="mb-3">Your payment is arranged. Two things are left before the car is yours on paper:</p>
+      <ol className="mb-4 ml-5">
+        <li>A quick check of the government ID you sign with, which your lender asks for.</li>
+        <li>Signing the bill of sale, the odometer statement, your purchase agreement and, when you finance, your loan contract.</li>
+      </ol>
+      <Button onClick={() => void act(next)} loading={isPending(pending, next)}>
+        {next === 'signature start' ? 'Start' : 'Continue to the ID check'}
+      </Button>
+    </section>
+  );
+}
+
+function ReadOnly() {
+  const { detail } = useTransactionContext();
+  const { state } = useSigning(detail.id);
+  const other = detail.side === 'buyer' ? 'seller' : 'buyer';
+  return (
+    <section aria-labelledby="signed">
+      <h1 id="signed" className="title is-4">
+        Your documents
+      </h1>
+      {state ? (
+        <>
+          <dl className="ui-facts">
+            <dt>You signed</dt>
+            <dd>{state.you.signedAt ? formatDateTime(state.you.signedAt) : 'Not yet'}</dd>
+            <dt>The {other} signed</dt>
+            <dd>{state.other.signedAt ? formatDateTime(state.other.signedAt) : 'Not yet'}</dd>
+          </dl>
+          <SaleDocumentsList documents={state.documents} />
+        </>
+      ) : (
+        <p aria-busy="true">Loading your documents…</p>
+      )}
+    </section>
+  );
+}
+
+const VIEWS: StepViews<'signature'> = {
+  started: Start,
+  'government started': GovernmentIdCheck,
+  'gov id success': SignDocuments,
+  'gov id failed': GovernmentIdFailed,
+  'gov id manual review failed': GovernmentIdReviewFailed,
+  'read only': ReadOnly,
+};
+
+/** The view for the party's status: the flow tables map every signing status to this screen, not to a view. */
+function viewOf(status: string, done: boolean): ViewOf<'signature'> {
+  if (done) return 'read only';
+  if (status === 'signature_started' || status === 'signature_gov_id_started') return 'government started';
+  if (status === 'signature_gov_id_failed') return 'gov id failed';
+  if (status === 'signature_gov_id_failed_manual_review') return 'gov id manual review failed';
+  if (status.startsWith('signature_gov_id_success')) return 'gov id success';
+  return 'started';
+}
+
+export function Component() {
+  const { detail } = useTransactionContext();
+  const done = detail.steps.find((step) => step.step === 'signature')?.state === 'done';
+  const View = VIEWS[viewOf(detail.status, done)];
+  return (
+    <>
+      <title>Signature · Your transaction</title>
+      <View />
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * `/transaction/signature/success`: the party has signed. Until the other party signs it says so;
+ * then the signed documents, what happens next, and — once the sale closed — how to reach the
+ * other party.
+ */
+import { Link } from 'react-router-dom';
+import { formatDateTime } from '../../../domain/dates';
+import { Alert } from '../../../ui/alert';
+import { useTransactionContext } from '../transaction-context';
+import { GetConnected } from './get-connected';
+import { SaleDocumentsList } from './sale-documents-list';
+import { useSigning } from './use-signing';
+
+export function Component() {
+  const { detail } = useTransactionContext();
+  const { state, problem } = useSigning(detail.id);
+  const other = detail.side === 'buyer' ? 'seller' : 'buyer';
+  const everyone = state?.status === 'completed';
+  return (
+    <section aria-labelledby="signature-success">
+      <title>Signed · Your transaction</title>
+      <h1 id="signature-success" className="title is-4">
+        {everyone ? 'Everyone has signed' : 'You signed your documents'}
+      </h1>
+      {problem && <Alert kind="danger">{problem}</Alert>}
+      {state && !everyone && (
+        <Alert kind="info" title={`Waiting for the ${other}`}>
+          {state.other.signedAt
+            ? 'Both of you have signed; the signing service is sealing the documents. This takes a moment.'
+            : `We sent the documents to the ${other}. You will get the signed copies here and by e-mail once they sign.`}
+        </Alert>
+      )}
+      {everyone && (
+        <p className="mb-3">
+          {detail.side === 'buyer'
+            ? 'The seller is paid by the rules you agreed: their loan first, half when the title reaches us, the rest when you have the car.'
+            : 'Your payout follows the rules you agreed: half when the title reaches us, the rest when the buyer has the car.'}
+        </p>
+      )}
+      {state?.you.signedAt && <p className="help mb-3">You signed {formatDateTime(state.you.signedAt)}.</p>}
+      {state ? <SaleDocumentsList documents={state.documents} /> : <p aria-busy="true">Loading your documents…</p>}
+      <GetConnected transactionId={detail.id} other={other} />
+      <p className="mt-4">
+        <Link to={`/dashboard/active-transactions/track-delivery/${detail.id}`}>Follow the car’s delivery</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,193 @@
+/**
+ * Signing and closing through the API and the e-signature sandbox: each party signs only for
+ * their own side, a stored document that changed is refused, the provider's webhook counts only
+ * when it is signed, new and true, the government-ID outcomes reach their statuses, and a sale
+ * both parties finished closes once — mailed, listed as previous, each party connected.
+ */
+import { randomUUID } from 'node:crypto';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { notifications } from '../../server/db/schema';
+import { envelopeDocuments, envelopes } from '../../server/db/signing-tables';
+import { signWebhook } from '../../server/providers/webhooks';
+import { DOCUMENTS_CHANGED } from '../../server/signing/envelopes';
+import { createS3Client } from '../../server/storage/s3-client';
+import { LOCAL_STORAGE_CREDENTIALS } from '../../server/stack/storage';
+import { apiFor } from '../support/api-harness';
+import { actAs } from '../support/deals';
+import { freePort } from '../support/free-port';
+import { dealAtPayment, stepsFor } from '../support/payments';
+import { finishSigning, govIdChecked, signingUrl, signs } from '../support/signing';
+
+const parts = inject('parts');
+let api: Awaited<ReturnType<typeof apiFor>>;
+
+beforeAll(async () => {
+  const port = await freePort();
+  api = await apiFor(parts, { PROVIDER_CALLBACK_URL: `http://127.0.0.1:${port}`, PROVIDER_DISPATCH_INTERVAL_SECONDS: '1' });
+  await api.app.listen({ host: '127.0.0.1', port });
+});
+afterAll(() => api.close());
+
+const sandbox = () => parts.sandbox.url;
+
+/** A paid deal whose buyer has passed the ID check: both may sign. */
+async function dealReadyToSign() {
+  const { act } = stepsFor(api);
+  const deal = await dealAtPayment(api, parts);
+  await act(deal.buyer, deal.buyerTx, 'bank linked', {
+    accountId: deal.buyerAccount.id,
+    authorizedCents: deal.breakdown.dueAtSigningCents,
+  });
+  await act(deal.buyer, deal.buyerTx, 'signature start');
+  await act(deal.buyer, deal.buyerTx, 'signing started');
+  await govIdChecked(api, sandbox(), deal.buyer, deal.buyerTx, 'approved');
+  return deal;
+}
+
+const signing = async (who: { bearer: string }, id: string) =>
+  (await api.call('GET', `/api/transactions/${id}/signing`, who.bearer)).json();
+
+describe('who signs', () => {
+  it('a party signs only for their own side, and only once the provider says they did', async () => {
+    const deal = await dealReadyToSign();
+    // Not through the other party's transaction: it is not theirs to see.
+    const crossed = await api.call('POST', `/api/transactions/${deal.sellerTx}/signing-session`, deal.buyer.bearer, {
+      consent: true,
+      shareContact: true,
+    });
+    expect(crossed.statusCode).toBe(404);
+    // Consent first.
+    const unconsented = await api.call('POST', `/api/transactions/${deal.buyerTx}/signing-session`, deal.buyer.bearer, {
+      consent: false,
+      shareContact: true,
+    });
+    expect(unconsented.statusCode).toBe(400);
+
+    // The seller signs; the buyer, who has not, cannot claim the envelope as signed.
+    await signs(api, deal.seller, deal.sellerTx);
+    const { envelopeId } = await signing(deal.buyer, deal.buyerTx);
+    const claimed = await actAs(api, deal.buyer, deal.buyerTx, 'documents signed', { envelopeId });
+    expect(claimed.statusCode).toBe(422);
+    expect(claimed.json().message).toMatch(/has not confirmed your signature/);
+    // A session left without signing signs nothing either.
+    const back = await finishSigning(await signingUrl(api, deal.buyer, deal.buyerTx), 'decline');
+    expect(back.searchParams.get('event')).toBe('decline');
+    expect(back.pathname).toBe('/transaction/signature');
+    expect((await actAs(api, deal.buyer, deal.buyerTx, 'documents signed', { envelopeId })).statusCode).toBe(422);
+    expect((await signing(deal.buyer, deal.buyerTx)).you.signedAt).toBeNull();
+  });
+});
+
+describe('the documents', () => {
+  it('are refused when a stored copy no longer matches its hash, and made afresh for the next session', async () => {
+    const deal = await dealReadyToSign();
+    await signingUrl(api, deal.seller, deal.sellerTx);
+    const [envelope] = await api.database.db
+      .select()
+      .from(envelopes)
+      .where(eq(envelopes.id, (await signing(deal.seller, deal.sellerTx)).envelopeId));
+    const [billOfSale] = await api.database.db.select().from(envelopeDocuments).where(eq(envelopeDocuments.envelopeId, envelope!.id));
+    const s3 = createS3Client({ region: 'us-west-2', endpoint: parts.storage.endpoint, credentials: LOCAL_STORAGE_CREDENTIALS });
+    await s3.send(
+      new PutObjectCommand({ Bucket: parts.storage.bucket, Key: billOfSale!.storageKey, Body: Buffer.from('%PDF-1.7 altered') }),
+    );
+    s3.destroy();
+
+    const refused = await api.call('POST', `/api/transactions/${deal.buyerTx}/signing-session`, deal.buyer.bearer, {
+      consent: true,
+      shareContact: true,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(DOCUMENTS_CHANGED);
+    expect((await signing(deal.buyer, deal.buyerTx)).status).toBe('refused');
+
+    await signs(api, deal.buyer, deal.buyerTx);
+    const fresh = await signing(deal.buyer, deal.buyerTx);
+    expect(fresh.envelopeId).not.toBe(envelope!.id);
+    expect(fresh.documents.map((document: { kind: string }) => document.kind)).toContain('bill-of-sale');
+  });
+});
+
+describe('the e-signature webhook', () => {
+  it('changes nothing when badly signed, replayed, or for an envelope its provider has not completed', async () => {
+    const deal = await dealReadyToSign();
+    await signs(api, deal.seller, deal.sellerTx);
+    const { envelopeId } = await signing(deal.seller, deal.sellerTx);
+    const body = JSON.stringify({
+      type: 'envelope.completed',
+      timestamp: new Date().toISOString(),
+      data: { reference: envelopeId, envelopeId: 'env_other' },
+    });
+    const send = (headers: Record<string, string>) =>
+      api.app.inject({ method: 'POST', url: '/api/webhooks/esign', headers, payload: body });
+    const forged = await send(signWebhook(`whsec_${Buffer.from('not the provider').toString('base64')}`, `msg_${randomUUID()}`, body));
+    expect(forged.statusCode).toBe(401);
+    // Signed right, but the buyer has not signed: the provider says the envelope is not complete.
+    const id = `msg_${randomUUID()}`;
+    expect((await send(signWebhook(parts.sandbox.webhookSecret, id, body))).json()).toEqual({ outcome: 'ignored' });
+    expect((await send(signWebhook(parts.sandbox.webhookSecret, id, body))).json()).toEqual({ outcome: 'replayed' });
+    const { detail } = stepsFor(api);
+    expect((await detail(deal.seller, deal.sellerTx)).status).toBe('signature_completed');
+    expect((await signing(deal.seller, deal.sellerTx)).status).toBe('sent');
+  });
+});
+
+describe('the government-ID check before signing', () => {
+  it('takes a decline to a retry, and a person’s review either way to its own status', async () => {
+    const { act, detail } = stepsFor(api);
+    const deal = await dealAtPayment(api, parts);
+    await act(deal.buyer, deal.buyerTx, 'bank linked', {
+      accountId: deal.buyerAccount.id,
+      authorizedCents: deal.breakdown.dueAtSigningCents,
+    });
+    await act(deal.buyer, deal.buyerTx, 'signature start');
+    await act(deal.buyer, deal.buyerTx, 'signing started');
+    expect((await govIdChecked(api, sandbox(), deal.buyer, deal.buyerTx, 'declined')).status).toBe('signature_gov_id_failed');
+    await act(deal.buyer, deal.buyerTx, 'gov id retried');
+    expect((await govIdChecked(api, sandbox(), deal.buyer, deal.buyerTx, 'declined', 'manual')).status).toBe(
+      'signature_gov_id_failed_manual_review',
+    );
+    await act(deal.buyer, deal.buyerTx, 'gov id retried');
+    expect((await govIdChecked(api, sandbox(), deal.buyer, deal.buyerTx, 'approved', 'manual')).status).toBe(
+      'signature_gov_id_success_manual_review',
+    );
+    expect((await detail(deal.buyer, deal.buyerTx)).data.signature.govId.outcome).toBe('approved after review');
+  });
+});
+
+describe('closing', () => {
+  it('once both flows end: signed PDFs for both, one closing mail each, previous transactions, and the contact each shared', async () => {
+    const { act, detail } = stepsFor(api);
+    const deal = await dealReadyToSign();
+    await signs(api, deal.seller, deal.sellerTx, true);
+    await signs(api, deal.buyer, deal.buyerTx, false);
+    await expect.poll(async () => (await detail(deal.buyer, deal.buyerTx)).status, { timeout: 15_000 }).toBe('signature_done');
+    expect((await detail(deal.seller, deal.sellerTx)).status).toBe('signature_done');
+
+    const state = await signing(deal.buyer, deal.buyerTx);
+    expect(state.status).toBe('completed');
+    expect(state.documents.every((document: { signed: boolean }) => document.signed)).toBe(true);
+    const bill = state.documents.find((document: { kind: string }) => document.kind === 'bill-of-sale');
+    const signedPdf = await PDFDocument.load(await (await fetch(bill.url)).arrayBuffer());
+    expect(signedPdf.getPageCount()).toBe(2); // the bill of sale and the provider's certificate page
+
+    // Not closed while the seller's inspection is open; the seller's connection is not shown yet.
+    expect((await api.call('GET', `/api/transactions/${deal.buyerTx}/connection`, deal.buyer.bearer)).statusCode).toBe(404);
+    await act(deal.seller, deal.sellerTx, 'inspection skipped');
+    const buyerSees = (await api.call('GET', `/api/transactions/${deal.buyerTx}/connection`, deal.buyer.bearer)).json().connection;
+    expect(buyerSees).toMatchObject({ email: deal.seller.email });
+    const sellerSees = (await api.call('GET', `/api/transactions/${deal.sellerTx}/connection`, deal.seller.bearer)).json().connection;
+    expect(sellerSees).toMatchObject({ email: null, phone: null });
+
+    for (const party of [deal.buyer, deal.seller]) {
+      const mail = await api.database.db.select().from(notifications).where(eq(notifications.toEmail, party.email));
+      expect(mail.filter((row) => row.subject === 'Your sale is closed')).toHaveLength(1);
+      const list = (await api.call('GET', '/api/transactions', party.bearer)).json();
+      expect(list.active).toEqual([]);
+      expect(list.previous).toHaveLength(1);
+    }
+  });
+});
