@@ -19,7 +19,7 @@ import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
 import { createS3Client } from '../storage/s3-client';
 import { abortAbandonedUploads } from '../uploads/abandoned-uploads';
-import { devMailboxMailer, sesMailer } from '../mail/delivery';
+import { deliverPending, devMailboxMailer, sesMailer } from '../mail/delivery';
 import type { Settings } from './settings';
 import { rateLimiting, removeSpentRateLimits, TooManyRequests } from './rate-limits';
 import { policySources, securityHeaders } from './security-headers';
@@ -85,6 +85,8 @@ export async function buildApi({ settings, database, s3, logger = false, provide
   signingRoutes(app, { authenticate, signing });
   webhookRoutes(app, { db: database.db, providers: adapters, secret: settings.providers.webhookSecret, dispatch, signing });
   everyInterval(app, 'handing requests to providers', dispatch, settings.providers.dispatchIntervalSeconds);
+  // Mail written with a change made by a provider's webhook or a rule (a closing, a payment returned) goes out on the same beat.
+  everyInterval(app, 'delivering mail', () => deliverPending(database.db, mailer), settings.providers.dispatchIntervalSeconds);
   uploadRoutes(app, { ...storage, authenticate });
   everyInterval(app, 'abandoned-upload clean-up', () => abortAbandonedUploads(storage), settings.storage.cleanupIntervalSeconds);
   if (settings.devMailboxFile) devMailboxRoutes(app, settings.devMailboxFile);

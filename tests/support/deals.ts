@@ -1,10 +1,10 @@
 /** Sales and $20,000 deals made through the API between new people, for server tests. */
 import { randomUUID } from 'node:crypto';
-import type { apiFor } from './api-harness';
+import type { ApiCaller } from './api-caller';
 import type { LocalParts } from './local-parts';
 import { personFor } from './tokens';
 
-type Api = Awaited<ReturnType<typeof apiFor>>;
+type Api = ApiCaller;
 
 /** What a seller sends to start a $20,000 sale. */
 export const SALE = { vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 }, amount: 20_000, role: 'seller' } as const;

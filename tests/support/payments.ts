@@ -4,13 +4,13 @@
  * deal's ledger as stored.
  */
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
 import { ledgerJournals, ledgerLines, transfers } from '../../server/db/money-tables';
 import type { apiFor } from './api-harness';
+import { must, until, type ApiCaller } from './api-caller';
 import { actAs, dealBetween, uploadedDocument, verifiedInquiry } from './deals';
 import type { LocalParts } from './local-parts';
 
-type Api = Awaited<ReturnType<typeof apiFor>>;
+type Api = ApiCaller;
 type Who = { bearer: string };
 
 export const HOME = { line1: '12 Elm St', city: 'Portland', state: 'OR', postalCode: '97201' };
@@ -32,14 +32,14 @@ export async function linkedAccount(api: Api, sandboxUrl: string, who: Who, logi
   const done = await post('complete', { session: session.session, accountId: session.accounts[0].id });
   const publicToken = new URL(done.redirect).searchParams.get('public_token');
   const answer = await api.call('POST', '/api/bank-accounts', who.bearer, { publicToken, linkToken });
-  expect(answer.statusCode).toBe(201);
+  must(answer.statusCode === 201, `linking a bank: ${answer.body}`);
   return answer.json().account as { id: string; mask: string; status: string };
 }
 
 export function stepsFor(api: Api) {
   const act = async (who: Who, id: string, event: string, payload: object = {}) => {
     const answer = await actAs(api, who, id, event, payload);
-    expect(answer.statusCode, `${event}: ${answer.body}`).toBe(200);
+    must(answer.statusCode === 200, `${event}: ${answer.body}`);
     return answer.json().transaction;
   };
   const detail = async (who: Who, id: string) => (await api.call('GET', `/api/transactions/${id}`, who.bearer)).json();
@@ -62,7 +62,7 @@ export async function sellerApproved(api: Api, sandboxUrl: string, seller: Who, 
   const vinPlate = await uploadedDocument(api, seller, sellerTx, 'vin-plate', 'vin.jpg');
   const odometer = await uploadedDocument(api, seller, sellerTx, 'odometer', 'odo.jpg');
   await act(seller, sellerTx, 'title vehicle docs uploaded', { vinPlate, odometer, odometerReading: 84_100 });
-  await expect.poll(async () => (await detail(seller, sellerTx)).status, { timeout: 15_000 }).toBe('pricebreakdown_start');
+  await until(async () => (await detail(seller, sellerTx)).status, 'pricebreakdown_start', 15_000, 'the title desk’s approval');
 }
 
 /** The buyer verified, paying cash (or with the first loan offered), no protection or insurance: at the transport step. */
@@ -85,13 +85,13 @@ export async function deliveryBooked(api: Api, buyer: Who, buyerTx: string) {
   const quotes = (
     await api.call('POST', `/api/transactions/${buyerTx}/transport-quotes`, buyer.bearer, { deliveryAddress: BUYER_HOME })
   ).json();
-  expect(quotes.quotes.length).toBeGreaterThan(0);
+  must(quotes.quotes.length > 0, 'no delivery quotes');
   await stepsFor(api).act(buyer, buyerTx, 'transport booked', { kind: 'Delivery', quoteId: quotes.quotes[0].id });
   return quotes.quotes[0];
 }
 
 /** The deal's ledger as stored: each journal's lines, and every transfer. */
-export async function ledgerOf(api: Api, dealId: string) {
+export async function ledgerOf(api: Awaited<ReturnType<typeof apiFor>>, dealId: string) {
   const db = api.database.db;
   const journals = await db.select().from(ledgerJournals).where(eq(ledgerJournals.dealId, dealId));
   const lines = await db.select().from(ledgerLines);
@@ -105,15 +105,22 @@ export async function ledgerOf(api: Api, dealId: string) {
 }
 
 /** A deal with the seller approved and paid into their account, and the buyer booked for delivery, verified and at payment. */
-export async function dealAtPayment(
+export async function dealAtPayment(api: Api, parts: LocalParts, buyerLogin = 'user_good', options: PaymentOptions = {}) {
+  return readyToPay(api, parts.sandbox.url, await dealBetween(api, parts.identity), buyerLogin, options);
+}
+
+type PaymentOptions = { financed?: boolean; lien?: object };
+type Sides = { seller: Who; buyer: Who; sellerTx: string; buyerTx: string };
+
+/** Both sides of `deal` brought to their payment: the seller approved and paid into their account, the buyer booked for delivery and verified. */
+export async function readyToPay<D extends Sides>(
   api: Api,
-  parts: LocalParts,
+  sandbox: string,
+  deal: D,
   buyerLogin = 'user_good',
-  options: { financed?: boolean; lien?: object } = {},
+  options: PaymentOptions = {},
 ) {
   const { act, detail } = stepsFor(api);
-  const sandbox = parts.sandbox.url;
-  const deal = await dealBetween(api, parts.identity);
   const { seller, buyer, sellerTx, buyerTx } = deal;
   await sellerApproved(api, sandbox, seller, sellerTx, options.lien);
   await act(seller, sellerTx, 'price breakdown acknowledge');
@@ -122,7 +129,10 @@ export async function dealAtPayment(
   await buyerAtTransport(api, sandbox, buyer, buyerTx, options.financed);
   const quote = await deliveryBooked(api, buyer, buyerTx);
   // The seller's car is verified already: the buyer's transport completes its verification by itself.
-  expect((await detail(buyer, buyerTx)).status).toBe('verification_completed');
+  must(
+    (await detail(buyer, buyerTx)).status === 'verification_completed',
+    'the buyer’s vehicle verification did not follow the seller’s approval',
+  );
   await act(buyer, buyerTx, 'verification done');
   const breakdown = (await act(buyer, buyerTx, 'price breakdown acknowledge')).priceBreakdown;
   const buyerAccount = await linkedAccount(api, sandbox, buyer, buyerLogin);

@@ -2,17 +2,16 @@
  * Server-test helpers for signing: a party opens a signing session through the API and finishes it
  * on the sandbox e-signature page (as its form posts), then tells the API they signed.
  */
-import { expect } from 'vitest';
-import type { apiFor } from './api-harness';
+import { must, type ApiCaller } from './api-caller';
 import { actAs, verifiedInquiry } from './deals';
 
-type Api = Awaited<ReturnType<typeof apiFor>>;
+type Api = ApiCaller;
 type Who = { bearer: string };
 
 /** Opens the caller's signing session; the one-time URL the provider answered. */
 export async function signingUrl(api: Api, who: Who, transactionId: string, shareContact = true) {
   const answer = await api.call('POST', `/api/transactions/${transactionId}/signing-session`, who.bearer, { consent: true, shareContact });
-  expect(answer.statusCode, answer.body).toBe(200);
+  must(answer.statusCode === 200, answer.body);
   return answer.json().url as string;
 }
 
@@ -28,17 +27,17 @@ export async function finishSigning(
     body: new URLSearchParams({ event, signature, initials: 'PS' }).toString(),
     redirect: 'manual',
   });
-  expect(finished.status).toBe(303);
+  must(finished.status === 303, `the signing page answered ${finished.status}`);
   return new URL(finished.headers.get('location')!);
 }
 
 /** Signs through the provider and records it: the party's transaction afterwards. */
 export async function signs(api: Api, who: Who, transactionId: string, shareContact = true) {
   const back = await finishSigning(await signingUrl(api, who, transactionId, shareContact), 'signing_complete');
-  expect(back.searchParams.get('event')).toBe('signing_complete');
+  must(back.searchParams.get('event') === 'signing_complete', `signing ended with ${back.searchParams.get('event')}`);
   const state = (await api.call('GET', `/api/transactions/${transactionId}/signing`, who.bearer)).json();
   const answer = await actAs(api, who, transactionId, 'documents signed', { envelopeId: state.envelopeId });
-  expect(answer.statusCode, answer.body).toBe(200);
+  must(answer.statusCode === 200, answer.body);
   return answer.json().transaction;
 }
 
@@ -54,6 +53,6 @@ export async function govIdChecked(
   const answer = await actAs(api, who, transactionId, 'gov id started', {
     inquiryId: await verifiedInquiry(sandboxUrl, transactionId, status, review),
   });
-  expect(answer.statusCode, answer.body).toBe(200);
+  must(answer.statusCode === 200, answer.body);
   return answer.json().transaction;
 }

@@ -13,6 +13,7 @@ import { connectivity } from '../../../data/connectivity';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { CheckboxField } from '../../../ui/form/choice-fields';
+import { showToast } from '../../../ui/toast-store';
 import { isPending, useTransactionContext } from '../transaction-context';
 import { SaleDocumentsList } from './sale-documents-list';
 import { useSigning } from './use-signing';
@@ -44,8 +45,11 @@ export function SignDocuments() {
   useEffect(() => {
     if (returned !== 'signing_complete' || told.current || !state?.envelopeId) return;
     told.current = true;
-    void act('documents signed', { envelopeId: state.envelopeId });
-  }, [returned, state, act]);
+    // The flow may take the party elsewhere once it is recorded (a seller goes home): the toast says it happened, wherever they land.
+    void act('documents signed', { envelopeId: state.envelopeId }).then(() =>
+      showToast(`You signed your documents. We will send you the signed copies once the ${other} has signed.`, 'success', 10_000),
+    );
+  }, [returned, state, act, other]);
 
   const open = async (event: React.FormEvent) => {
     event.preventDefault();

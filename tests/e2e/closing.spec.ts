@@ -1,0 +1,161 @@
+/**
+ * A sale closes, in Chromium against the real stack and the sandboxes, with the buyer and the
+ * seller each in their own browser: the steps before payment (tested screen by screen in their
+ * own specs) are taken through the API; then the buyer pays on the payment screen, checks their
+ * government ID in the widget, and both sign on the e-signature service's page; the seller skips
+ * the inspection; both end with signed documents, the closing mail, the sale under previous
+ * transactions, and each other's contact details as shared.
+ */
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { createConfirmedUser } from '../support/identity-admin';
+import { httpApi } from '../support/api-caller';
+import { readyToPay } from '../support/payments';
+import { expectNoSeriousAxeViolations } from './axe';
+import { expect, test } from './fixtures';
+import { poolOf, signInThroughForm, submitDetails, uniqueEmail } from './identity-helpers';
+import { idTokenOf } from './transaction-helpers';
+
+const LIEN = {
+  lienholderId: 'harbor-cu',
+  lienholderName: 'Harbor Credit Union',
+  accountNumber: 'AC-4417-2210',
+  payoff: { amountCents: 1_234_567, goodThrough: '2030-01-31', perDiemCents: 236, source: 'entered' },
+  titleInSellerName: true,
+};
+
+/** A person signed in on `page` with their name and phone saved. */
+async function person(page: Page, request: APIRequestContext, label: string, name: [string, string]) {
+  await page.goto('/sign-in?returnTo=%2Fdashboard');
+  const user = await createConfirmedUser(await poolOf(request), uniqueEmail(label));
+  await signInThroughForm(page, user.email, user.password);
+  await submitDetails(page, { firstName: name[0], lastName: name[1], mobile: '4155550199' });
+  await page.getByRole('link', { name: 'Skip for now' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { ...user, bearer: `Bearer ${await idTokenOf(request, user)}` };
+}
+
+async function secondPage(browser: Browser, baseURL: string, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ baseURL, viewport });
+  await context.addCookies([{ name: 'CaramelDoNotTrack', value: 'false', url: baseURL }]);
+  return context.newPage();
+}
+
+/** A deal between the two, both brought to payment through the API (the seller's title with `lien`). */
+async function dealAtPayment(
+  request: APIRequestContext,
+  baseURL: string,
+  seller: { bearer: string },
+  buyer: { bearer: string; email: string },
+  options: { financed: boolean; lien?: object },
+) {
+  const api = httpApi(baseURL);
+  const sale = (
+    await api.call('POST', '/api/offers', seller.bearer, {
+      vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 },
+      amount: 20000,
+      role: 'seller',
+    })
+  ).json();
+  const token = new URL(sale.shareUrl).searchParams.get('token');
+  await api.call('POST', `/api/public/offer-links/${token}/actions`, undefined, {
+    action: 'accept',
+    email: buyer.email,
+    latestOfferId: sale.latestOffer.id,
+  });
+  await api.call('POST', '/api/offers/link-account', buyer.bearer);
+  const buyerTx = (await api.call('GET', '/api/transactions', buyer.bearer)).json().active[0].id as string;
+  const sellerTx = (await api.call('GET', '/api/transactions', seller.bearer)).json().active[0].id as string;
+  const sandbox = (await (await request.get('/config.json')).json()).verificationWidget.host as string;
+  return readyToPay(api, sandbox, { seller, buyer, sellerTx, buyerTx }, 'user_good', options);
+}
+
+/** Signs on the e-signature service's page and comes back to the app. */
+async function signOnProvidersPage(page: Page, other: 'buyer' | 'seller', share: boolean) {
+  await expect(page.getByRole('heading', { name: 'Sign your documents' })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'I agree to sign these documents electronically' }).check();
+  const sharing = page.getByRole('checkbox', { name: `Share my e-mail and phone number with the ${other} once the sale closes` });
+  if (share) await sharing.check();
+  else await sharing.uncheck();
+  await page.getByRole('button', { name: 'Review and sign' }).click();
+  await expect(page.getByRole('heading', { name: 'Review and sign' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Bill of sale/ })).toBeVisible();
+  await page.getByRole('checkbox', { name: /I have read the documents/ }).check();
+  await page.getByRole('button', { name: 'Finish signing' }).click();
+}
+
+test('a financed sale with a lien on the car closes: the buyer pays and checks their ID, both sign in their own browsers, both are connected', async ({
+  page: buyerPage,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const sellerPage = await secondPage(browser, baseURL!, { width: 375, height: 800 });
+  const buyer = await person(buyerPage, request, 'buyer', ['Bea', 'Quinterro']);
+  const seller = await person(sellerPage, request, 'seller', ['Sam', 'Okafor']);
+  const deal = await dealAtPayment(request, baseURL!, seller, buyer, { financed: true, lien: LIEN });
+
+  // The buyer pays what is due at signing from the account linked through the bank's page.
+  await buyerPage.goto(`/transaction/payment?transaction=${deal.buyerTx}`);
+  await buyerPage.getByRole('radio', { name: /Platypus/ }).check();
+  await buyerPage.getByRole('checkbox', { name: /I authorise Caramel to take/ }).check();
+  await buyerPage.getByRole('button', { name: /^Authorise \$/ }).click();
+  await expect(buyerPage.getByRole('heading', { name: 'Payment authorised' })).toBeVisible();
+  await buyerPage.goto(`/transaction/signature?transaction=${deal.buyerTx}`);
+
+  // Starting to sign, then the government-ID check in the widget's government-ID flow.
+  await buyerPage.getByRole('button', { name: 'Start' }).click();
+  await buyerPage.getByRole('button', { name: 'Continue to the ID check' }).click();
+  await expect(buyerPage.getByRole('heading', { name: 'Check your ID before signing' })).toBeVisible();
+  await expectNoSeriousAxeViolations(buyerPage, 'government ID check');
+  await buyerPage.getByRole('button', { name: 'Check my ID' }).click();
+  const widget = buyerPage.frameLocator('iframe[title="Identity verification"]');
+  await widget.getByRole('button', { name: 'Begin verifying' }).click();
+  await widget.getByRole('button', { name: /Capture front/ }).click();
+  await widget.getByRole('button', { name: /Capture back/ }).click();
+  await widget.getByRole('button', { name: /Capture selfie/ }).click();
+  await widget.getByRole('button', { name: 'Approve verification' }).click();
+
+  // The seller signs first, on a phone, and shares their details; the buyer signs and does not.
+  await sellerPage.goto(`/transaction/signature?transaction=${deal.sellerTx}`);
+  await expect(sellerPage.getByRole('button', { name: 'Review and sign' })).toBeVisible();
+  await expectNoSeriousAxeViolations(sellerPage, 'sign your documents');
+  await signOnProvidersPage(sellerPage, 'buyer', true);
+  await expect(sellerPage.getByText(/You signed your documents/)).toBeVisible();
+
+  await signOnProvidersPage(buyerPage, 'seller', false);
+  await expect(buyerPage.getByRole('heading', { name: 'Everyone has signed' })).toBeVisible({ timeout: 30_000 });
+  const documents = buyerPage.getByRole('list', { name: 'Your sale documents' });
+  await expect(documents.getByRole('listitem')).toHaveCount(6);
+  await expect(documents.getByText('To sign')).toHaveCount(0);
+  const contract = await buyerPage.request.get(
+    (await documents.getByRole('link', { name: /Retail installment contract/ }).getAttribute('href'))!,
+  );
+  expect(contract.headers()['content-type']).toBe('application/pdf');
+
+  // The seller's inspection is optional; skipping it ends their flow and the sale closes.
+  await sellerPage.goto(`/transaction/inspection?transaction=${deal.sellerTx}`);
+  await sellerPage.getByRole('button', { name: 'Skip the inspection' }).click();
+  await sellerPage.goto(`/transaction/whats-next?transaction=${deal.sellerTx}`);
+  const sellerConnection = sellerPage.getByRole('region', { name: 'Get connected with your buyer' });
+  await expect(sellerConnection).toContainText('Bea Quinterro');
+  await expect(sellerConnection).toContainText('Your buyer chose not to share their contact details.');
+
+  await buyerPage.reload();
+  const buyerConnection = buyerPage.getByRole('region', { name: 'Get connected with your seller' });
+  await expect(buyerConnection.getByRole('link', { name: seller.email })).toBeVisible();
+
+  for (const [page, who] of [
+    [buyerPage, buyer],
+    [sellerPage, seller],
+  ] as const) {
+    await expect
+      .poll(async () => (await (await request.get(`/api/dev/mailbox/latest?to=${encodeURIComponent(who.email)}`)).json()).subject, {
+        timeout: 20_000,
+      })
+      .toBe('Your sale is closed');
+    await page.goto('/dashboard/previous-transactions');
+    await expect(page.getByText('2005 Buick').first()).toBeVisible();
+  }
+  await sellerPage.context().close();
+});
