@@ -46,7 +46,7 @@ async function dealAtPayment(
   baseURL: string,
   seller: { bearer: string },
   buyer: { bearer: string; email: string },
-  options: { financed: boolean; lien?: object },
+  options: { financed: boolean; lien?: object; pickup?: boolean },
 ) {
   const api = httpApi(baseURL);
   const sale = (
@@ -67,6 +67,30 @@ async function dealAtPayment(
   const sellerTx = (await api.call('GET', '/api/transactions', seller.bearer)).json().active[0].id as string;
   const sandbox = (await (await request.get('/config.json')).json()).verificationWidget.host as string;
   return readyToPay(api, sandbox, { seller, buyer, sellerTx, buyerTx }, 'user_good', options);
+}
+
+/** The buyer pays on the payment screen, starts signing and gets to the government-ID check. */
+async function paysAndStartsSigning(page: Page, transactionId: string) {
+  await page.goto(`/transaction/payment?transaction=${transactionId}`);
+  await page.getByRole('radio', { name: /Platypus/ }).check();
+  await page.getByRole('checkbox', { name: /I authorise Caramel to take/ }).check();
+  await page.getByRole('button', { name: /^Authorise \$/ }).click();
+  await expect(page.getByRole('heading', { name: 'Payment authorised' })).toBeVisible();
+  await page.goto(`/transaction/signature?transaction=${transactionId}`);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('button', { name: 'Continue to the ID check' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your ID before signing' })).toBeVisible();
+}
+
+/** The government-ID check in the widget's government-ID flow, answered as `outcome`. */
+async function checksId(page: Page, outcome: string) {
+  await page.getByRole('button', { name: 'Check my ID' }).click();
+  const widget = page.frameLocator('iframe[title="Identity verification"]');
+  await widget.getByRole('button', { name: 'Begin verifying' }).click();
+  await widget.getByRole('button', { name: /Capture front/ }).click();
+  await widget.getByRole('button', { name: /Capture back/ }).click();
+  await widget.getByRole('button', { name: /Capture selfie/ }).click();
+  await widget.getByRole('button', { name: outcome }).click();
 }
 
 /** Signs on the e-signature service's page and comes back to the app. */
@@ -95,26 +119,10 @@ test('a financed sale with a lien on the car closes: the buyer pays and checks t
   const seller = await person(sellerPage, request, 'seller', ['Sam', 'Okafor']);
   const deal = await dealAtPayment(request, baseURL!, seller, buyer, { financed: true, lien: LIEN });
 
-  // The buyer pays what is due at signing from the account linked through the bank's page.
-  await buyerPage.goto(`/transaction/payment?transaction=${deal.buyerTx}`);
-  await buyerPage.getByRole('radio', { name: /Platypus/ }).check();
-  await buyerPage.getByRole('checkbox', { name: /I authorise Caramel to take/ }).check();
-  await buyerPage.getByRole('button', { name: /^Authorise \$/ }).click();
-  await expect(buyerPage.getByRole('heading', { name: 'Payment authorised' })).toBeVisible();
-  await buyerPage.goto(`/transaction/signature?transaction=${deal.buyerTx}`);
-
-  // Starting to sign, then the government-ID check in the widget's government-ID flow.
-  await buyerPage.getByRole('button', { name: 'Start' }).click();
-  await buyerPage.getByRole('button', { name: 'Continue to the ID check' }).click();
-  await expect(buyerPage.getByRole('heading', { name: 'Check your ID before signing' })).toBeVisible();
+  // The buyer pays what is due at signing from the account linked through the bank's page, then checks their ID.
+  await paysAndStartsSigning(buyerPage, deal.buyerTx);
   await expectNoSeriousAxeViolations(buyerPage, 'government ID check');
-  await buyerPage.getByRole('button', { name: 'Check my ID' }).click();
-  const widget = buyerPage.frameLocator('iframe[title="Identity verification"]');
-  await widget.getByRole('button', { name: 'Begin verifying' }).click();
-  await widget.getByRole('button', { name: /Capture front/ }).click();
-  await widget.getByRole('button', { name: /Capture back/ }).click();
-  await widget.getByRole('button', { name: /Capture selfie/ }).click();
-  await widget.getByRole('button', { name: 'Approve verification' }).click();
+  await checksId(buyerPage, 'Approve verification');
 
   // The seller signs first, on a phone, and shares their details; the buyer signs and does not.
   await sellerPage.goto(`/transaction/signature?transaction=${deal.sellerTx}`);
@@ -158,4 +166,71 @@ test('a financed sale with a lien on the car closes: the buyer pays and checks t
     await expect(page.getByText('2005 Buick').first()).toBeVisible();
   }
   await sellerPage.context().close();
+});
+
+test('a cash sale with a pickup and no lien closes, and the buyer says they have the car', async ({
+  page: buyerPage,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const sellerPage = await secondPage(browser, baseURL!, { width: 1280, height: 900 });
+  await buyerPage.setViewportSize({ width: 375, height: 800 });
+  const buyer = await person(buyerPage, request, 'buyer', ['Ana', 'Lindqvist']);
+  const seller = await person(sellerPage, request, 'seller', ['Omar', 'Haddad']);
+  const deal = await dealAtPayment(request, baseURL!, seller, buyer, { financed: false, pickup: true });
+  await paysAndStartsSigning(buyerPage, deal.buyerTx);
+  await checksId(buyerPage, 'Approve verification');
+  await signOnProvidersPage(buyerPage, 'seller', true);
+  await expect(buyerPage.getByRole('heading', { name: 'You signed your documents' })).toBeVisible();
+  await expect(buyerPage.getByText('Waiting for the seller')).toBeVisible();
+
+  await sellerPage.goto(`/transaction/signature?transaction=${deal.sellerTx}`);
+  await signOnProvidersPage(sellerPage, 'buyer', true);
+  await expect(buyerPage.getByRole('heading', { name: 'Everyone has signed' })).toBeVisible({ timeout: 30_000 });
+  // No loan, so no installment contract.
+  await expect(buyerPage.getByRole('list', { name: 'Your sale documents' }).getByRole('listitem')).toHaveCount(5);
+
+  await sellerPage.goto(`/transaction/inspection?transaction=${deal.sellerTx}`);
+  await sellerPage.getByRole('button', { name: 'Skip the inspection' }).click();
+  await sellerPage.goto(`/transaction/whats-next?transaction=${deal.sellerTx}`);
+  await expect(
+    sellerPage.getByRole('region', { name: 'Get connected with your buyer' }).getByRole('link', { name: buyer.email }),
+  ).toBeVisible();
+
+  // The pickup: once the payment cleared and both signed, the buyer collects the car and says so.
+  await buyerPage.goto(`/dashboard/active-transactions/track-delivery/${deal.buyerTx}`);
+  await expect(buyerPage.getByRole('button', { name: 'I have the car' })).toBeVisible({ timeout: 20_000 });
+  await buyerPage.getByRole('button', { name: 'I have the car' }).click();
+  await expect(buyerPage.getByRole('button', { name: 'I have the car' })).toBeHidden();
+  await buyerPage.goto('/dashboard/previous-transactions');
+  await expect(buyerPage.getByText('2005 Buick').first()).toBeVisible();
+  await sellerPage.context().close();
+});
+
+test('the government-ID check: a decline to try again, both outcomes of a person’s review, then signing', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const sellerPage = await secondPage(browser, baseURL!, { width: 1280, height: 900 });
+  const buyer = await person(page, request, 'buyer', ['Lee', 'Park']);
+  const seller = await person(sellerPage, request, 'seller', ['Ines', 'Duarte']);
+  await sellerPage.context().close();
+  const deal = await dealAtPayment(request, baseURL!, seller, buyer, { financed: true });
+  await paysAndStartsSigning(page, deal.buyerTx);
+
+  await checksId(page, 'Decline verification');
+  await expect(page.getByRole('heading', { name: 'We could not verify your ID' })).toBeVisible();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await checksId(page, 'Manual review declines');
+  await expect(page.getByRole('heading', { name: 'Your ID could not be verified after review' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Contact support' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'manual review failed');
+  await page.getByRole('button', { name: 'Try again with another ID' }).click();
+  await checksId(page, 'Manual review approves');
+  await expect(page.getByRole('button', { name: 'Review and sign' })).toBeVisible();
 });

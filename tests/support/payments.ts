@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { ledgerJournals, ledgerLines, transfers } from '../../server/db/money-tables';
 import type { apiFor } from './api-harness';
 import { must, until, type ApiCaller } from './api-caller';
+import { PICKUP_SLOTS, pickupDays } from '../../src/domain/transport';
 import { actAs, dealBetween, uploadedDocument, verifiedInquiry } from './deals';
 import type { LocalParts } from './local-parts';
 
@@ -109,7 +110,7 @@ export async function dealAtPayment(api: Api, parts: LocalParts, buyerLogin = 'u
   return readyToPay(api, parts.sandbox.url, await dealBetween(api, parts.identity), buyerLogin, options);
 }
 
-type PaymentOptions = { financed?: boolean; lien?: object };
+type PaymentOptions = { financed?: boolean; lien?: object; pickup?: boolean };
 type Sides = { seller: Who; buyer: Who; sellerTx: string; buyerTx: string };
 
 /** Both sides of `deal` brought to their payment: the seller approved and paid into their account, the buyer booked for delivery and verified. */
@@ -127,7 +128,13 @@ export async function readyToPay<D extends Sides>(
   const sellerAccount = await linkedAccount(api, sandbox, seller);
   await act(seller, sellerTx, 'bank linked', { accountId: sellerAccount.id, authorizedCents: 0 });
   await buyerAtTransport(api, sandbox, buyer, buyerTx, options.financed);
-  const quote = await deliveryBooked(api, buyer, buyerTx);
+  const quote = options.pickup ? null : await deliveryBooked(api, buyer, buyerTx);
+  if (options.pickup)
+    await act(buyer, buyerTx, 'transport booked', {
+      kind: 'Pickup',
+      day: pickupDays(new Date().toISOString().slice(0, 10))[0],
+      time: PICKUP_SLOTS[0],
+    });
   // The seller's car is verified already: the buyer's transport completes its verification by itself.
   must(
     (await detail(buyer, buyerTx)).status === 'verification_completed',

@@ -59,8 +59,10 @@ function Track({ id }: { id: string }) {
   const detail = row?.detail;
   if (!detail) return <p>This sale is not saved on this device. Connect to the internet and open it again.</p>;
   const shipment = detail.shipment;
-  const collecting =
+  const pickingUp =
     detail.side === 'buyer' && shipment?.kind === 'Pickup' && !shipment.handedOverAt && detail.allowedEvents.includes('vehicle received');
+  // The seller hands the car over once the payment has cleared: until then, say so instead of offering a button that would be refused.
+  const collecting = pickingUp && detail.money.totals.collected > 0;
   return (
     <>
       <h1 className="title">{shipment?.kind === 'Pickup' ? 'Your pickup' : 'Your delivery'}</h1>
@@ -70,6 +72,9 @@ function Track({ id }: { id: string }) {
       {shipment ? (
         <div className="box">
           <ShipmentTimeline shipment={shipment} />
+          {pickingUp && !collecting && (
+            <p className="mt-4">Your payment is on its way through the banks; you can collect the car once it has cleared.</p>
+          )}
           {collecting && (
             <div className="mt-4">
               <p className="mb-2">At the seller’s, once you have the keys and the car:</p>
