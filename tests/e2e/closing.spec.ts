@@ -13,7 +13,7 @@ import { readyToPay } from '../support/payments';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { poolOf, signInThroughForm, submitDetails, uniqueEmail } from './identity-helpers';
-import { idTokenOf } from './transaction-helpers';
+import { idTokenOf, verifyInWidget } from './transaction-helpers';
 
 const LIEN = {
   lienholderId: 'harbor-cu',
@@ -83,15 +83,7 @@ async function paysAndStartsSigning(page: Page, transactionId: string) {
 }
 
 /** The government-ID check in the widget's government-ID flow, answered as `outcome`. */
-async function checksId(page: Page, outcome: string) {
-  await page.getByRole('button', { name: 'Check my ID' }).click();
-  const widget = page.frameLocator('iframe[title="Identity verification"]');
-  await widget.getByRole('button', { name: 'Begin verifying' }).click();
-  await widget.getByRole('button', { name: /Capture front/ }).click();
-  await widget.getByRole('button', { name: /Capture back/ }).click();
-  await widget.getByRole('button', { name: /Capture selfie/ }).click();
-  await widget.getByRole('button', { name: outcome }).click();
-}
+const checksId = (page: Page, outcome: string) => verifyInWidget(page, outcome, 'Check my ID');
 
 /** Signs on the e-signature service's page and comes back to the app. */
 async function signOnProvidersPage(page: Page, other: 'buyer' | 'seller', share: boolean) {

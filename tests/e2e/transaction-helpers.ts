@@ -44,9 +44,9 @@ export async function buyerWithDeal(page: Page, request: APIRequestContext) {
   return { buyer, transactionId, bearer: `Bearer ${await idTokenOf(request, buyer)}` };
 }
 
-/** Runs the sandbox verification inside its frame and answers `outcome`. */
-export async function verifyInWidget(page: Page, outcome: 'Approve verification' | 'Decline verification') {
-  await page.getByRole('button', { name: 'Verify my identity' }).click();
+/** Opens the sandbox verification with `opener`, runs it inside its frame and answers `outcome` (one of the sandbox's buttons). */
+export async function verifyInWidget(page: Page, outcome: string, opener = 'Verify my identity') {
+  await page.getByRole('button', { name: opener }).click();
   const widget = page.frameLocator('iframe[title="Identity verification"]');
   await widget.getByRole('button', { name: 'Begin verifying' }).click();
   await widget.getByRole('button', { name: /Capture front/ }).click();

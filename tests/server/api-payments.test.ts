@@ -10,8 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { balancesOf, isBalanced, moneyTotals } from '../../src/domain/ledger-rules';
 import { notifications } from '../../server/db/schema';
 import { signWebhook } from '../../server/providers/webhooks';
-import { apiFor } from '../support/api-harness';
-import { freePort } from '../support/free-port';
+import { listeningApi, type apiFor } from '../support/api-harness';
 import { dealAtPayment, ledgerOf, linkedAccount, stepsFor } from '../support/payments';
 import { govIdChecked, signs } from '../support/signing';
 
@@ -19,9 +18,7 @@ const parts = inject('parts');
 let api: Awaited<ReturnType<typeof apiFor>>;
 
 beforeAll(async () => {
-  const port = await freePort();
-  api = await apiFor(parts, { PROVIDER_CALLBACK_URL: `http://127.0.0.1:${port}`, PROVIDER_DISPATCH_INTERVAL_SECONDS: '1' });
-  await api.app.listen({ host: '127.0.0.1', port });
+  api = await listeningApi(parts);
 });
 afterAll(() => api.close());
 

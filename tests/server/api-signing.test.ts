@@ -15,9 +15,8 @@ import { signWebhook } from '../../server/providers/webhooks';
 import { DOCUMENTS_CHANGED } from '../../server/signing/envelopes';
 import { createS3Client } from '../../server/storage/s3-client';
 import { LOCAL_STORAGE_CREDENTIALS } from '../../server/stack/storage';
-import { apiFor } from '../support/api-harness';
+import { listeningApi, type apiFor } from '../support/api-harness';
 import { actAs } from '../support/deals';
-import { freePort } from '../support/free-port';
 import { dealAtPayment, stepsFor } from '../support/payments';
 import { finishSigning, govIdChecked, signingUrl, signs } from '../support/signing';
 
@@ -25,9 +24,7 @@ const parts = inject('parts');
 let api: Awaited<ReturnType<typeof apiFor>>;
 
 beforeAll(async () => {
-  const port = await freePort();
-  api = await apiFor(parts, { PROVIDER_CALLBACK_URL: `http://127.0.0.1:${port}`, PROVIDER_DISPATCH_INTERVAL_SECONDS: '1' });
-  await api.app.listen({ host: '127.0.0.1', port });
+  api = await listeningApi(parts);
 });
 afterAll(() => api.close());
 

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { buildApi } from '../../server/api/app';
 import { loadSettings } from '../../server/api/settings';
 import { migratedTemplate, openDatabase, type OpenDatabase } from '../../server/db/client';
+import { freePort } from './free-port';
 import { LOCAL_STORAGE_CREDENTIALS } from '../../server/stack/storage';
 import { createS3Client } from '../../server/storage/s3-client';
 import type { LocalParts } from './local-parts';
@@ -78,4 +79,12 @@ export async function apiFor(parts: LocalParts, overrides: Record<string, string
       s3.destroy();
     },
   };
+}
+
+/** An API listening on a port of its own, so the sandboxes' webhooks reach it, handing requests to providers every second. */
+export async function listeningApi(parts: LocalParts) {
+  const port = await freePort();
+  const api = await apiFor(parts, { PROVIDER_CALLBACK_URL: `http://127.0.0.1:${port}`, PROVIDER_DISPATCH_INTERVAL_SECONDS: '1' });
+  await api.app.listen({ host: '127.0.0.1', port });
+  return api;
 }
