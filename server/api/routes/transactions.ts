@@ -49,7 +49,8 @@ export function transactionRoutes(
     // A request for a provider that answers later goes out now; one it cannot take yet is tried again on the interval.
     if (!replayed) await dispatchNow(request.log);
     // An action can close the sale, which mails both parties.
-    if (!replayed) await deliverPending(db, deps.mailer).catch((error: unknown) => request.log.error(error, 'notification delivery failed'));
+    if (!replayed)
+      await deliverPending(db, deps.mailer).catch((error: unknown) => request.log.error(error, 'notification delivery failed'));
     return { replayed, transaction: await transactionDetail(db, providers, id, user) };
   });
 
