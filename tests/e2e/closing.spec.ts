@@ -127,7 +127,7 @@ test('a financed sale with a lien on the car closes: the buyer pays and checks t
   await expect(buyerPage.getByRole('heading', { name: 'Everyone has signed' })).toBeVisible({ timeout: 30_000 });
   const documents = buyerPage.getByRole('list', { name: 'Your sale documents' });
   await expect(documents.getByRole('listitem')).toHaveCount(6);
-  await expect(documents.getByText('To sign')).toHaveCount(0);
+  await expect(documents.getByText('Awaiting signatures')).toHaveCount(0);
   const contract = await buyerPage.request.get(
     (await documents.getByRole('link', { name: /Retail installment contract/ }).getAttribute('href'))!,
   );

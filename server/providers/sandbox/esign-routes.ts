@@ -24,13 +24,13 @@ function signingPage(token: string, envelope: StoredEnvelope, recipient: StoredR
     .map((part) => part[0] ?? '')
     .join('')
     .toUpperCase();
+  const places = (documentId: string) => recipient.tabs.filter((tab) => tab.documentId === documentId && tab.type !== 'dateSigned').length;
   const documents = mine
     .map(
       (
         document,
-        index,
-      ) => `<li><a href="/esign/signing/${token}/documents/${encodeURIComponent(document.documentId)}" target="_blank" rel="noopener">${index + 1}. ${escape(document.name)}</a>
-      <span class="muted">${recipient.tabs.filter((tab) => tab.documentId === document.documentId && tab.type !== 'dateSigned').length} places to sign or initial</span></li>`,
+      ) => `<li><a href="/esign/signing/${token}/documents/${encodeURIComponent(document.documentId)}" target="_blank" rel="noopener">${escape(document.name)}</a>
+      <span class="muted">${places(document.documentId)} ${places(document.documentId) === 1 ? 'place' : 'places'} to sign or initial</span></li>`,
     )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

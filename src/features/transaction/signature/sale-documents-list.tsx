@@ -10,7 +10,7 @@ export function SaleDocumentsList({ documents }: { documents: SaleDocument[] }) 
             {document.title}
             <span className="is-sr-only"> (PDF, opens in a new tab)</span>
           </a>
-          <span className="tag is-light ml-2">{document.signed ? 'Signed' : 'To sign'}</span>
+          <span className="tag is-light ml-2">{document.signed ? 'Signed' : 'Awaiting signatures'}</span>
           <small className="sale-documents__hash" title="SHA-256 fingerprint of this file">
             SHA-256 {document.sha256.slice(0, 16)}…
           </small>
