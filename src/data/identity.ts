@@ -30,6 +30,7 @@ import {
   verifyTOTPSetup,
 } from 'aws-amplify/auth';
 import { BRAND } from '../domain/brand';
+import { OAUTH_SCOPES } from '../domain/social-sign-in';
 import type { RuntimeConfig } from './runtime-config';
 
 export {
@@ -48,8 +49,6 @@ export {
 
 let configuredFor: RuntimeConfig['auth'] | undefined;
 
-/** SPEC §6: the OAuth code flow asks for these scopes. */
-const OAUTH_SCOPES = ['email', 'openid', 'profile', 'aws.cognito.signin.user.admin'];
 
 export function configureIdentity(auth: RuntimeConfig['auth']): void {
   if (configuredFor === auth) return;

@@ -15,9 +15,9 @@ export default async function globalSetup() {
   // Against a stack that is already running (E2E_BASE_URL=http://127.0.0.1:8080), as when debugging.
   if (process.env.E2E_BASE_URL) return;
   const dataDir = mkdtempSync(join(tmpdir(), 'caramel-e2e-'));
-  const port = await freePortRun(4);
+  const port = await freePortRun(5);
   let proxyPort = await freePort();
-  while (proxyPort >= port && proxyPort < port + 4) proxyPort = await freePort();
+  while (proxyPort >= port && proxyPort < port + 5) proxyPort = await freePort();
   const proxy = await startFaultProxy(`http://127.0.0.1:${port + 2}`, proxyPort);
   const stack = await startLauncher({
     PORT: String(port),
