@@ -11,6 +11,7 @@
  *   changed address waits for its code (the original address stays in use, the pool's "keep
  *   original attribute value active" setting), true once it is confirmed — and in the ID token as
  *   that boolean (cognito-local writes Boolean("false"), which is true);
+ * - AdminDisableProviderForUser, which unlinks a provider identity (hosted-sign-in/federation.ts);
  * - the `identities` claim of a federated or linked user (hosted-sign-in/federation.ts), which
  *   cognito-local reserves and never writes, and `given_name`/`family_name`, which it leaves out.
  */
@@ -22,6 +23,7 @@ import type { Router } from 'cognito-local/lib/server/Router.js';
 import type { Services } from 'cognito-local/lib/services/index.js';
 import { attribute, attributesAppend, attributeValue, type UserPoolService } from 'cognito-local/lib/services/userPoolService.js';
 import { unmetPasswordRules } from '../../src/domain/password-policy';
+import { Federation } from './hosted-sign-in/federation';
 
 type Request = Record<string, unknown>;
 
@@ -136,6 +138,16 @@ export function withExtensions(base: Router, services: Services): Router {
         AuthParameters: { REFRESH_TOKEN: req.RefreshToken },
       })) as { AuthenticationResult: Record<string, unknown> };
       return { AuthenticationResult: answer.AuthenticationResult };
+    },
+    async AdminDisableProviderForUser(req) {
+      const user = req.User as { ProviderName?: string; ProviderAttributeValue?: string } | undefined;
+      if (!user?.ProviderName || !user.ProviderAttributeValue)
+        throw new InvalidParameterError('User.ProviderName and User.ProviderAttributeValue are required');
+      await new Federation(services, base, String(req.UserPoolId)).unlink({
+        providerName: user.ProviderName,
+        userId: user.ProviderAttributeValue,
+      });
+      return {};
     },
     async GlobalSignOut(req) {
       const { userPool, user, ctx } = await userFromAccessToken(services, req.AccessToken);

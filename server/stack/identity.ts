@@ -54,7 +54,12 @@ export interface IdentityInfo {
 }
 
 /** The app client's hosted sign-in settings: code flow, the scopes, the providers, the app's return addresses. */
-async function registerForHostedSignIn(router: ReturnType<typeof Router>, ctx: object, pool: z.infer<typeof poolRecordSchema>, origins: string[]) {
+async function registerForHostedSignIn(
+  router: ReturnType<typeof Router>,
+  ctx: object,
+  pool: z.infer<typeof poolRecordSchema>,
+  origins: string[],
+) {
   await router('UpdateUserPoolClient')(ctx as never, {
     UserPoolId: pool.userPoolId,
     ClientId: pool.userPoolClientId,

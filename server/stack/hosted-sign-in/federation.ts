@@ -12,7 +12,13 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Services } from 'cognito-local/lib/services/index.js';
-import { attribute, attributesAppend, attributeValue, type User, type UserPoolService } from 'cognito-local/lib/services/userPoolService.js';
+import {
+  attribute,
+  attributesAppend,
+  attributeValue,
+  type User,
+  type UserPoolService,
+} from 'cognito-local/lib/services/userPoolService.js';
 import type { Router } from 'cognito-local/lib/server/Router.js';
 import { HOSTED_SIGN_IN_REFUSALS, type LinkedIdentity } from '../../../src/domain/social-sign-in';
 
@@ -27,10 +33,7 @@ export interface ProviderProfile {
   familyName?: string;
 }
 
-export type Resolution =
-  | { kind: 'signed-in'; user: User }
-  | { kind: 'prove-password'; user: User }
-  | { kind: 'refused'; reason: string };
+export type Resolution = { kind: 'signed-in'; user: User } | { kind: 'prove-password'; user: User } | { kind: 'refused'; reason: string };
 
 const silentLogger = { debug() {}, info() {}, warn() {}, error() {}, child: () => silentLogger };
 const ctx = { logger: silentLogger } as never;

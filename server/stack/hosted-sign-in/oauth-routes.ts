@@ -59,7 +59,8 @@ export function oauthRoutes(app: FastifyInstance, context: SignInContext): void 
       providerName,
       passwordAttempts: 0,
     };
-    if (q.response_type !== 'code') return context.sendBack(reply, pending, 'unsupported_response_type', 'Only the code flow is supported.');
+    if (q.response_type !== 'code')
+      return context.sendBack(reply, pending, 'unsupported_response_type', 'Only the code flow is supported.');
     if (!q.code_challenge || q.code_challenge_method !== 'S256') {
       return context.sendBack(reply, pending, 'invalid_request', 'PKCE with code_challenge_method S256 is required.');
     }
@@ -115,7 +116,12 @@ export function oauthRoutes(app: FastifyInstance, context: SignInContext): void 
       const pool = await services.cognito.getUserPool(ctx, client.UserPoolId);
       const user = body.refresh_token ? await pool.getUserByRefreshToken(ctx, body.refresh_token) : null;
       if (!user?.Enabled) return tokenError(reply, 'invalid_grant', 'The refresh token is not valid.');
-      const { RefreshToken: _unused, ...tokens } = await tokensFor(client, user, 'RefreshTokens', (client.AllowedOAuthScopes ?? []).join(' '));
+      const { RefreshToken: _unused, ...tokens } = await tokensFor(
+        client,
+        user,
+        'RefreshTokens',
+        (client.AllowedOAuthScopes ?? []).join(' '),
+      );
       return answer(reply, tokens);
     }
     return tokenError(reply, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');
@@ -126,9 +132,17 @@ export function oauthRoutes(app: FastifyInstance, context: SignInContext): void 
     cors(request, reply);
     const token = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
     try {
-      const { payload } = await jwtVerify(token, await importJWK(publicKey.jwk, 'RS256'), { algorithms: ['RS256'], issuer: context.issuer });
+      const { payload } = await jwtVerify(token, await importJWK(publicKey.jwk, 'RS256'), {
+        algorithms: ['RS256'],
+        issuer: context.issuer,
+      });
       if (payload.token_use !== 'access') throw new Error('not an access token');
-      if (!String(payload.scope ?? '').split(' ').includes('openid')) throw new Error('no openid scope');
+      if (
+        !String(payload.scope ?? '')
+          .split(' ')
+          .includes('openid')
+      )
+        throw new Error('no openid scope');
       const user = await federation.userByUsername(String(payload.username));
       if (!user?.Enabled) throw new Error('no such user');
       return userInfo(user);

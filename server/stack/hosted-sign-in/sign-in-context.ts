@@ -53,4 +53,3 @@ export function cookie(name: string, value: string, maxAgeSeconds: number): stri
 export function sendPage(reply: FastifyReply, page: Page, status = 200): FastifyReply {
   return reply.code(status).type('text/html; charset=utf-8').header('content-security-policy', page.csp).send(page.html);
 }
-
