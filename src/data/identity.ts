@@ -5,6 +5,7 @@
  */
 import { Amplify } from 'aws-amplify';
 import 'aws-amplify/auth/enable-oauth-listener';
+import { Hub } from 'aws-amplify/utils';
 import {
   autoSignIn,
   confirmResetPassword,
@@ -32,6 +33,7 @@ import {
 import { BRAND } from '../domain/brand';
 import { OAUTH_SCOPES } from '../domain/social-sign-in';
 import type { RuntimeConfig } from './runtime-config';
+import { socialSignInFailed } from './social-sign-in';
 
 export {
   confirmResetPassword,
@@ -49,6 +51,27 @@ export {
 
 let configuredFor: RuntimeConfig['auth'] | undefined;
 
+/** SPEC §9: how long a returning redirect sign-in may take to finish before the session is asked for anyway. */
+const OAUTH_IN_PROGRESS_WAIT_MS = 10_000;
+
+let redirectSettled: () => void = () => {};
+const redirectOutcome = new Promise<void>((resolve) => (redirectSettled = resolve));
+
+// Listening before Amplify is configured: configuring it completes a redirect sign-in at once.
+Hub.listen('auth', ({ payload }) => {
+  if (payload.event === 'signInWithRedirect_failure') socialSignInFailed(payload.data?.error);
+  if (payload.event === 'signInWithRedirect' || payload.event === 'signInWithRedirect_failure') redirectSettled();
+});
+
+/**
+ * Resolves once Amplify has finished (or given up on) the redirect sign-in this page returned
+ * from. Asking for the session before that can hang: Amplify v6 releases the session calls
+ * waiting on a failed redirect before it clears its in-flight mark, so a call made in between
+ * waits for its 5-minute deadline.
+ */
+export function redirectSignInSettled(): Promise<void> {
+  return Promise.race([redirectOutcome, new Promise<void>((resolve) => setTimeout(resolve, OAUTH_IN_PROGRESS_WAIT_MS))]);
+}
 
 export function configureIdentity(auth: RuntimeConfig['auth']): void {
   if (configuredFor === auth) return;
@@ -90,8 +113,8 @@ export interface SessionSnapshot {
 }
 
 /** SPEC §4.1: ask the service for the current session and user; throws when there is none. */
-export async function currentSession(): Promise<SessionSnapshot> {
-  const [session, user] = await Promise.all([fetchAuthSession(), getCurrentUser()]);
+export async function currentSession(options: { forceRefresh?: boolean } = {}): Promise<SessionSnapshot> {
+  const [session, user] = await Promise.all([fetchAuthSession(options), getCurrentUser()]);
   const idToken = session.tokens?.idToken;
   if (!idToken) throw Object.assign(new Error('No current user.'), { name: 'UserUnAuthenticatedException' });
   return {
