@@ -114,9 +114,11 @@ export interface SessionSnapshot {
 
 /** SPEC §4.1: ask the service for the current session and user; throws when there is none. */
 export async function currentSession(options: { forceRefresh?: boolean } = {}): Promise<SessionSnapshot> {
-  const [session, user] = await Promise.all([fetchAuthSession(options), getCurrentUser()]);
+  // The session first: without one, SPEC §8's 'No current user.' (getCurrentUser would say it in v6's words).
+  const session = await fetchAuthSession(options);
   const idToken = session.tokens?.idToken;
   if (!idToken) throw Object.assign(new Error('No current user.'), { name: 'UserUnAuthenticatedException' });
+  const user = await getCurrentUser();
   return {
     sub: user.userId,
     email: String(idToken.payload.email ?? user.signInDetails?.loginId ?? ''),

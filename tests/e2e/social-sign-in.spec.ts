@@ -96,13 +96,19 @@ test('Apple for an e-mail that has a password account is linked to it once the p
   await expect(methods).toContainText('E-mail and password');
 });
 
-test('cancel at Facebook: back on /sign-in, told so', async ({ page }) => {
+test('cancel at Facebook: back on /sign-in, told so (and the session check logs No current user.)', async ({ page }) => {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') logged.push(message.text());
+  });
   await page.goto('/sign-in');
   await continueWith(page, 'Facebook');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('alert')).toHaveText('You cancelled signing in with Facebook. Choose another way to sign in, or try again.');
   await expect(page).toHaveURL(/\/sign-in$/);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  // SPEC §8: a failed session check is logged and the visitor counts as signed out.
+  expect(logged.some((text) => text.startsWith('Session check failed') && text.includes('No current user.'))).toBe(true);
 });
 
 test('a tampered OAuth state is refused', async ({ page }) => {
