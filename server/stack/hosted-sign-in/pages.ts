@@ -23,6 +23,7 @@ export interface ProviderLook {
 const STYLE = `
 body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1f2328}
 main{max-width:26rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px #0002}
+@media (max-width:28rem){main{margin:.75rem}}
 header{display:flex;align-items:center;gap:.5rem;margin-bottom:1rem}
 .mark{width:2rem;height:2rem;border-radius:50%;color:#fff;display:grid;place-items:center;font-weight:700}
 h1{font-size:1.35rem;margin:0 0 .25rem}
@@ -64,7 +65,11 @@ function header(look: ProviderLook): string {
   return `<header><span class="mark" aria-hidden="true">${escape(look.title[0]!)}</span><span class="sandbox">${escape(look.title)} · local sandbox</span></header>`;
 }
 
-const displayName = (account: ProviderProfile) => [account.givenName, account.familyName].filter(Boolean).join(' ') || account.email;
+function accountButton(account: ProviderProfile): string {
+  const name = [account.givenName, account.familyName].filter(Boolean).join(' ');
+  const label = name ? `${escape(name)}<small>${escape(account.email)}</small>` : escape(account.email);
+  return `<button class="account" name="email" value="${escape(account.email)}">${label}</button>`;
+}
 
 export function consentPage(options: {
   look: ProviderLook;
@@ -79,12 +84,7 @@ export function consentPage(options: {
   const action = `/providers/${look.slug}`;
   const hidden = `<input type="hidden" name="flow" value="${escape(flow)}">`;
   const accounts = remembered.length
-    ? `<form method="post" action="${action}" aria-label="Accounts on this device">${hidden}<fieldset><legend>Choose an account</legend>${remembered
-        .map(
-          (account) =>
-            `<button class="account" name="email" value="${escape(account.email)}">${escape(displayName(account))}<small>${escape(account.email)}</small></button>`,
-        )
-        .join('')}</fieldset></form>`
+    ? `<form method="post" action="${action}" aria-label="Accounts on this device">${hidden}<fieldset><legend>Choose an account</legend>${remembered.map(accountButton).join('')}</fieldset></form>`
     : '';
   const body = `${header(look)}
 <h1>Sign in with ${escape(look.title)}</h1>
