@@ -22,7 +22,7 @@ const GUARDS: Record<GuardName, Guard> = {
   // hosted sign-in (a code in the query), by way of the sign-up details when they are owed.
   signin: async (url) => {
     if (!signedIn()) return null;
-    if (!url.searchParams.has('code')) return redirect(returnTarget(url.search));
+    if (!url.searchParams.has('code') || !url.searchParams.has('state')) return redirect(returnTarget(url.search));
     const { finishSocialSignIn } = await import('../data/social-sign-in');
     return redirect(await finishSocialSignIn());
   },
