@@ -1,9 +1,10 @@
 /**
  * What the hosted sign-in remembers between requests, in memory, as a real one keeps it for
  * minutes only: authorization requests on their way through a provider's page (10 minutes),
- * authorization codes (one use, 5 minutes) and hosted sessions (until /logout). A restart
- * forgets them all: a sign-in in progress starts again and the next sign-in shows the
- * provider's page again.
+ * authorization codes (one use, 5 minutes) and hosted sessions (until /logout, 8 hours at
+ * most). A restart forgets them all: a sign-in in progress starts again and the next sign-in
+ * shows the provider's page again. Each addition sweeps out what has expired, so entries that
+ * are never read again do not pile up.
  */
 import { randomBytes } from 'node:crypto';
 import type { ProviderProfile } from './federation';
@@ -38,6 +39,7 @@ export interface HostedSession {
 
 const REQUEST_TTL_MS = 10 * 60_000;
 const CODE_TTL_MS = 5 * 60_000;
+export const SESSION_TTL_MS = 8 * 3600_000;
 
 const newId = () => randomBytes(24).toString('base64url');
 
@@ -45,9 +47,16 @@ class Expiring<T> {
   private readonly entries = new Map<string, { value: T; expiresAt: number }>();
   constructor(private readonly ttlMs: number) {}
 
+  /** How many entries are held, expired ones not yet swept included. */
+  get size(): number {
+    return this.entries.size;
+  }
+
   add(value: T): string {
+    const now = Date.now();
+    for (const [id, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(id);
     const id = newId();
-    this.entries.set(id, { value, expiresAt: Date.now() + this.ttlMs });
+    this.entries.set(id, { value, expiresAt: now + this.ttlMs });
     return id;
   }
 
@@ -69,11 +78,5 @@ class Expiring<T> {
 export class FlowStore {
   readonly requests = new Expiring<AuthorizationRequest>(REQUEST_TTL_MS);
   readonly codes = new Expiring<IssuedCode>(CODE_TTL_MS);
-  readonly sessions = new Map<string, HostedSession>();
-
-  startSession(session: HostedSession): string {
-    const id = newId();
-    this.sessions.set(id, session);
-    return id;
-  }
+  readonly sessions = new Expiring<HostedSession>(SESSION_TTL_MS);
 }

@@ -74,7 +74,7 @@ export function oauthRoutes(app: FastifyInstance, context: SignInContext): void 
       return context.sendBack(reply, pending, 'invalid_request', `identity_provider must be one of ${known}.`);
     }
     // Already signed in here with this identity: the provider asks nothing again.
-    const session = flows.sessions.get(cookiesOf(request)[SESSION_COOKIE] ?? '');
+    const session = flows.sessions.get(cookiesOf(request)[SESSION_COOKIE]);
     const user = session?.providerName === providerName ? await federation.userByUsername(session.username) : null;
     if (session && user?.Enabled && identitiesOf(user).some((identity) => identity.userId === session.providerUserId)) {
       return context.complete(reply, pending, user.Username, { providerName, userId: session.providerUserId });
@@ -158,7 +158,7 @@ export function oauthRoutes(app: FastifyInstance, context: SignInContext): void 
     if (!q.logout_uri || !(client.LogoutURLs ?? []).includes(q.logout_uri)) {
       return sendPage(reply, errorPage('The address to return to after signing out is not registered for this app.'), 400);
     }
-    flows.sessions.delete(cookiesOf(request)[SESSION_COOKIE] ?? '');
+    flows.sessions.take(cookiesOf(request)[SESSION_COOKIE]);
     return reply.header('set-cookie', cookie(SESSION_COOKIE, '', 0)).redirect(q.logout_uri, 302);
   });
 

@@ -10,7 +10,7 @@ import type { Services } from 'cognito-local/lib/services/index.js';
 import type { Router } from 'cognito-local/lib/server/Router.js';
 import type { SignInCertificate } from './certificate';
 import { Federation } from './federation';
-import { FlowStore } from './flow-store';
+import { FlowStore, SESSION_TTL_MS } from './flow-store';
 import { oauthRoutes } from './oauth-routes';
 import { ProviderAccounts } from './provider-accounts';
 import { providerRoutes } from './provider-routes';
@@ -62,11 +62,11 @@ export async function startHostedSignIn(options: HostedSignInOptions): Promise<{
         scope: request.scope,
         username,
       });
-      const session = flows.startSession({ username, providerName: identity.providerName, providerUserId: identity.userId });
+      const session = flows.sessions.add({ username, providerName: identity.providerName, providerUserId: identity.userId });
       const target = new URL(request.redirectUri);
       target.searchParams.set('code', code);
       if (request.state) target.searchParams.set('state', request.state);
-      return reply.header('set-cookie', cookie(SESSION_COOKIE, session, 8 * 3600)).redirect(target.href, 302);
+      return reply.header('set-cookie', cookie(SESSION_COOKIE, session, SESSION_TTL_MS / 1000)).redirect(target.href, 302);
     },
   };
   oauthRoutes(app, context);
