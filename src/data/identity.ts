@@ -63,18 +63,23 @@ Hub.listen('auth', ({ payload }) => {
   if (payload.event === 'signInWithRedirect' || payload.event === 'signInWithRedirect_failure') redirectSettled();
 });
 
-/**
- * Resolves once Amplify has finished (or given up on) the redirect sign-in this page returned
- * from. Asking for the session before that can hang: Amplify v6 releases the session calls
- * waiting on a failed redirect before it clears its in-flight mark, so a call made in between
- * waits for its 5-minute deadline.
- */
-export function redirectSignInSettled(): Promise<void> {
+/** Resolves once Amplify has finished (or given up on) the redirect sign-in it found in flight. */
+function redirectSignInSettled(): Promise<void> {
   return Promise.race([redirectOutcome, new Promise<void>((resolve) => setTimeout(resolve, OAUTH_IN_PROGRESS_WAIT_MS))]);
 }
 
-export function configureIdentity(auth: RuntimeConfig['auth']): void {
-  if (configuredFor === auth) return;
+let ready: Promise<void> = Promise.resolve();
+
+/**
+ * Configures Amplify (once per configuration) and resolves when it may be used. Configuring it
+ * settles a redirect sign-in marked in flight (`redirectInFlight`): one this page came back
+ * with is finished, one left at the provider's page (its tab closed, the app opened again) is
+ * reported as cancelled. Nothing may ask for the session or start a sign-in before that:
+ * Amplify v6 releases the calls waiting on a failed redirect before it clears its in-flight
+ * mark, so a call made in between waits for its 5-minute deadline.
+ */
+export function configureIdentity(auth: RuntimeConfig['auth'], redirectInFlight: boolean): Promise<void> {
+  if (configuredFor === auth) return ready;
   Amplify.configure({
     Auth: {
       Cognito: {
@@ -98,6 +103,8 @@ export function configureIdentity(auth: RuntimeConfig['auth']): void {
     },
   });
   configuredFor = auth;
+  ready = redirectInFlight && auth.oauth ? redirectSignInSettled() : Promise.resolve();
+  return ready;
 }
 
 /** cognito-local answers only USER_PASSWORD_AUTH; Amazon Cognito keeps SRP, Amplify's default. */

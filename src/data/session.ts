@@ -11,7 +11,7 @@ import { session, setSignedIn, setSignedOut, setTokenRefresher } from './session
 /** The configured identity module; every screen that talks to the user pool goes through here. */
 export async function identityService() {
   const module = await import('./identity');
-  module.configureIdentity(runtimeConfig().auth);
+  await module.configureIdentity(runtimeConfig().auth, redirectInFlight());
   return module;
 }
 
@@ -31,6 +31,11 @@ function hasStoredSession(): boolean {
   return readStorage(storageKey('LastAuthUser')) !== null;
 }
 
+/** Amplify's mark of a redirect sign-in under way: set on leaving for the hosted sign-in, cleared once settled. */
+function redirectInFlight(): boolean {
+  return Boolean(runtimeConfig().auth.oauth) && readStorage(storageKey('inflightOAuth')) === 'true';
+}
+
 /**
  * Back from the hosted sign-in this browser went to, with a code or an error: Amplify finishes
  * (or reports) the round trip it marked as in flight.
@@ -38,8 +43,7 @@ function hasStoredSession(): boolean {
 function returningFromOAuth(): boolean {
   if (typeof window === 'undefined') return false; // prerendering at build time
   const params = new URLSearchParams(window.location.search);
-  const answered = params.has('state') && (params.has('code') || params.has('error'));
-  return Boolean(runtimeConfig().auth.oauth && answered && readStorage(storageKey('inflightOAuth')) === 'true');
+  return params.has('state') && (params.has('code') || params.has('error')) && redirectInFlight();
 }
 
 /** Amplify marks a session that came through the hosted sign-in; signing out ends that one there too. */
@@ -97,9 +101,7 @@ export async function refreshSession(options: { forceRefresh?: boolean } = {}): 
     return;
   }
   try {
-    const returning = returningFromOAuth();
     const identity = await identityService();
-    if (returning) await identity.redirectSignInSettled();
     const snapshot = await identity.currentSession(options);
     setSignedIn({ sub: snapshot.sub, email: snapshot.email }, snapshot.idToken);
     setTokenRefresher(async () => (await identity.currentSession()).idToken);

@@ -2,7 +2,8 @@
  * Google, Apple and Facebook through the stack's hosted sign-in, in Chromium: a sign-up that
  * returns where it began, by way of the details; sign-out that ends the hosted session too; a
  * password account that gets Apple linked once its password is proved (and loses it again from
- * the account page); a cancel at Facebook; a tampered state refused.
+ * the account page); a cancel at Facebook; a sign-in left at a provider's page that does not
+ * block the next; a tampered state refused.
  */
 import type { Page } from '@playwright/test';
 import { createConfirmedUser } from '../support/identity-admin';
@@ -109,6 +110,19 @@ test('cancel at Facebook: back on /sign-in, told so (and the session check logs 
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   // SPEC §8: a failed session check is logged and the visitor counts as signed out.
   expect(logged.some((text) => text.startsWith('Session check failed') && text.includes('No current user.'))).toBe(true);
+});
+
+test('a sign-in left at the provider’s page does not stand in the way of the next one', async ({ page }) => {
+  await page.goto('/sign-in');
+  await continueWith(page, 'Apple');
+  // Back to the app by its address (or a new tab): Amplify still marks the Apple sign-in as under way.
+  await page.goto('/sign-in?returnTo=%2Faccount');
+  await continueWith(page, 'Google');
+  await typeAccount(page, { email: uniqueEmail('abandoned') });
+  await expect(page.getByRole('heading', { name: 'Tell us about you' })).toBeVisible();
+  await submitDetails(page, { firstName: 'Sam', lastName: 'Lee', mobile: '4155550125' });
+  await page.getByRole('link', { name: 'Skip for now' }).click();
+  await expect(page).toHaveURL(/\/account$/);
 });
 
 test('a tampered OAuth state is refused', async ({ page }) => {

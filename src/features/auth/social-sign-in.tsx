@@ -24,8 +24,10 @@ export function SocialSignIn({ from }: { from: '/sign-in' | '/sign-up' }) {
     setFailure(null);
     setLeaving(true);
     try {
+      // First: a sign-in left unfinished at a provider is settled as the service loads, and must not take this one's place.
+      const identity = await identityService();
       rememberSocialSignIn({ provider, from, returnTo: new URLSearchParams(search).get('returnTo') });
-      await (await identityService()).startSocialSignIn(provider);
+      await identity.startSocialSignIn(provider);
     } catch (error) {
       setLeaving(false);
       setFailure(identityErrorMessage(error, 'sign-in'));
