@@ -42,7 +42,8 @@ describe('stack launcher', () => {
 });
 
 describe('stack lifecycle', () => {
-  it('keeps users and documents across a restart, and Ctrl-C frees every port', async () => {
+  // Two whole starts of five parts: a few seconds each on an idle machine, far more on a shared one.
+  it('keeps users and documents across a restart, and Ctrl-C frees every port', { timeout: 120_000 }, async () => {
     const port = await freePortRun(5);
     const dataDir = mkdtempSync(join(tmpdir(), 'caramel-stack-'));
     const staticDir = mkdtempSync(join(tmpdir(), 'caramel-static-'));
