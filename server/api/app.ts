@@ -18,6 +18,7 @@ import { sandboxProviders, type Providers } from '../providers/providers';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
 import { createS3Client } from '../storage/s3-client';
+import { cognitoUserPoolAdmin } from '../users/user-pool-admin';
 import { abortAbandonedUploads } from '../uploads/abandoned-uploads';
 import { deliverPending, devMailboxMailer, sesMailer } from '../mail/delivery';
 import type { Settings } from './settings';
@@ -71,7 +72,13 @@ export async function buildApi({ settings, database, s3, logger = false, provide
 
   healthRoutes(app, { pingDatabase: database.ping, s3, bucket: settings.storage.bucket, jwksUrl: settings.auth.jwksUrl });
   runtimeConfigRoutes(app, settings);
-  userRoutes(app, { db: database.db, authenticate });
+  const userPoolAdmin = cognitoUserPoolAdmin({
+    region: settings.auth.region,
+    userPoolId: settings.auth.userPoolId,
+    endpoint: settings.auth.userPoolEndpoint,
+    credentials: settings.auth.adminCredentials,
+  });
+  userRoutes(app, { db: database.db, authenticate, userPoolAdmin });
   const mailer = settings.mail ? sesMailer(settings.mail) : settings.devMailboxFile ? devMailboxMailer(settings.devMailboxFile) : undefined;
   if (!mailer) app.log.warn('no mail provider configured (MAIL_FROM): offer notifications are queued, not sent');
   offerRoutes(app, { db: database.db, authenticate, mailer, appOrigin: settings.appOrigin });

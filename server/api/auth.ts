@@ -49,5 +49,14 @@ function callerFrom(payload: JWTPayload): Caller {
   const email = typeof payload.email === 'string' ? payload.email : '';
   const groups = Array.isArray(payload['cognito:groups']) ? (payload['cognito:groups'] as string[]) : [];
   if (!payload.sub) throw new Error('token has no subject');
-  return { sub: payload.sub, email, emailVerified: payload.email_verified === true, groups };
+  const text = (name: string) => (typeof payload[name] === 'string' && payload[name] ? (payload[name] as string) : undefined);
+  return {
+    sub: payload.sub,
+    username: text('cognito:username') ?? payload.sub,
+    email,
+    emailVerified: payload.email_verified === true,
+    groups,
+    givenName: text('given_name'),
+    familyName: text('family_name'),
+  };
 }

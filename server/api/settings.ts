@@ -118,6 +118,8 @@ export function loadSettings(env: Record<string, string | undefined>) {
           ? { domain: e.AUTH_OAUTH_DOMAIN, redirectUrl: e.AUTH_OAUTH_REDIRECT_URL }
           : undefined,
       signUpVerificationMethod: e.AUTH_SIGN_UP_VERIFICATION_METHOD,
+      // The local pool checks no signature; Amazon Cognito gets the AWS credentials chain's.
+      adminCredentials: e.LOCAL_STACK === 'true' ? { accessKeyId: 'local', secretAccessKey: 'local' } : undefined,
     },
     storage: {
       region: e.STORAGE_REGION,

@@ -10,15 +10,20 @@
  * - `email_verified` as Cognito keeps it: true once a sign-up is confirmed by code, false while a
  *   changed address waits for its code (the original address stays in use, the pool's "keep
  *   original attribute value active" setting), true once it is confirmed — and in the ID token as
- *   that boolean (cognito-local writes Boolean("false"), which is true).
+ *   that boolean (cognito-local writes Boolean("false"), which is true);
+ * - AdminDisableProviderForUser, which unlinks a provider identity (hosted-sign-in/federation.ts);
+ * - the `identities` claim of a federated or linked user (hosted-sign-in/federation.ts), which
+ *   cognito-local reserves and never writes, and `given_name`/`family_name`, which it leaves out.
  */
-import { decodeJwt } from 'jose';
+import { createRequire } from 'node:module';
+import { decodeJwt, decodeProtectedHeader, importJWK, SignJWT, type JWK } from 'jose';
 import { CognitoError, InvalidParameterError, NotAuthorizedError } from 'cognito-local/lib/errors.js';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
 import type { Router } from 'cognito-local/lib/server/Router.js';
 import type { Services } from 'cognito-local/lib/services/index.js';
 import { attribute, attributesAppend, attributeValue, type UserPoolService } from 'cognito-local/lib/services/userPoolService.js';
 import { unmetPasswordRules } from '../../src/domain/password-policy';
+import { Federation } from './hosted-sign-in/federation';
 
 type Request = Record<string, unknown>;
 
@@ -79,11 +84,33 @@ async function markEmailVerified(userPool: UserPoolService, username: string, ve
   await userPool.saveUser(ctx, { ...user, Attributes: attributesAppend(user.Attributes, attribute('email_verified', String(verified))) });
 }
 
-/** Tokens whose `email_verified` claim is the attribute's value, not Boolean() of its text. */
+const signingKey = createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json') as { jwk: JWK };
+
+/** The same token with more claims, signed again with the pool's key (and the same header). */
+export async function withClaims(token: string, claims: Record<string, unknown>): Promise<string> {
+  const { alg, kid } = decodeProtectedHeader(token);
+  return new SignJWT({ ...decodeJwt(token), ...claims })
+    .setProtectedHeader({ alg: alg!, kid, typ: 'JWT' })
+    .sign(await importJWK(signingKey.jwk, alg));
+}
+
+/**
+ * Tokens whose `email_verified` claim is the attribute's value, not Boolean() of its text, and
+ * whose ID token carries `identities` and the name attributes when the user has them, as Amazon
+ * Cognito's does.
+ */
 export class VerifiedClaimsTokenGenerator extends JwtTokenGenerator {
-  override generate(...[ctx, user, ...rest]: Parameters<JwtTokenGenerator['generate']>) {
+  override async generate(...[ctx, user, ...rest]: Parameters<JwtTokenGenerator['generate']>) {
     const Attributes = user.Attributes.filter((a) => a.Name !== 'email_verified' || a.Value === 'true');
-    return super.generate(ctx, { ...user, Attributes }, ...rest);
+    const tokens = await super.generate(ctx, { ...user, Attributes }, ...rest);
+    const identities = JSON.parse(attributeValue('identities', user.Attributes) ?? '[]') as unknown[];
+    const claims: Record<string, unknown> = identities.length > 0 ? { identities } : {};
+    for (const name of ['given_name', 'family_name']) {
+      const value = attributeValue(name, user.Attributes);
+      if (value) claims[name] = value;
+    }
+    if (Object.keys(claims).length === 0) return tokens;
+    return { ...tokens, IdToken: await withClaims(tokens.IdToken, claims) };
   }
 }
 
@@ -111,6 +138,16 @@ export function withExtensions(base: Router, services: Services): Router {
         AuthParameters: { REFRESH_TOKEN: req.RefreshToken },
       })) as { AuthenticationResult: Record<string, unknown> };
       return { AuthenticationResult: answer.AuthenticationResult };
+    },
+    async AdminDisableProviderForUser(req) {
+      const user = req.User as { ProviderName?: string; ProviderAttributeValue?: string } | undefined;
+      if (!user?.ProviderName || !user.ProviderAttributeValue)
+        throw new InvalidParameterError('User.ProviderName and User.ProviderAttributeValue are required');
+      await new Federation(services, base, String(req.UserPoolId)).unlink({
+        providerName: user.ProviderName,
+        userId: user.ProviderAttributeValue,
+      });
+      return {};
     },
     async GlobalSignOut(req) {
       const { userPool, user, ctx } = await userFromAccessToken(services, req.AccessToken);

@@ -3,6 +3,8 @@
  * `<dataDir>/identity`, the extensions Amplify v6 needs (identity-extensions.ts), and codes
  * delivered to the development mailbox. On first start it creates the user pool (e-mail as
  * username, SPEC §5 password policy, optional MFA) and an app client; later starts reuse them.
+ * Beside it runs the pool's hosted sign-in (hosted-sign-in/) on an HTTPS port of its own, with
+ * the app client registered for it on every start (the app's origins may change with PORT).
  */
 import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,20 +24,52 @@ import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolS
 import { z } from 'zod';
 import { BRAND } from '../../src/domain/brand';
 import { PASSWORD_POLICY } from '../../src/domain/password-policy';
+import { OAUTH_SCOPES, POOL_PROVIDER_NAMES } from '../../src/domain/social-sign-in';
 import { KEEP_ORIGINAL_EMAIL, VerifiedClaimsTokenGenerator, withExtensions } from './identity-extensions';
 import { appendToMailbox } from '../mail/mailbox';
+import { signInCertificate } from './hosted-sign-in/certificate';
+import { startHostedSignIn } from './hosted-sign-in/sign-in-server';
 
 export interface IdentityOptions {
   host: string;
   port: number;
+  /** The hosted sign-in's HTTPS port. */
+  signInPort: number;
   dataDir: string;
   mailboxFile: string;
+  /** The app's origins: where the hosted sign-in may send people back (`/sign-in`, `/sign-out`). */
+  appOrigins: string[];
 }
 
 export interface IdentityInfo {
   endpoint: string;
   userPoolId: string;
   userPoolClientId: string;
+  /** The hosted sign-in's domain (host:port), as `/config.json`'s `auth.oauth.domain`. */
+  oauthDomain: string;
+  /** The certificate authority to trust once for the hosted sign-in. */
+  signInCaFile: string;
+  /** Base64 SHA-256 of the hosted sign-in certificate's public key (Chromium's --ignore-certificate-errors-spki-list). */
+  signInSpki: string;
+}
+
+/** The app client's hosted sign-in settings: code flow, the scopes, the providers, the app's return addresses. */
+async function registerForHostedSignIn(
+  router: ReturnType<typeof Router>,
+  ctx: object,
+  pool: z.infer<typeof poolRecordSchema>,
+  origins: string[],
+) {
+  await router('UpdateUserPoolClient')(ctx as never, {
+    UserPoolId: pool.userPoolId,
+    ClientId: pool.userPoolClientId,
+    AllowedOAuthFlows: ['code'],
+    AllowedOAuthFlowsUserPoolClient: true,
+    AllowedOAuthScopes: OAUTH_SCOPES,
+    SupportedIdentityProviders: ['COGNITO', ...Object.values(POOL_PROVIDER_NAMES)],
+    CallbackURLs: origins.map((origin) => `${origin}/sign-in`),
+    LogoutURLs: origins.map((origin) => `${origin}/sign-out`),
+  });
 }
 
 const poolRecordSchema = z.object({ userPoolId: z.string(), userPoolClientId: z.string() });
@@ -104,11 +138,29 @@ export async function startIdentity(options: IdentityOptions): Promise<IdentityI
   // Pools made before this setting existed get it too (a plain UpdateUserPool would reset the others).
   const userPool = await cognito.getUserPool(ctx as never, pool.userPoolId);
   await userPool.updateOptions(ctx as never, { ...userPool.options, UserAttributeUpdateSettings: KEEP_ORIGINAL_EMAIL });
+  await registerForHostedSignIn(router, ctx, pool, options.appOrigins);
   const server: Server = (await createServer(router, ctx.logger, config.ServerConfig, services).start()) as Server;
+  const certificate = await signInCertificate(options.dataDir);
+  const hosted = await startHostedSignIn({
+    host: options.host,
+    port: options.signInPort,
+    dir: join(options.dataDir, 'hosted-sign-in'),
+    certificate,
+    services,
+    router,
+    userPoolId: pool.userPoolId,
+    appOrigins: options.appOrigins,
+  });
   return {
     endpoint,
     ...pool,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    oauthDomain: hosted.domain,
+    signInCaFile: certificate.caFile,
+    signInSpki: certificate.spki,
+    close: async () => {
+      await hosted.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-/** Identity, storage and the third-party sandbox, each in its own child process (service-process.ts), started together. */
+/** Identity (with its hosted sign-in), storage and the third-party sandbox, each in its own child process (service-process.ts), started together. */
 import { join } from 'node:path';
 import type { IdentityInfo } from './identity';
 import { startService, type RunningService } from './service-process';
@@ -6,6 +6,8 @@ import { startService, type RunningService } from './service-process';
 export interface LocalServicesOptions {
   host: string;
   identityPort: number;
+  /** The hosted sign-in's HTTPS port. */
+  signInPort: number;
   storagePort: number;
   sandboxPort: number;
   dataDir: string;
@@ -25,8 +27,10 @@ export async function startLocalServices(options: LocalServicesOptions) {
     startService<IdentityInfo>('identity', new URL('./identity-service.ts', import.meta.url), {
       host,
       port: options.identityPort,
+      signInPort: options.signInPort,
       dataDir,
       mailboxFile: mailboxFileIn(dataDir),
+      appOrigins: options.allowedOrigins,
     }),
     startService<{ endpoint: string }>(
       'storage',

@@ -4,8 +4,9 @@
  * API in this one, then prints the Ready line. Ctrl-C stops everything.
  *
  * Interface: PORT (default 8080) for the app and API, IDENTITY_PORT (PORT+1), STORAGE_PORT
- * (PORT+2), SANDBOX_PORT (PORT+3) for the third-party sandboxes (verification widget, carrier), DATA_DIR (default .data) for every part's data, STATIC_DIR (default
- * dist/, built when stale) for the web app.
+ * (PORT+2), SANDBOX_PORT (PORT+3) for the third-party sandboxes (verification widget, carrier),
+ * SIGN_IN_PORT (PORT+4) for the hosted sign-in (HTTPS), DATA_DIR (default .data) for every
+ * part's data, STATIC_DIR (default dist/, built when stale) for the web app.
  */
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,7 @@ const port = Number(process.env.PORT ?? 8080);
 const identityPort = Number(process.env.IDENTITY_PORT ?? port + 1);
 const storagePort = Number(process.env.STORAGE_PORT ?? port + 2);
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? port + 3);
+const signInPort = Number(process.env.SIGN_IN_PORT ?? port + 4);
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
 const bucket = 'caramel-documents';
 
@@ -36,6 +38,7 @@ async function main() {
   await ensurePortFree(host, identityPort, 'identity', 'IDENTITY_PORT');
   await ensurePortFree(host, storagePort, 'storage', 'STORAGE_PORT');
   await ensurePortFree(host, sandboxPort, 'provider sandbox', 'SANDBOX_PORT');
+  await ensurePortFree(host, signInPort, 'hosted sign-in', 'SIGN_IN_PORT');
   // A STATIC_DIR of your own is served as it is; the default dist/ is rebuilt when stale.
   const staticDir = process.env.STATIC_DIR ?? join(root, 'dist');
   if (!process.env.STATIC_DIR) buildIfNeeded(root, staticDir);
@@ -43,6 +46,7 @@ async function main() {
   const services = await startLocalServices({
     host,
     identityPort,
+    signInPort,
     storagePort,
     sandboxPort,
     dataDir,
@@ -64,6 +68,8 @@ async function main() {
     AUTH_USER_POOL_ID: identity.userPoolId,
     AUTH_USER_POOL_CLIENT_ID: identity.userPoolClientId,
     AUTH_USER_POOL_ENDPOINT: identity.endpoint,
+    AUTH_OAUTH_DOMAIN: identity.oauthDomain,
+    AUTH_OAUTH_REDIRECT_URL: `http://${host}:${port}/sign-in`,
     STORAGE_BUCKET: bucket,
     STORAGE_ENDPOINT: storage.endpoint,
     STORAGE_ACCESS_KEY_ID: LOCAL_STORAGE_CREDENTIALS.accessKeyId,
@@ -82,6 +88,7 @@ async function main() {
   const health = await fetch(`${api.url}/api/healthz`).then((answer) => answer.json());
   if (health.status !== 'ok') throw new PreflightError(`A part did not answer: ${JSON.stringify(health)}`);
   console.log(`Codes the identity service sends are listed at ${api.url}/dev/mailbox`);
+  console.log(`Google, Apple and Facebook sign-in: trust ${identity.signInCaFile} once (README, "Local hosted sign-in")`);
   console.log(`Ready: ${api.url}`);
 }
 

@@ -19,7 +19,14 @@ export async function userForCaller(db: Database, caller: Caller): Promise<UserR
   const isAdmin = caller.groups.includes(ADMIN_GROUP);
   await db
     .insert(users)
-    .values({ cognitoSub: caller.sub, email: caller.email, type: isAdmin ? 'admin' : 'customer' })
+    .values({
+      cognitoSub: caller.sub,
+      email: caller.email,
+      type: isAdmin ? 'admin' : 'customer',
+      // A provider's profile may name the person: the sign-up details start from it.
+      firstName: caller.givenName ?? null,
+      lastName: caller.familyName ?? null,
+    })
     .onConflictDoNothing({ target: users.cognitoSub });
   const [row] = await db.select().from(users).where(eq(users.cognitoSub, caller.sub));
   if (!row) throw new Error(`user ${caller.sub} vanished after insert`);

@@ -18,8 +18,14 @@ const toSignIn = (url: URL) => redirect(`${SIGN_IN_PATH}?returnTo=${encodeURICom
 const GUARDS: Record<GuardName, Guard> = {
   // A signed-out visitor goes to sign-in and comes back here afterwards.
   auth: (url) => (signedIn() ? null : toSignIn(url)),
-  // Sign-in and sign-up are for signed-out visitors; a signed-in user is sent on.
-  signin: (url) => (signedIn() ? redirect(returnTarget(url.search)) : null),
+  // Sign-in and sign-up are for signed-out visitors; a signed-in user is sent on — back from the
+  // hosted sign-in (a code in the query), by way of the sign-up details when they are owed.
+  signin: async (url) => {
+    if (!signedIn()) return null;
+    if (!url.searchParams.has('code') || !url.searchParams.has('state')) return redirect(returnTarget(url.search));
+    const { finishSocialSignIn } = await import('../data/social-sign-in');
+    return redirect(await finishSocialSignIn());
+  },
   // The sign-up details form, only while the details are still owed.
   'registration-additional-info': async (url) => {
     if (!signedIn()) return toSignIn(url);

@@ -5,6 +5,7 @@
  */
 import { Amplify } from 'aws-amplify';
 import 'aws-amplify/auth/enable-oauth-listener';
+import { Hub } from 'aws-amplify/utils';
 import {
   autoSignIn,
   confirmResetPassword,
@@ -30,7 +31,9 @@ import {
   verifyTOTPSetup,
 } from 'aws-amplify/auth';
 import { BRAND } from '../domain/brand';
+import { OAUTH_SCOPES } from '../domain/social-sign-in';
 import type { RuntimeConfig } from './runtime-config';
+import { socialSignInFailed } from './social-sign-in';
 
 export {
   confirmResetPassword,
@@ -48,11 +51,35 @@ export {
 
 let configuredFor: RuntimeConfig['auth'] | undefined;
 
-/** SPEC §6: the OAuth code flow asks for these scopes. */
-const OAUTH_SCOPES = ['email', 'openid', 'profile', 'aws.cognito.signin.user.admin'];
+/** SPEC §9: how long a returning redirect sign-in may take to finish before the session is asked for anyway. */
+const OAUTH_IN_PROGRESS_WAIT_MS = 10_000;
 
-export function configureIdentity(auth: RuntimeConfig['auth']): void {
-  if (configuredFor === auth) return;
+let redirectSettled: () => void = () => {};
+const redirectOutcome = new Promise<void>((resolve) => (redirectSettled = resolve));
+
+// Listening before Amplify is configured: configuring it completes a redirect sign-in at once.
+Hub.listen('auth', ({ payload }) => {
+  if (payload.event === 'signInWithRedirect_failure') socialSignInFailed(payload.data?.error);
+  if (payload.event === 'signInWithRedirect' || payload.event === 'signInWithRedirect_failure') redirectSettled();
+});
+
+/** Resolves once Amplify has finished (or given up on) the redirect sign-in it found in flight. */
+function redirectSignInSettled(): Promise<void> {
+  return Promise.race([redirectOutcome, new Promise<void>((resolve) => setTimeout(resolve, OAUTH_IN_PROGRESS_WAIT_MS))]);
+}
+
+let ready: Promise<void> = Promise.resolve();
+
+/**
+ * Configures Amplify (once per configuration) and resolves when it may be used. Configuring it
+ * settles a redirect sign-in marked in flight (`redirectInFlight`): one this page came back
+ * with is finished, one left at the provider's page (its tab closed, the app opened again) is
+ * reported as cancelled. Nothing may ask for the session or start a sign-in before that:
+ * Amplify v6 releases the calls waiting on a failed redirect before it clears its in-flight
+ * mark, so a call made in between waits for its 5-minute deadline.
+ */
+export function configureIdentity(auth: RuntimeConfig['auth'], redirectInFlight: boolean): Promise<void> {
+  if (configuredFor === auth) return ready;
   Amplify.configure({
     Auth: {
       Cognito: {
@@ -76,6 +103,8 @@ export function configureIdentity(auth: RuntimeConfig['auth']): void {
     },
   });
   configuredFor = auth;
+  ready = redirectInFlight && auth.oauth ? redirectSignInSettled() : Promise.resolve();
+  return ready;
 }
 
 /** cognito-local answers only USER_PASSWORD_AUTH; Amazon Cognito keeps SRP, Amplify's default. */
@@ -91,10 +120,12 @@ export interface SessionSnapshot {
 }
 
 /** SPEC §4.1: ask the service for the current session and user; throws when there is none. */
-export async function currentSession(): Promise<SessionSnapshot> {
-  const [session, user] = await Promise.all([fetchAuthSession(), getCurrentUser()]);
+export async function currentSession(options: { forceRefresh?: boolean } = {}): Promise<SessionSnapshot> {
+  // The session first: without one, SPEC §8's 'No current user.' (getCurrentUser would say it in v6's words).
+  const session = await fetchAuthSession(options);
   const idToken = session.tokens?.idToken;
   if (!idToken) throw Object.assign(new Error('No current user.'), { name: 'UserUnAuthenticatedException' });
+  const user = await getCurrentUser();
   return {
     sub: user.userId,
     email: String(idToken.payload.email ?? user.signInDetails?.loginId ?? ''),

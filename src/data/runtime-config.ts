@@ -41,6 +41,9 @@ export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>;
 
 export type ConfigResult = { ok: true; config: RuntimeConfig } | { ok: false; problem: string };
 
+const POOL_KEYS = ['auth.userPoolId', 'auth.userPoolClientId'];
+const POOL_IDS_REQUIRED = 'Both UserPoolId and ClientId are required.';
+
 let loaded: RuntimeConfig | undefined;
 
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<ConfigResult> {
@@ -55,10 +58,14 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
   const parsed = v.safeParse(runtimeConfigSchema, body, { abortEarly: false });
   if (!parsed.success) {
     // A missing key reads "auth: missing", not valibot's "Invalid key: Expected "auth" but received undefined".
-    const fields = parsed.issues.map(
-      (issue) => `${v.getDotPath(issue) || '(root)'}: ${issue.received === 'undefined' ? 'missing' : issue.message}`,
-    );
-    return { ok: false, problem: `/config.json is not valid: ${fields.join('; ')}.` };
+    const fields = parsed.issues.map((issue) => {
+      const path = v.getDotPath(issue) || '(root)';
+      if (issue.received !== 'undefined') return `${path}: ${issue.message}`;
+      // SPEC §8's wording for a user pool named without its id or its app client.
+      return POOL_KEYS.includes(path) ? `${path}: ${POOL_IDS_REQUIRED}` : `${path}: missing`;
+    });
+    const list = fields.join('; ');
+    return { ok: false, problem: `/config.json is not valid: ${list}${list.endsWith('.') ? '' : '.'}` };
   }
   loaded = parsed.output;
   return { ok: true, config: parsed.output };

@@ -11,7 +11,7 @@ import { session, setSignedIn, setSignedOut, setTokenRefresher } from './session
 /** The configured identity module; every screen that talks to the user pool goes through here. */
 export async function identityService() {
   const module = await import('./identity');
-  module.configureIdentity(runtimeConfig().auth);
+  await module.configureIdentity(runtimeConfig().auth, redirectInFlight());
   return module;
 }
 
@@ -31,11 +31,36 @@ function hasStoredSession(): boolean {
   return readStorage(storageKey('LastAuthUser')) !== null;
 }
 
+/** Amplify's mark of a redirect sign-in under way: set on leaving for the hosted sign-in, cleared once settled. */
+function redirectInFlight(): boolean {
+  return Boolean(runtimeConfig().auth.oauth) && readStorage(storageKey('inflightOAuth')) === 'true';
+}
+
+/**
+ * Back from the hosted sign-in this browser went to, with a code or an error: Amplify finishes
+ * (or reports) the round trip it marked as in flight.
+ */
 function returningFromOAuth(): boolean {
   if (typeof window === 'undefined') return false; // prerendering at build time
   const params = new URLSearchParams(window.location.search);
-  return Boolean(runtimeConfig().auth.oauth && params.has('code') && params.has('state'));
+  return params.has('state') && (params.has('code') || params.has('error')) && redirectInFlight();
 }
+
+/** Amplify marks a session that came through the hosted sign-in; signing out ends that one there too. */
+function signedInThroughHostedSignIn(): boolean {
+  return readStorage(storageKey('oauthSignIn'))?.startsWith('true') ?? false;
+}
+
+/** The hosted sign-in's logout page, which ends its session and comes back to `/sign-out` (SPEC §7). */
+export function hostedSignOutUrl(): string | null {
+  const { oauth, userPoolClientId } = runtimeConfig().auth;
+  if (!oauth) return null;
+  const back = new URL('/sign-out', oauth.redirectUrl).href;
+  return `https://${oauth.domain}/logout?client_id=${encodeURIComponent(userPoolClientId)}&logout_uri=${encodeURIComponent(back)}`;
+}
+
+/** SPEC §9: how long sign-out waits for the browser to leave for the hosted logout page. */
+const SIGN_OUT_REDIRECT_TIMEOUT_MS = 3000;
 
 /**
  * Who was signed in on this device, read from the stored ID token without asking the service:
@@ -69,14 +94,15 @@ async function endSessionLocally(): Promise<void> {
   await Promise.all([clearAccountData(), clearUploadRecords()]);
 }
 
-export async function refreshSession(): Promise<void> {
+/** `forceRefresh`: new tokens from the pool even when the stored ones are still valid (after an account change). */
+export async function refreshSession(options: { forceRefresh?: boolean } = {}): Promise<void> {
   if (!hasStoredSession() && !returningFromOAuth()) {
     if (session.status !== 'signed-out') setSignedOut();
     return;
   }
   try {
     const identity = await identityService();
-    const snapshot = await identity.currentSession();
+    const snapshot = await identity.currentSession(options);
     setSignedIn({ sub: snapshot.sub, email: snapshot.email }, snapshot.idToken);
     setTokenRefresher(async () => (await identity.currentSession()).idToken);
     void rememberIdentityId(snapshot.identityId);
@@ -111,12 +137,20 @@ export async function completeSignIn(): Promise<{ needsDetails: boolean }> {
   return { needsDetails: profile ? !profile.isAdditionalDetailsSubmitted : false };
 }
 
+/**
+ * Signs out: uploads cancelled while the session still lets the API free what storage holds
+ * (SPEC §9), this device's data cleared, then the pool's sign-out — which, for a session from
+ * the hosted sign-in, leaves for its logout page (so the local part goes first). A browser still
+ * here 3 s later did not get there: 'Signout timeout fail' (SPEC §8).
+ */
 export async function signOut(scope: 'here' | 'everywhere' = 'here'): Promise<void> {
-  if (hasStoredSession()) {
-    // While the session still lets the API free what storage holds for them (SPEC §9).
-    await (await import('./uploads')).cancelAllUploads().catch((error: unknown) => console.error('Cancelling uploads failed', error));
-    const identity = await identityService();
-    await (scope === 'everywhere' ? identity.signOutEverywhere() : identity.signOutHere());
-  }
+  if (!hasStoredSession()) return endSessionLocally();
+  await (await import('./uploads')).cancelAllUploads().catch((error: unknown) => console.error('Cancelling uploads failed', error));
+  const hosted = signedInThroughHostedSignIn();
   await endSessionLocally();
+  const identity = await identityService();
+  await (scope === 'everywhere' ? identity.signOutEverywhere() : identity.signOutHere());
+  if (!hosted) return;
+  await new Promise((resolve) => setTimeout(resolve, SIGN_OUT_REDIRECT_TIMEOUT_MS));
+  throw Object.assign(new Error('Signout timeout fail'), { name: 'SignOutTimeout' });
 }

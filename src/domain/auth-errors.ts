@@ -82,7 +82,9 @@ export function identityErrorMessage(error: unknown, action: IdentityAction): st
   if (action === 'change-password' && name === 'InvalidPasswordException' && !message.includes('conform')) {
     return BY_ACTION['change-password'].NotAuthorizedException!;
   }
-  return BY_ACTION[action][name] ?? COMMON[name] ?? VALIDATION[name] ?? 'Authentication Error';
+  // SPEC §8: a sign-up the pool refuses for a reason without a sentence of its own.
+  const fallback = action === 'sign-up' ? 'Error creating account' : 'Authentication Error';
+  return BY_ACTION[action][name] ?? COMMON[name] ?? VALIDATION[name] ?? fallback;
 }
 
 export function signInErrorMessage(error: unknown): string {

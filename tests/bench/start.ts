@@ -23,6 +23,7 @@ const EXPECTED = [
   /^> tsx server\/stack\/main\.ts$/,
   /^Building the web app…$/,
   /^Codes the identity service sends are listed at \S+$/,
+  /^Google, Apple and Facebook sign-in: trust \S+ once \(README, "Local hosted sign-in"\)$/,
   /^Ready: \S+$/,
 ];
 
@@ -67,7 +68,7 @@ async function timedStart(app: string, env: Record<string, string>): Promise<{ m
 const folder = cleanClone();
 try {
   const app = join(folder, 'app');
-  const env = { PORT: String(await freePortRun(4)), TMPDIR: join(folder, 'tmp') };
+  const env = { PORT: String(await freePortRun(5)), TMPDIR: join(folder, 'tmp') };
   const first = await timedStart(app, env);
   const second = await timedStart(app, env);
   const load = execFileSync('uptime', { encoding: 'utf8' })

@@ -117,7 +117,7 @@ const interruption = (label: string, result: Interrupted & { partsAgain?: number
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'caramel-bench-'));
-  const port = await freePortRun(4);
+  const port = await freePortRun(5);
   const proxy = await startFaultProxy(`http://127.0.0.1:${port + 2}`, await freePort());
   const s3Host = await startS3HostFront(proxy.url, BUCKET, REGION);
   process.env.E2E_STORAGE_PROXY = proxy.url;

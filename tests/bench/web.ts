@@ -71,7 +71,7 @@ async function offlineReloadMs(browser: Browser, baseURL: string): Promise<numbe
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'caramel-bench-'));
-const stack = await startLauncher({ PORT: String(await freePortRun(4)), DATA_DIR: dataDir });
+const stack = await startLauncher({ PORT: String(await freePortRun(5)), DATA_DIR: dataDir });
 try {
   const rows: string[][] = [];
   for (const path of PAGES) rows.push([path, ...(await lighthouseScores(`${stack.url}${path}`))]);

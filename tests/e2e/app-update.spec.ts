@@ -23,7 +23,7 @@ test('a new build prompts an open tab, never reloads over unsaved input, and Rel
   const root = mkdtempSync(join(tmpdir(), 'caramel-update-'));
   build(join(root, 'first'), 'first-build');
   build(join(root, 'second'), 'second-build');
-  const env = { PORT: String(await freePortRun(4)), DATA_DIR: join(root, 'data'), UPDATE_CHECK_INTERVAL_SECONDS: '5' };
+  const env = { PORT: String(await freePortRun(5)), DATA_DIR: join(root, 'data'), UPDATE_CHECK_INTERVAL_SECONDS: '5' };
   let stack: RunningLauncher = await startLauncher({ ...env, STATIC_DIR: join(root, 'first') });
   const context = await browser.newContext({ baseURL: stack.url });
   await context.addCookies([{ name: 'CaramelDoNotTrack', value: 'false', url: stack.url }]);

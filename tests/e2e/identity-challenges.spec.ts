@@ -135,32 +135,32 @@ test('offline on /account the user stays signed in with the saved profile', asyn
   await expect(page.getByText('Off. Add a second step')).toBeVisible();
 });
 
-test('social sign-in buttons appear only with an OAuth domain, and start the code flow with PKCE', async ({ page }) => {
+test('social sign-in buttons appear only with an OAuth domain, and start the code flow with PKCE and a 32-character state', async ({
+  page,
+}) => {
   await page.goto('/sign-in');
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await expect(page.getByRole('button', { name: /Continue with/ })).toHaveCount(0);
-
-  await page.route('**/config.json', async (route) => {
-    const config = await (await route.fetch()).json();
-    config.auth.oauth = { domain: 'auth.example.test', redirectUrl: new URL('/sign-in', page.url()).href };
-    await route.fulfill({ json: config });
-  });
-  let authorize: URL | undefined;
-  await page.route('https://auth.example.test/**', async (route) => {
-    authorize = new URL(route.request().url());
-    await route.fulfill({ body: 'hosted sign-in', contentType: 'text/plain' });
-  });
-  await page.reload();
   for (const provider of ['Google', 'Apple', 'Facebook']) {
     await expect(page.getByRole('button', { name: `Continue with ${provider}` })).toBeVisible();
   }
+  const authorizing = page.waitForRequest((request) => new URL(request.url()).pathname === '/oauth2/authorize');
   await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await expect.poll(() => authorize?.pathname).toBe('/oauth2/authorize');
-  expect(authorize!.searchParams.get('identity_provider')).toBe('Google');
-  expect(authorize!.searchParams.get('response_type')).toBe('code');
-  expect(authorize!.searchParams.get('code_challenge_method')).toBe('S256');
-  expect(authorize!.searchParams.get('scope')).toContain('aws.cognito.signin.user.admin');
-  expect(authorize!.searchParams.get('state')).toBeTruthy();
+  const authorize = new URL((await authorizing).url());
+  expect(authorize.protocol).toBe('https:');
+  expect(authorize.searchParams.get('identity_provider')).toBe('Google');
+  expect(authorize.searchParams.get('response_type')).toBe('code');
+  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorize.searchParams.get('scope')?.split(' ').sort()).toEqual(['aws.cognito.signin.user.admin', 'email', 'openid', 'profile']);
+  expect(authorize.searchParams.get('state')).toMatch(/^[A-Za-z0-9]{32}$/); // SPEC §9
+  await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
+
+  await page.route('**/config.json', async (route) => {
+    const config = await (await route.fetch()).json();
+    delete config.auth.oauth;
+    await route.fulfill({ json: config });
+  });
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Continue with/ })).toHaveCount(0);
 });
 
 /** Rewrites the stored ID and access tokens as expired, so the next session check must refresh. */

@@ -22,7 +22,7 @@ function launch(env: Record<string, string>) {
 
 describe('stack launcher', () => {
   it('says which port is taken and how to fix it', async () => {
-    const port = await freePortRun(4);
+    const port = await freePortRun(5);
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
     const result = launch({ PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'caramel-stack-')) });
@@ -34,7 +34,7 @@ describe('stack launcher', () => {
   it('says when the data dir cannot be used', async () => {
     const notAFolder = join(mkdtempSync(join(tmpdir(), 'caramel-stack-')), 'file');
     writeFileSync(notAFolder, 'x');
-    const result = launch({ PORT: String(await freePortRun(4)), DATA_DIR: notAFolder });
+    const result = launch({ PORT: String(await freePortRun(5)), DATA_DIR: notAFolder });
     expect(result.status).toBe(1);
     expect(result.errorLines).toHaveLength(1);
     expect(result.errorLines[0]).toMatch(/^DATA_DIR ".*file" cannot be used \(.*\); point DATA_DIR at a writable folder\.$/);
@@ -42,8 +42,9 @@ describe('stack launcher', () => {
 });
 
 describe('stack lifecycle', () => {
-  it('keeps users and documents across a restart, and Ctrl-C frees every port', async () => {
-    const port = await freePortRun(4);
+  // Two whole starts of five parts: a few seconds each on an idle machine, far more on a shared one.
+  it('keeps users and documents across a restart, and Ctrl-C frees every port', { timeout: 120_000 }, async () => {
+    const port = await freePortRun(5);
     const dataDir = mkdtempSync(join(tmpdir(), 'caramel-stack-'));
     const staticDir = mkdtempSync(join(tmpdir(), 'caramel-static-'));
     writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>app</title>');
@@ -62,7 +63,7 @@ describe('stack lifecycle', () => {
     await s3.send(new PutObjectCommand({ Bucket: config.storage.bucket, Key: 'public/kept.txt', Body: 'kept' }));
     const profileBefore = await profileOf(first.url, pool, config.auth.userPoolClientId, user);
     expect(await first.stop()).toBe(0);
-    for (const taken of [port, port + 1, port + 2, port + 3]) expect(await isFree(taken)).toBe(true);
+    for (const taken of [port, port + 1, port + 2, port + 3, port + 4]) expect(await isFree(taken)).toBe(true);
 
     const second = await startLauncher(env);
     const configAgain = await (await fetch(`${second.url}/config.json`)).json();

@@ -23,6 +23,7 @@ export async function startLocalParts(appOrigin: string) {
   const services = await startLocalServices({
     host: '127.0.0.1',
     identityPort: await freePort(),
+    signInPort: await freePort(),
     storagePort: await freePort(),
     sandboxPort: await freePort(),
     dataDir,

@@ -31,3 +31,14 @@ describe('loadRuntimeConfig', () => {
     expect(await loadRuntimeConfig(offline)).toMatchObject({ ok: false, problem: expect.stringContaining('could not be read') });
   });
 });
+
+describe('a user pool named without its id or its app client', () => {
+  it('says both are required, in SPEC §8’s words', async () => {
+    const { userPoolClientId: _client, ...withoutClient } = valid.auth;
+    const result = await loadRuntimeConfig(answering(200, { ...valid, auth: withoutClient }));
+    expect(result).toEqual({
+      ok: false,
+      problem: '/config.json is not valid: auth.userPoolClientId: Both UserPoolId and ClientId are required.',
+    });
+  });
+});

@@ -17,6 +17,9 @@ import {
   type UserRow,
 } from '../../users/user-records';
 import type { Caller } from '../../users/caller';
+import { removeProvider, signInMethods } from '../../users/sign-in-methods';
+import type { UserPoolAdmin } from '../../users/user-pool-admin';
+import { providerParamSchema } from '../../../src/domain/sign-in-methods';
 import type { Authenticate } from '../auth';
 import { parseInput } from '../../validation';
 
@@ -27,7 +30,7 @@ function forbidden(reply: FastifyReply, message: string) {
   return reply.code(403).send({ message });
 }
 
-export function userRoutes(app: FastifyInstance, deps: { db: Database; authenticate: Authenticate }) {
+export function userRoutes(app: FastifyInstance, deps: { db: Database; authenticate: Authenticate; userPoolAdmin: UserPoolAdmin }) {
   const { db } = deps;
   const caller = (request: { caller?: Caller }): Promise<UserRow> => userForCaller(db, request.caller!);
 
@@ -46,6 +49,16 @@ export function userRoutes(app: FastifyInstance, deps: { db: Database; authentic
   app.delete('/api/users/profile', { preHandler: deps.authenticate }, async (request, reply) => {
     await deleteUser(db, await caller(request));
     return reply.code(204).send();
+  });
+
+  // The pool's record, not the token's `identities`: a token may predate a link or an unlink.
+  app.get('/api/users/sign-in-methods', { preHandler: deps.authenticate }, async (request) =>
+    signInMethods(deps.userPoolAdmin, request.caller!.username),
+  );
+
+  app.delete('/api/users/sign-in-methods/:provider', { preHandler: deps.authenticate }, async (request) => {
+    const { provider } = parseInput(providerParamSchema, request.params);
+    return removeProvider(deps.userPoolAdmin, request.caller!.username, provider);
   });
 
   // {userId} is the user's uid (as in the profile); {profileId} is the buyer profile's id,

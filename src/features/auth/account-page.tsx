@@ -10,8 +10,10 @@ import { Alert } from '../../ui/alert';
 import { Button, buttonClass } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast-store';
+import { fetchSignInMethods } from '../../data/sign-in-methods';
 import { DetailsForm } from './details-form';
 import { MfaSettings } from './mfa-settings';
+import { SignInMethodsSection } from './sign-in-methods';
 import { useCachedProfile } from './use-cached-profile';
 import { useIdentityQuery } from './use-identity-query';
 
@@ -31,7 +33,7 @@ async function readIdentityFacts(): Promise<IdentityFacts> {
 }
 
 /**
- * `/account` (auth): name and mobile, e-mail, password, two-step verification, sign-out of all
+ * `/account` (auth): name and mobile, e-mail, ways to sign in, password, two-step verification, sign-out of all
  * devices and account deletion. Saved details read offline from IndexedDB; anything that needs
  * the user pool says so while offline.
  */
@@ -39,6 +41,7 @@ export function Component() {
   const { profile, loading } = useCachedProfile();
   const { online } = useSnapshot(connectivity);
   const { data: facts, reload } = useIdentityQuery('User attributes', readIdentityFacts, online);
+  const { data: methods, reload: reloadMethods } = useIdentityQuery('Sign-in methods', fetchSignInMethods, online);
 
   return (
     // Inside the dashboard, a reading-width column: forms stretched across a wide screen are hard to scan.
@@ -67,14 +70,18 @@ export function Component() {
           <PhoneVerificationLink onSent={reload} />
         </Alert>
       )}
-      <section className="mt-5" aria-labelledby="account-password">
-        <h2 id="account-password" className="title is-6 mb-2">
-          Password
-        </h2>
-        <Link to="/auth/change-password" className={buttonClass({ variant: 'outlined' })}>
-          Change password
-        </Link>
-      </section>
+      <SignInMethodsSection methods={methods} online={online} reload={reloadMethods} />
+      {/* An account made with Google, Apple or Facebook has no password to change. */}
+      {methods?.password !== false && (
+        <section className="mt-5" aria-labelledby="account-password">
+          <h2 id="account-password" className="title is-6 mb-2">
+            Password
+          </h2>
+          <Link to="/auth/change-password" className={buttonClass({ variant: 'outlined' })}>
+            Change password
+          </Link>
+        </section>
+      )}
       <MfaSettings online={online} phoneVerified={facts?.phoneVerified ?? false} email={profile?.email ?? ''} />
       <section className="mt-5" aria-labelledby="account-banks">
         <h2 id="account-banks" className="title is-6 mb-2">

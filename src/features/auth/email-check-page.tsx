@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { finishAutoSignIn } from '../../data/sign-in-flow';
 import { withReturnTo } from '../../domain/return-target';
+import { Alert } from '../../ui/alert';
 import { buttonClass } from '../../ui/button';
 import { AuthHeading } from './auth-heading';
 import { finishSignIn } from './finish-sign-in';
@@ -62,6 +63,8 @@ function AwaitingLink({ email }: { email: string }) {
         We sent a link to <strong>{email}</strong>. Open it to confirm your address
         {gaveUp ? '.' : ' and we will sign you in here automatically.'}
       </AuthHeading>
+      {/* SPEC §8: the automatic sign-in is gone (a reload ends it, and it stops polling after 3 minutes). */}
+      {gaveUp && <Alert kind="info">Please use your credentials to sign in</Alert>}
       {gaveUp ? (
         <Link to={withReturnTo(`/sign-in?email=${encodeURIComponent(email)}`, search)} className={buttonClass({ fullWidth: true })}>
           I opened the link — sign in

@@ -13,7 +13,7 @@ import { TextField } from '../../ui/form/text-field';
 import { useZodForm } from '../../ui/form/use-zod-form';
 import { AuthHeading } from './auth-heading';
 import { finishSignIn } from './finish-sign-in';
-import { SocialSignIn } from './social-sign-in';
+import { SocialSignIn, SocialSignInFailure } from './social-sign-in';
 
 // SPEC §8 wording for empty fields.
 const signInSchema = z.object({
@@ -62,6 +62,7 @@ export function Component() {
     <>
       <AuthHeading title="Sign in" />
       {notice && <Alert kind="success">{notice}</Alert>}
+      <SocialSignInFailure on="/sign-in" />
       <form onSubmit={submit} noValidate aria-label="Sign in">
         {failure && <Alert kind="danger">{failure}</Alert>}
         <TextField label="Email" type="email" autoComplete="username" {...form.textField('email')} />
@@ -75,7 +76,7 @@ export function Component() {
           Sign in
         </Button>
       </form>
-      <SocialSignIn />
+      <SocialSignIn from="/sign-in" />
       <p className="mt-5 has-text-centered">
         New here? <Link to={withReturnTo('/sign-up', search)}>Create an account</Link>
       </p>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { signOut } from '../../data/session';
+import { hostedSignOutUrl, signOut } from '../../data/session';
 import { runningUploadCount } from '../../data/uploads';
 import { buttonClass } from '../../ui/button';
 import { AuthHeading } from './auth-heading';
@@ -13,7 +13,9 @@ export function Component() {
   const [params] = useSearchParams();
   const everywhere = params.get('scope') === 'everywhere';
   const alreadyDone = params.get('done') === '1';
-  const [state, setState] = useState<'checking' | 'warning' | 'working' | 'done' | 'failed'>(alreadyDone ? 'done' : 'checking');
+  const [state, setState] = useState<'checking' | 'warning' | 'working' | 'done' | 'failed' | 'hosted-stuck'>(
+    alreadyDone ? 'done' : 'checking',
+  );
   const [running, setRunning] = useState(0);
   const [attempt, setAttempt] = useState(0);
 
@@ -36,7 +38,7 @@ export function Component() {
       .then(() => setState('done'))
       .catch((error: unknown) => {
         console.error('Sign-out failed', error);
-        setState('failed');
+        setState((error as Error).name === 'SignOutTimeout' ? 'hosted-stuck' : 'failed');
       });
   }, [alreadyDone, everywhere, attempt, signing]);
 
@@ -64,6 +66,20 @@ export function Component() {
         <title>Sign out</title>
         Signing you out…
       </p>
+    );
+  }
+  if (state === 'hosted-stuck') {
+    // Signed out on this device; the hosted sign-in's page did not open, so its session may remain (SPEC §8, §9).
+    return (
+      <div role="alert">
+        <AuthHeading title="Sign-out did not finish">Signout timeout fail</AuthHeading>
+        <p className="mb-4">
+          You are signed out on this device, but the sign-in page did not open to end your Google, Apple or Facebook session there.
+        </p>
+        <a href={hostedSignOutUrl() ?? '/sign-in'} className={buttonClass({})}>
+          Finish signing out
+        </a>
+      </div>
     );
   }
   if (state === 'failed') {

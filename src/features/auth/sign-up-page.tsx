@@ -15,7 +15,7 @@ import { TextField } from '../../ui/form/text-field';
 import { useZodForm } from '../../ui/form/use-zod-form';
 import { AuthHeading } from './auth-heading';
 import { finishSignIn } from './finish-sign-in';
-import { SocialSignIn } from './social-sign-in';
+import { SocialSignIn, SocialSignInFailure } from './social-sign-in';
 
 const signUpSchema = z.object({
   email: emailAddress,
@@ -53,6 +53,7 @@ export function Component() {
   return (
     <>
       <AuthHeading title="Create your account">Buy or sell a car with the paperwork handled. It takes a minute.</AuthHeading>
+      <SocialSignInFailure on="/sign-up" />
       <form onSubmit={submit} noValidate aria-label="Create your account">
         {failure && <Alert kind="danger">{failure}</Alert>}
         <TextField label="Email" type="email" autoComplete="email" {...form.textField('email')} />
@@ -70,7 +71,7 @@ export function Component() {
           Create account
         </Button>
       </form>
-      <SocialSignIn />
+      <SocialSignIn from="/sign-up" />
       <p className="mt-5 has-text-centered">
         Already have an account? <Link to={withReturnTo('/sign-in', search)}>Sign in</Link>
       </p>
