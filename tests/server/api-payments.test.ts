@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { balancesOf, isBalanced, moneyTotals } from '../../src/domain/ledger-rules';
 import { notifications } from '../../server/db/schema';
 import { signWebhook } from '../../server/providers/webhooks';
@@ -15,6 +15,8 @@ import { dealAtPayment, ledgerOf, linkedAccount, stepsFor } from '../support/pay
 import { govIdChecked, signs } from '../support/signing';
 
 const parts = inject('parts');
+// Each test walks a sale through the sandboxes and their webhooks: tens of seconds on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 let api: Awaited<ReturnType<typeof apiFor>>;
 
 beforeAll(async () => {

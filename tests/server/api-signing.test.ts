@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { notifications } from '../../server/db/schema';
 import { envelopeDocuments, envelopes } from '../../server/db/signing-tables';
 import { signWebhook } from '../../server/providers/webhooks';
@@ -21,6 +21,8 @@ import { dealAtPayment, stepsFor } from '../support/payments';
 import { finishSigning, govIdChecked, signingUrl, signs } from '../support/signing';
 
 const parts = inject('parts');
+// Each test walks a sale through the sandboxes and their webhooks: tens of seconds on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 let api: Awaited<ReturnType<typeof apiFor>>;
 
 beforeAll(async () => {
