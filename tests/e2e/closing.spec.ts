@@ -93,7 +93,8 @@ async function signOnProvidersPage(page: Page, other: 'buyer' | 'seller', share:
   if (share) await sharing.check();
   else await sharing.uncheck();
   await page.getByRole('button', { name: 'Review and sign' }).click();
-  await expect(page.getByRole('heading', { name: 'Review and sign' })).toBeVisible();
+  // The first to sign waits while the documents are made (six PDFs): seconds, more on a busy machine.
+  await expect(page.getByRole('heading', { name: 'Review and sign' })).toBeVisible({ timeout: 45_000 });
   await expect(page.getByRole('link', { name: /Bill of sale/ })).toBeVisible();
   await page.getByRole('checkbox', { name: /I have read the documents/ }).check();
   await page.getByRole('button', { name: 'Finish signing' }).click();
