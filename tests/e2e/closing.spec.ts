@@ -125,7 +125,7 @@ test('a financed sale with a lien on the car closes: the buyer pays and checks t
   await expect(sellerPage.getByText(/You signed your documents/)).toBeVisible();
 
   await signOnProvidersPage(buyerPage, 'seller', false);
-  await expect(buyerPage.getByRole('heading', { name: 'Everyone has signed' })).toBeVisible({ timeout: 30_000 });
+  await expect(buyerPage.getByRole('heading', { name: 'Everyone has signed' })).toBeVisible({ timeout: 60_000 });
   const documents = buyerPage.getByRole('list', { name: 'Your sale documents' });
   await expect(documents.getByRole('listitem')).toHaveCount(6);
   await expect(documents.getByText('Awaiting signatures')).toHaveCount(0);
@@ -181,7 +181,7 @@ test('a cash sale with a pickup and no lien closes, and the buyer says they have
 
   await sellerPage.goto(`/transaction/signature?transaction=${deal.sellerTx}`);
   await signOnProvidersPage(sellerPage, 'buyer', true);
-  await expect(buyerPage.getByRole('heading', { name: 'Everyone has signed' })).toBeVisible({ timeout: 30_000 });
+  await expect(buyerPage.getByRole('heading', { name: 'Everyone has signed' })).toBeVisible({ timeout: 60_000 });
   // No loan, so no installment contract.
   await expect(buyerPage.getByRole('list', { name: 'Your sale documents' }).getByRole('listitem')).toHaveCount(5);
 
