@@ -11,6 +11,7 @@ import { offerRoutes } from './routes/offers';
 import { transactionRoutes } from './routes/transactions';
 import { bankAccountRoutes } from './routes/bank-accounts';
 import { signingRoutes } from './routes/signing';
+import { timelineRoutes } from './routes/timeline';
 import { webhookRoutes } from './routes/webhooks';
 import { dispatchProviderRequests } from '../transactions/provider-requests';
 import { everyInterval } from './background-jobs';
@@ -90,6 +91,7 @@ export async function buildApi({ settings, database, s3, logger = false, provide
   const storage = { db: database.db, s3, presigner, bucket: settings.storage.bucket };
   const signing = { ...storage, providers: adapters, appOrigin: settings.appOrigin, callbackUrl: settings.providers.callbackUrl };
   signingRoutes(app, { authenticate, signing });
+  timelineRoutes(app, { db: database.db, authenticate });
   webhookRoutes(app, { db: database.db, providers: adapters, secret: settings.providers.webhookSecret, dispatch, signing });
   everyInterval(app, 'handing requests to providers', dispatch, settings.providers.dispatchIntervalSeconds);
   // Mail written with a change made by a provider's webhook or a rule (a closing, a payment returned) goes out on the same beat.

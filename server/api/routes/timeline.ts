@@ -1,0 +1,36 @@
+/**
+ * The deal's timeline (the audit trail) for a party of either side, as JSON and as a PDF with
+ * the documents' hashes. Only the transaction's own parties (and admins) get it; anyone else 404.
+ */
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import { timelinePdfQuerySchema } from '../../../src/domain/deal-timeline';
+import type { Database } from '../../db/client';
+import { dealTimeline } from '../../deals/deal-timeline';
+import { timelinePdf } from '../../deals/timeline-pdf';
+import { userForCaller } from '../../users/user-records';
+import { parseInput } from '../../validation';
+import type { Authenticate } from '../auth';
+
+const params = z.object({ id: z.uuid('That is not a transaction id') });
+
+export function timelineRoutes(app: FastifyInstance, deps: { db: Database; authenticate: Authenticate }) {
+  const { db } = deps;
+  const timelineOf = async (request: { params: unknown; caller?: Parameters<typeof userForCaller>[1] }) => {
+    const { id } = parseInput(params, request.params);
+    return dealTimeline(db, id, await userForCaller(db, request.caller!));
+  };
+
+  app.get('/api/transactions/:id/timeline', { preHandler: deps.authenticate }, async (request) => timelineOf(request));
+
+  app.get('/api/transactions/:id/timeline.pdf', { preHandler: deps.authenticate }, async (request, reply) => {
+    const { timeZone } = parseInput(timelinePdfQuerySchema, request.query);
+    const timeline = await timelineOf(request);
+    const bytes = await timelinePdf(timeline, timeZone);
+    return reply
+      .type('application/pdf')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="caramel-timeline-${timeline.dealId.slice(0, 8)}.pdf"`)
+      .send(Buffer.from(bytes));
+  });
+}
