@@ -106,15 +106,28 @@ export async function apiRequest<T>(
   if (body !== undefined) headers['content-type'] = 'application/json';
   const answer = await send(method, apiUrl(path, token), headers, body);
   const payload: unknown = await answer.json().catch(() => undefined);
+  if (!answer.ok) throw failure(answer, payload);
+  return schema.parse(payload);
+}
+
+/** A file the API makes for the signed-in caller (a PDF): asked and retried like apiRequest, answered as a Blob. */
+export async function apiFile(path: string): Promise<Blob> {
+  await sessionKnown();
+  const token = currentIdToken();
+  const answer = await send('GET', apiUrl(path, token), token ? { authorization: `Bearer ${token}` } : {}, undefined);
+  if (!answer.ok) throw failure(answer, await answer.json().catch(() => undefined));
+  return answer.blob();
+}
+
+/** The error for an answer that is not OK, with the API's message (and field) when it sent one. */
+function failure(answer: Response, payload: unknown): ApiError {
   const { message, field } = (payload ?? {}) as { message?: unknown; field?: unknown };
   const retryAfter = retryAfterMs(answer.headers.get('retry-after'));
-  if (answer.status === 429 && retryAfter !== undefined) throw new RateLimited(new Date(Date.now() + retryAfter));
-  if (answer.status >= 500) throw new ServerError(answer.status, typeof message === 'string' ? message : `Server error ${answer.status}`);
-  if (!answer.ok)
-    throw new ApiError(
-      answer.status,
-      typeof message === 'string' ? message : `Request failed (${answer.status})`,
-      typeof field === 'string' ? field : undefined,
-    );
-  return schema.parse(payload);
+  if (answer.status === 429 && retryAfter !== undefined) return new RateLimited(new Date(Date.now() + retryAfter));
+  if (answer.status >= 500) return new ServerError(answer.status, typeof message === 'string' ? message : `Server error ${answer.status}`);
+  return new ApiError(
+    answer.status,
+    typeof message === 'string' ? message : `Request failed (${answer.status})`,
+    typeof field === 'string' ? field : undefined,
+  );
 }

@@ -2,13 +2,15 @@
  * IndexedDB (Dexie): the server records screens read with useLiveQuery, so they still render
  * offline. Holds the signed-in user's profile, their transactions (list rows, and each one's
  * full detail with its timeline once opened), their offers, the outbox of actions not yet applied
- * by the server, and the documents they uploaded (without URLs: those expire). All of it is
+ * by the server, the documents they uploaded (without URLs: those expire), and the last deal
+ * timeline read for each transaction (the audit trail, readable offline). All of it is
  * cleared on sign-out (DESIGN.md §4 shared devices). Every schema change adds a version here with
  * its migration.
  */
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import * as z from 'zod/mini';
 import type { StoredDocument } from '../domain/upload-contract';
+import type { DealTimeline } from '../domain/deal-timeline';
 import type { CachedNegotiation } from './offer-records';
 import type { OutboxRow } from './outbox-rows';
 import type { CachedTransaction } from './transaction-records';
@@ -27,6 +29,9 @@ export type Profile = z.infer<typeof profileSchema>;
 
 export type CachedProfile = Profile & { sub: string; savedAt: number };
 
+/** The deal timeline as the API last answered it for one transaction, and when. */
+export type CachedTimeline = DealTimeline & { savedAt: number };
+
 export class AppDatabase extends Dexie {
   profiles!: EntityTable<CachedProfile, 'sub'>;
   transactions!: EntityTable<CachedTransaction, 'id'>;
@@ -34,6 +39,7 @@ export class AppDatabase extends Dexie {
   outbox!: Table<OutboxRow, number>;
   documents!: EntityTable<StoredDocument, 'id'>;
   negotiations!: EntityTable<CachedNegotiation, 'id'>;
+  timelines!: EntityTable<CachedTimeline, 'transactionId'>;
 
   constructor(name = 'caramel', options?: DexieOptions) {
     super(name, options);
@@ -51,6 +57,8 @@ export class AppDatabase extends Dexie {
           .toCollection()
           .modify((row: { kind?: string }) => void (row.kind ??= 'transaction')),
       );
+    // v5 (issue 20): the deal timeline per transaction; a new table, nothing to migrate.
+    this.version(5).stores({ timelines: 'transactionId' });
   }
 }
 

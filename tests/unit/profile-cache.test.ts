@@ -21,6 +21,16 @@ const profile = {
   savedAt: 1,
 };
 
+const timeline = {
+  transactionId: 't-1',
+  dealId: 'd-1',
+  title: '2005 Buick · VIN 1G4AH59H45G118341 · $20,000',
+  closedAt: null,
+  cancelledAt: null,
+  items: [],
+  documents: [],
+};
+
 describe('profile cache', () => {
   it('keeps a profile across reopening the database', async () => {
     const factory = new IDBFactory();
@@ -55,10 +65,12 @@ describe('profile cache', () => {
       createdAt: 1,
       state: 'pending',
     });
+    await database.timelines.put({ ...timeline, savedAt: 1 });
     await clearAccountData(database);
     expect(await database.profiles.count()).toBe(0);
     expect(await database.outbox.count()).toBe(0);
     expect(await database.negotiations.count()).toBe(0);
+    expect(await database.timelines.count()).toBe(0);
   });
 
   it('opens a version-1 database and adds the transaction tables without losing the profile', async () => {
@@ -92,5 +104,20 @@ describe('profile cache', () => {
     const upgraded = new AppDatabase('outbox-v3', { indexedDB: factory, IDBKeyRange });
     expect(await upgraded.outbox.where('transactionId').equals('t-1').toArray()).toEqual([{ ...action, seq: 1, kind: 'transaction' }]);
     expect(await upgraded.negotiations.count()).toBe(0);
+  });
+
+  it('upgrades a version-4 database with a table for the deal timelines, keeping the offers', async () => {
+    const factory = new IDBFactory();
+    const old = new Dexie('timelines-v4', { indexedDB: factory, IDBKeyRange });
+    old.version(1).stores({ profiles: 'sub' });
+    old.version(2).stores({ profiles: 'sub', transactions: 'id, updatedAt', outbox: '++seq, transactionId' });
+    old.version(3).stores({ documents: 'id, transactionId' });
+    old.version(4).stores({ negotiations: 'id', outbox: '++seq, transactionId, negotiationId' });
+    await old.table('negotiations').put({ id: 'n-1', list: 'received' });
+    old.close();
+    const upgraded = new AppDatabase('timelines-v4', { indexedDB: factory, IDBKeyRange });
+    expect(await upgraded.negotiations.get('n-1')).toMatchObject({ list: 'received' });
+    await upgraded.timelines.put({ ...timeline, savedAt: 2 });
+    expect(await upgraded.timelines.get('t-1')).toMatchObject({ dealId: 'd-1', savedAt: 2 });
   });
 });
