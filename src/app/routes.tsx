@@ -128,6 +128,10 @@ export const routes: RouteObject[] = [
             path: `dashboard/active-transactions/${path}`,
             lazy: reloadingImport(() => import('../features/dashboard/track-delivery-page')),
           })),
+          {
+            path: 'dashboard/active-transactions/timeline/:transactionId',
+            lazy: reloadingImport(() => import('../features/dashboard/timeline-page')),
+          },
           ...['view-docs/find-out-why', 'view-docs/find-out-why/:transactionId'].map((path) => ({
             path: `dashboard/active-transactions/${path}`,
             lazy: reloadingImport(() => import('../features/documents/find-out-why-page')),

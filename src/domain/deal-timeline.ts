@@ -51,6 +51,9 @@ export const dealTimelineSchema = z.object({
 });
 export type DealTimeline = z.infer<typeof dealTimelineSchema>;
 
+/** Where a party reads the timeline of the deal their transaction belongs to. */
+export const timelinePath = (transactionId: string) => `/dashboard/active-transactions/timeline/${transactionId}`;
+
 /** GET /transactions/{id}/timeline.pdf?timeZone=…: the reader's IANA zone for the times printed (UTC when absent). */
 export const timelinePdfQuerySchema = z.object({
   timeZone: z.optional(

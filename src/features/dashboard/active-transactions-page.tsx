@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { timelinePath } from '../../domain/deal-timeline';
 import { formatDollars, vehicleName } from '../../domain/offer-format';
 import { STEP_LABELS } from '../../domain/transaction-steps';
 import { refreshTransactions, useTransactionList } from '../../data/transactions';
@@ -52,6 +53,9 @@ function TransactionsPage({ previous }: { previous: boolean }) {
                     <span className="visually-hidden"> {vehicleName(row.vehicle)}</span>
                   </Link>
                 )}
+                <Link className="button is-text is-small ml-2" to={timelinePath(row.id)}>
+                  Timeline<span className="visually-hidden"> of the {vehicleName(row.vehicle)}</span>
+                </Link>
                 {!previous && <SaleLinks id={row.id} />}
               </li>
             );

@@ -6,13 +6,14 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { timelinePath } from '../../domain/deal-timeline';
 import { vehicleName, formatDollars } from '../../domain/offer-format';
 import { awaitingProvider, stepOfAction, stepScreen } from '../../domain/step-progress';
 import { SCREENS, STEP_LABELS, stepOfPath } from '../../domain/transaction-steps';
 import { queueAction } from '../../data/outbox';
 import { TRANSACTIONS_PATH } from '../../data/transaction-guard';
 import { refreshTransaction, useOutbox, useTransaction } from '../../data/transactions';
-import { Button } from '../../ui/button';
+import { Button, buttonClass } from '../../ui/button';
 import { showToast } from '../../ui/toast-store';
 import { TransactionFlowLayout } from '../../ui/layout/transaction-flow-layout';
 import { Modal } from '../../ui/modal';
@@ -99,6 +100,9 @@ export function Component() {
           {vehicleName(detail.vehicle)} · {formatDollars(detail.price)}
         </p>
         <div className="buttons are-small">
+          <Link className={buttonClass({ variant: 'text', size: 'small' })} to={timelinePath(detail.id)}>
+            Timeline
+          </Link>
           <Button variant="text" size="small" onClick={() => setReports(true)}>
             Vehicle reports
           </Button>
