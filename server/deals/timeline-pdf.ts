@@ -23,7 +23,7 @@ export async function timelinePdf(timeline: DealTimeline, timeZone = 'UTC', now 
       shownDay = day.format(at);
       w.subheading(shownDay);
     }
-    w.paragraph(`${time.format(at)}   ${item.text}`);
+    w.paragraph(`${time.format(at)} — ${item.text}`);
   }
   w.gap(12);
   w.subheading('Documents');

@@ -38,7 +38,7 @@ function Download({ timeline, online }: { timeline: CachedTimeline; online: bool
     );
   };
   return (
-    <div className="mb-4">
+    <div className="mb-5">
       <Button variant="outlined" icon={DownloadIcon} onClick={download} disabled={!online} loading={state === 'busy'}>
         Download as PDF
       </Button>
