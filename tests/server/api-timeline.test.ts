@@ -10,9 +10,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DealTimeline, TimelineItem } from '../../src/domain/deal-timeline';
 import { formatCents as dollars } from '../../src/domain/pricing';
 import { envelopeRecipients } from '../../server/db/signing-tables';
-import { apiFor } from '../support/api-harness';
+import { listeningApi, type apiFor } from '../support/api-harness';
 import { dealBetween } from '../support/deals';
-import { freePort } from '../support/free-port';
 import { dealAtPayment, HOME, stepsFor } from '../support/payments';
 import { govIdChecked, signs } from '../support/signing';
 import { personFor } from '../support/tokens';
@@ -21,9 +20,7 @@ const parts = inject('parts');
 let api: Awaited<ReturnType<typeof apiFor>>;
 
 beforeAll(async () => {
-  const port = await freePort();
-  api = await apiFor(parts, { PROVIDER_CALLBACK_URL: `http://127.0.0.1:${port}`, PROVIDER_DISPATCH_INTERVAL_SECONDS: '1' });
-  await api.app.listen({ host: '127.0.0.1', port });
+  api = await listeningApi(parts);
 });
 afterAll(() => api.close());
 
