@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createConfirmedUser } from '../support/identity-admin';
+import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { poolOf, signedInUser, uniqueEmail } from './identity-helpers';
 import { actThroughApi, identityDoneThroughApi, idTokenOf, verifiedThroughApi } from './transaction-helpers';
@@ -62,6 +63,7 @@ test('a party reads the deal timeline, downloads it as a PDF, and reads it offli
   await page.getByRole('link', { name: 'Timeline of the 2005 Buick' }).click();
   await expect(timeline.getByText('Sam (seller) finished the identity step.')).toBeVisible();
 
+  await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath('timeline-1280.png'), fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: test.info().outputPath('timeline-375.png'), fullPage: true });
