@@ -25,6 +25,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const sandbox = () => parts.sandbox.url;
+/** A whole sale waits on several webhooks in turn (polls of up to 25 s each): more than the default 30 s on a busy machine. */
+const WHOLE_SALE = { timeout: 120_000 };
 
 const dealReadyToPay = (buyerLogin = 'user_good', options: { financed?: boolean; lien?: object } = {}) =>
   dealAtPayment(api, parts, buyerLogin, options);
@@ -39,7 +41,7 @@ async function bothSign(deal: Awaited<ReturnType<typeof dealReadyToPay>>) {
   await signs(api, deal.buyer, deal.buyerTx);
 }
 
-describe('a cash sale with delivery', () => {
+describe('a cash sale with delivery', WHOLE_SALE, () => {
   it('collects what the buyer saw, holds it, and releases it by rule: half the payout with the title, the rest with the car', async () => {
     const { act, detail } = stepsFor(api);
     const deal = await dealReadyToPay();
@@ -101,7 +103,7 @@ describe('a cash sale with delivery', () => {
   });
 });
 
-describe('a financed sale with a lien on the car', () => {
+describe('a financed sale with a lien on the car', WHOLE_SALE, () => {
   it('funds the loan once both have signed, pays the lender off first, then the seller in two parts', async () => {
     const { act, detail } = stepsFor(api);
     const lien = {
