@@ -22,12 +22,17 @@ import { createS3Client } from '../storage/s3-client';
 import { cognitoUserPoolAdmin } from '../users/user-pool-admin';
 import { abortAbandonedUploads } from '../uploads/abandoned-uploads';
 import { deliverPending, devMailboxMailer, sesMailer } from '../mail/delivery';
+import { removeOldChanges } from '../live/change-feed';
+import { createLiveHub } from '../live/live-hub';
+import { liveRoutes } from './routes/live';
+import { notificationRoutes } from './routes/notifications';
 import type { Settings } from './settings';
 import { rateLimiting, removeSpentRateLimits, TooManyRequests } from './rate-limits';
 import { policySources, securityHeaders } from './security-headers';
 import { builtInlineHashes, staticFiles } from './static-files';
 
 const RATE_LIMIT_CLEANUP_SECONDS = 600;
+const LIVE_CLEANUP_SECONDS = 3600;
 
 export interface ApiDependencies {
   settings: Settings;
@@ -81,10 +86,18 @@ export async function buildApi({ settings, database, s3, logger = false, provide
   });
   userRoutes(app, { db: database.db, authenticate, userPoolAdmin });
   const mailer = settings.mail ? sesMailer(settings.mail) : settings.devMailboxFile ? devMailboxMailer(settings.devMailboxFile) : undefined;
-  if (!mailer) app.log.warn('no mail provider configured (MAIL_FROM): offer notifications are queued, not sent');
-  offerRoutes(app, { db: database.db, authenticate, mailer, appOrigin: settings.appOrigin });
+  if (!mailer) app.log.warn('no mail provider configured (MAIL_FROM): notifications are queued, not sent');
+  const deliver = () => deliverPending(database.db, mailer, settings.appOrigin);
+  offerRoutes(app, { db: database.db, authenticate, deliver, appOrigin: settings.appOrigin });
+  notificationRoutes(app, { db: database.db, authenticate });
+  const hub = await createLiveHub(database);
+  // Open streams would hold the server open; their tabs reconnect (to another process, behind a load balancer).
+  app.addHook('preClose', async () => hub.endStreams());
+  app.addHook('onClose', () => hub.close());
+  liveRoutes(app, { db: database.db, authenticate, hub });
+  everyInterval(app, 'removing old live notices', () => removeOldChanges(database.db), LIVE_CLEANUP_SECONDS);
   const dispatch = () => dispatchProviderRequests(database.db, adapters, settings.providers.callbackUrl);
-  transactionRoutes(app, { db: database.db, authenticate, providers: adapters, dispatch, mailer });
+  transactionRoutes(app, { db: database.db, authenticate, providers: adapters, dispatch, deliver });
   bankAccountRoutes(app, { db: database.db, authenticate, providers: adapters, appOrigin: settings.appOrigin });
   const { publicEndpoint } = settings.storage;
   const presigner = publicEndpoint ? createS3Client({ ...settings.storage, endpoint: publicEndpoint }) : s3;
@@ -94,8 +107,9 @@ export async function buildApi({ settings, database, s3, logger = false, provide
   timelineRoutes(app, { db: database.db, authenticate });
   webhookRoutes(app, { db: database.db, providers: adapters, secret: settings.providers.webhookSecret, dispatch, signing });
   everyInterval(app, 'handing requests to providers', dispatch, settings.providers.dispatchIntervalSeconds);
-  // Mail written with a change made by a provider's webhook or a rule (a closing, a payment returned) goes out on the same beat.
-  everyInterval(app, 'delivering mail', () => deliverPending(database.db, mailer), settings.providers.dispatchIntervalSeconds);
+  // Requests mail right after the change they make; mail written with a change made by a provider's webhook or a rule
+  // (a closing, a payment returned, a payout released) or a send that failed goes out on the same beat.
+  everyInterval(app, 'delivering mail', deliver, settings.providers.dispatchIntervalSeconds);
   uploadRoutes(app, { ...storage, authenticate });
   everyInterval(app, 'abandoned-upload clean-up', () => abortAbandonedUploads(storage), settings.storage.cleanupIntervalSeconds);
   if (settings.devMailboxFile) devMailboxRoutes(app, settings.devMailboxFile);

@@ -58,5 +58,6 @@ function callerFrom(payload: JWTPayload): Caller {
     groups,
     givenName: text('given_name'),
     familyName: text('family_name'),
+    ...(payload.exp ? { expiresAt: payload.exp * 1000 } : {}),
   };
 }

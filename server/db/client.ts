@@ -23,6 +23,12 @@ export interface OpenDatabase {
   db: Database;
   /** Answers when the database takes a query; throws otherwise. */
   ping(): Promise<void>;
+  /**
+   * LISTENs on `channel`: `onPayload` gets each NOTIFY's payload once its transaction commits;
+   * `onGap` is called after a lost connection was made again (what was sent meanwhile is lost).
+   * Answers the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -38,12 +44,72 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     const pool = new pg.Pool({ connectionString: target.url });
     const db = drizzlePg(pool, { schema });
     await oneAtATime(pool, () => migratePg(db, { migrationsFolder }));
-    return { db: db as unknown as Database, ping: () => ping(db as unknown as Database), close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      ping: () => ping(db as unknown as Database),
+      listen: (channel, onPayload, onGap) => listenPostgres(target.url, channel, onPayload, onGap),
+      close: () => pool.end(),
+    };
   }
   const client = await PGlite.create(target.dataDir, target.template ? { loadDataDir: target.template } : {});
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, ping: () => ping(db as unknown as Database), close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    ping: () => ping(db as unknown as Database),
+    // In process: the one connection there is hears its own NOTIFYs, and it is never lost.
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return async () => stop();
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * A connection of its own, outside the pool, for LISTEN (a pooled one would be handed to
+ * queries). Lost, it is made again with growing pauses (0.5 s doubling to 30 s), and `onGap` says so.
+ */
+async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void, onGap: () => void) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let reconnecting = false;
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', () => void reconnect(next));
+    next.on('end', () => void reconnect(next));
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    client = next;
+  }
+
+  async function reconnect(lost: pg.Client): Promise<void> {
+    if (stopped || reconnecting || lost !== client) return;
+    reconnecting = true;
+    client = undefined;
+    lost.end().catch(() => undefined);
+    for (let pause = 500; !stopped; pause = Math.min(pause * 2, 30_000)) {
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      try {
+        await connect();
+        break;
+      } catch {
+        // the database is still away: wait longer
+      }
+    }
+    reconnecting = false;
+    if (!stopped) onGap();
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
+  };
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { CHANGE_KINDS } from '../../src/domain/live-contract';
 import { NEGOTIATION_STATUSES, OFFER_REQUEST_ACTIONS } from '../../src/domain/offer-lifecycle';
 import { DEAL_ROLES, SIDES, USER_TYPES } from '../../src/domain/parties';
 import { FLOWS, TRANSACTION_STATUSES, type TransactionStatus } from '../../src/domain/transaction-flows';
@@ -36,6 +37,8 @@ export const users = pgTable(
     mobile: text('mobile'),
     cognitoIdentityId: text('cognito_identity_id'),
     isAdditionalDetailsSubmitted: boolean('is_additional_details_submitted').notNull().default(false),
+    /** The user's Caramel code (src/domain/caramel-code.ts), given the first time they ask for it. */
+    caramelCode: text('caramel_code').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -63,13 +66,19 @@ export const buyerProfiles = pgTable('buyer_profiles', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A vehicle as offered: identified by VIN, decoded when the offer was made. */
+/**
+ * A vehicle as offered: identified by VIN (decoded when the offer was made), or described by a
+ * buyer (year, make, model, the VIN if they knew it) until its seller confirms it. A deal is made
+ * only on a confirmed vehicle, which always has its VIN.
+ */
 export const vehicles = pgTable('vehicles', {
   id: uuid('id').primaryKey().defaultRandom(),
-  vin: text('vin').notNull(),
+  vin: text('vin'),
   modelYear: integer('model_year').notNull(),
   make: text('make'),
+  model: text('model'),
   mileage: integer('mileage').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -91,6 +100,8 @@ export const negotiations = pgTable(
     buyerEmail: text('buyer_email'),
     partnerUid: text('partner_uid'),
     partnerSource: text('partner_source').notNull().default('caramel'),
+    /** Started by someone who typed this user's Caramel code instead of an e-mail. */
+    codeOwnerUserId: uuid('code_owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -253,16 +264,48 @@ export const offerRequests = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.idempotencyKey] })],
 );
 
-/** Mail the product sends about offers, kept as a record and handed to the mail adapter. */
-export const notifications = pgTable('notifications', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  toEmail: text('to_email').notNull(),
-  subject: text('subject').notNull(),
-  body: text('body').notNull(),
-  negotiationId: uuid('negotiation_id').references(() => negotiations.id, { onDelete: 'cascade' }),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * What the product tells a person (server/notifications): mailed once (`sentAt` claims it) and,
+ * for someone with an account (`userId`), shown in their overview. `dedupKey` names the event it
+ * is about, so the same event never writes two; `link` is the app path it leads to.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toEmail: text('to_email').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind'),
+    dedupKey: text('dedup_key').unique(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    negotiationId: uuid('negotiation_id').references(() => negotiations.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('notifications_user').on(table.userId, table.createdAt)],
+);
+
+/**
+ * The live feed (server/live, DESIGN.md §11): one row per change notice a user is owed, written in
+ * the same database transaction as the change. Its `seq` is the stream's event id, so a tab that
+ * reconnects is sent what it missed; rows older than a week are deleted.
+ */
+export const liveChanges = pgTable(
+  'live_changes',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CHANGE_KINDS }).notNull(),
+    entityId: uuid('entity_id').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('live_changes_user').on(table.userId, table.seq), index('live_changes_at').on(table.at)],
+);
 
 /**
  * A document upload the API authorised (issue 8): the key it chose under the caller's private

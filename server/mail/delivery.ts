@@ -6,6 +6,7 @@
  */
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { and, eq, isNull } from 'drizzle-orm';
+import { BRAND } from '../../src/domain/brand';
 import type { Database } from '../db/client';
 import { notifications } from '../db/schema';
 import { appendToMailbox } from './mailbox';
@@ -43,7 +44,7 @@ export function sesMailer(options: { from: string; region: string; endpoint?: st
  * two API processes — never send one twice; a failed send puts it back. (A process that dies
  * between claim and send loses that one message: at most once, never twice.)
  */
-export async function deliverPending(db: Database, mailer: Mailer | undefined): Promise<void> {
+export async function deliverPending(db: Database, mailer: Mailer | undefined, appOrigin?: string): Promise<void> {
   if (!mailer) return;
   const pending = await db.select({ id: notifications.id }).from(notifications).where(isNull(notifications.sentAt));
   for (const { id } of pending) {
@@ -54,7 +55,9 @@ export async function deliverPending(db: Database, mailer: Mailer | undefined): 
       .returning();
     if (!message) continue; // another delivery claimed it
     try {
-      await mailer.send({ to: message.toEmail, subject: message.subject, body: message.body });
+      // A notification's link is a path in the app; mail carries it whole, from APP_ORIGIN (DESIGN §12).
+      const link = message.link && appOrigin ? `\n\nOpen it in ${BRAND.name}: ${appOrigin}${message.link}` : '';
+      await mailer.send({ to: message.toEmail, subject: message.subject, body: message.body + link });
     } catch (error) {
       await db.update(notifications).set({ sentAt: null }).where(eq(notifications.id, id));
       throw error;

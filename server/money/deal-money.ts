@@ -22,7 +22,9 @@ type Reader = Database | Tx;
 export async function dealAndVehicle(db: Reader, dealId: string) {
   const [deal] = await db.select().from(deals).where(eq(deals.id, dealId));
   const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, deal!.vehicleId));
-  return { deal: deal!, vehicle: { vin: vehicle!.vin, modelYear: vehicle!.modelYear, make: vehicle!.make, mileage: vehicle!.mileage } };
+  // A deal is made only on a confirmed vehicle, which has its VIN.
+  const { vin, modelYear, make, model, mileage } = vehicle!;
+  return { deal: deal!, vehicle: { vin: vin!, modelYear, make, model, mileage } };
 }
 
 /** The buyer's state for sales tax: their verified address, else their profile's. */

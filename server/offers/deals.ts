@@ -5,7 +5,8 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { FIRST_STATUS, SIDE_FLOW } from '../../src/domain/transaction-transitions';
 import type { Database } from '../db/client';
-import { dealParties, deals, negotiationEvents, negotiations, transactions } from '../db/schema';
+import { dealParties, deals, negotiationEvents, negotiations, notifications, transactions } from '../db/schema';
+import { announceDeals, announceNegotiations } from '../live/announce';
 import type { UserRow } from '../users/user-records';
 import { type Acting, type NegotiationRow, type OfferRow, type Tx } from './negotiation-records';
 
@@ -30,6 +31,7 @@ export async function createDeal(tx: Tx, row: NegotiationRow, accepted: OfferRow
     { dealId: deal!.id, side: 'seller', flow: SIDE_FLOW.seller, status: FIRST_STATUS[SIDE_FLOW.seller] },
     { dealId: deal!.id, side: 'buyer', flow: SIDE_FLOW.buyer, status: FIRST_STATUS[SIDE_FLOW.buyer] },
   ]);
+  await announceDeals(tx, [deal!.id]);
   return deal!.id;
 }
 
@@ -69,7 +71,14 @@ export async function attachByEmail(db: Database, user: UserRow): Promise<{ nego
       .update(dealParties)
       .set({ userId: user.id, email: null })
       .where(and(eq(dealParties.email, email), isNull(dealParties.userId)))
-      .returning({ id: dealParties.id });
+      .returning({ id: dealParties.id, dealId: dealParties.dealId });
+    // What was mailed to the address shows in the account's overview from now on.
+    await tx
+      .update(notifications)
+      .set({ userId: user.id })
+      .where(and(eq(notifications.toEmail, email), isNull(notifications.userId)));
+    await announceNegotiations(tx, attached);
+    await announceDeals(tx, [...new Set(parties.map((party) => party.dealId))]);
     return { negotiations: attached.length, deals: parties.length };
   });
 }

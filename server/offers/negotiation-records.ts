@@ -7,7 +7,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { OFFER_VALIDITY_DAYS, type NegotiationStatus, type OfferRequestAction, type PartyRole } from '../../src/domain/offer-lifecycle';
 import type { Database } from '../db/client';
-import { negotiationEvents, negotiations, notifications, offerRequests, offers, users } from '../db/schema';
+import { negotiationEvents, negotiations, offerRequests, offers, users } from '../db/schema';
+import { announceNegotiation } from '../live/announce';
+import { notify, type Notice, type Recipient } from '../notifications/notify';
 import type { UserRow } from '../users/user-records';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -71,26 +73,35 @@ export async function latestOffer(tx: Tx | Database, negotiationId: string): Pro
   return row;
 }
 
-export async function notify(tx: Tx, negotiationId: string, to: string | null | undefined, subject: string, body: string) {
-  if (to) await tx.insert(notifications).values({ negotiationId, toEmail: to, subject, body });
-}
-
-/** The e-mail address of a side: its user's, or the one given for it. */
-export async function emailOf(tx: Tx, row: NegotiationRow, side: PartyRole): Promise<string | null> {
+/** Who a side is: its user (and their e-mail), or only the e-mail given for it. */
+export async function partyOf(tx: Tx, row: NegotiationRow, side: PartyRole): Promise<Recipient> {
   const userId = side === 'seller' ? row.sellerUserId : row.buyerUserId;
   if (userId) {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    return user?.email ?? null;
+    return { userId, email: user?.email ?? null };
   }
-  return side === 'seller' ? row.sellerEmail : row.buyerEmail;
+  return { userId: null, email: side === 'seller' ? row.sellerEmail : row.buyerEmail };
 }
 
-export async function setStatus(tx: Tx, id: string, status: NegotiationStatus) {
+/** Tells one side of a negotiation about an event on it, once per `key` (server/notifications); it leads to their offers unless it says where. */
+export async function tellSide(tx: Tx, row: NegotiationRow, side: PartyRole, notice: Omit<Notice, 'negotiationId'>) {
+  await notify(tx, await partyOf(tx, row, side), { link: OFFERS_PATH, ...notice, negotiationId: row.id });
+}
+
+export const OFFERS_PATH = '/dashboard/caramel-offers';
+/** Where the vehicle of an offer is confirmed (the seller) and its registration address given (the buyer). */
+export const informationPath = (negotiationId: string) => `/transaction/information?offer=${negotiationId}`;
+
+/** A change to the negotiation: `updatedAt` moves, and both sides' open tabs hear of it. */
+export async function touch(tx: Tx, id: string, values: Partial<Pick<NegotiationRow, 'status'>> = {}) {
   await tx
     .update(negotiations)
-    .set({ status, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sql`now()` })
     .where(eq(negotiations.id, id));
+  await announceNegotiation(tx, id);
 }
+
+export const setStatus = (tx: Tx, id: string, status: NegotiationStatus) => touch(tx, id, { status });
 
 /** Locks the negotiation for the rest of the transaction and expires it when its offer ran out. */
 export async function lockNegotiation(tx: Tx, negotiationId: string): Promise<NegotiationRow> {

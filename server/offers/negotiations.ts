@@ -8,28 +8,31 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { OfferActionInput, StartOffer } from '../../src/domain/offer-fields';
 import { offerTransition, otherSide, type NegotiationStatus } from '../../src/domain/offer-lifecycle';
 import { formatDollars as dollars, vehicleName } from '../../src/domain/offer-format';
-import { checkVin } from '../../src/domain/vin';
 import type { Database } from '../db/client';
 import { deals, negotiationEvents, negotiations, offerLinks, offers, vehicles } from '../db/schema';
-import { createDeal } from './deals';
+import { announceNegotiation } from '../live/announce';
+import { userByCaramelCode } from '../users/caramel-codes';
 import type { UserRow } from '../users/user-records';
+import { BadRequest } from '../validation';
+import { createDeal } from './deals';
+import { NOT_CONFIRMED, offeredVehicle, vehicleConfirmed } from './offer-vehicles';
 import {
   type Acting,
   actorColumns,
   claimKey,
-  emailOf,
   expiry,
   latestOffer,
   lockNegotiation,
   type NegotiationRow,
   newLinkToken,
   NOT_FOUND,
-  notify,
+  informationPath,
   OfferRefusal,
   setStatus,
   settleKey,
   shareUrl,
   sideOf,
+  tellSide,
   type Tx,
 } from './negotiation-records';
 
@@ -44,27 +47,26 @@ export async function startNegotiation(
   input: StartOffer,
   appUrl: string,
 ): Promise<{ negotiationId: string; shareUrl: string | null; replayed: boolean }> {
-  const vin = checkVin(input.vehicle.vin);
-  if (!vin.ok) throw new OfferRefusal(400, vin.message);
+  const vehicle = offeredVehicle(input.vehicle, input.role);
   if (input.counterpartyEmail && input.counterpartyEmail.toLowerCase() === user.email.toLowerCase()) {
     throw new OfferRefusal(400, 'You cannot make an offer to yourself.');
   }
+  const codeOwner = input.counterpartyCode === undefined ? undefined : await codeOwnerFor(db, input.counterpartyCode, user);
   const { token, hash } = newLinkToken();
   return db.transaction(async (tx) => {
     const claim = await claimKey(tx, user, input.idempotencyKey, 'start', null);
     if (claim.replay) return { negotiationId: claim.negotiationId!, shareUrl: null, replayed: true };
-    const [vehicle] = await tx
-      .insert(vehicles)
-      .values({ vin: vin.vin, modelYear: vin.modelYear, make: vin.maker, mileage: input.vehicle.mileage })
-      .returning();
+    const [saved] = await tx.insert(vehicles).values(vehicle).returning();
     const other = otherSide(input.role);
     const [negotiation] = await tx
       .insert(negotiations)
       .values({
-        vehicleId: vehicle!.id,
+        vehicleId: saved!.id,
         status: 'open',
         [input.role === 'seller' ? 'sellerUserId' : 'buyerUserId']: user.id,
-        [other === 'seller' ? 'sellerEmail' : 'buyerEmail']: input.counterpartyEmail?.toLowerCase() ?? null,
+        ...(codeOwner
+          ? { [other === 'seller' ? 'sellerUserId' : 'buyerUserId']: codeOwner.id, codeOwnerUserId: codeOwner.id }
+          : { [other === 'seller' ? 'sellerEmail' : 'buyerEmail']: input.counterpartyEmail?.toLowerCase() ?? null }),
         partnerUid: input.partner?.uid ?? null,
         partnerSource: input.partner?.source ?? 'caramel',
       })
@@ -77,20 +79,38 @@ export async function startNegotiation(
       negotiationId: negotiation!.id,
       actorUserId: user.id,
       event: 'offer-made',
-      payload: { role: input.role, amount: input.amount },
+      payload: { role: input.role, amount: input.amount, ...(codeOwner ? { viaCode: true } : {}) },
     });
-    const vehicleLabel = vehicleName({ modelYear: vin.modelYear, make: vin.maker });
-    await notify(
-      tx,
-      negotiation!.id,
-      input.counterpartyEmail,
-      `An offer of ${dollars(input.amount)} for ${vehicleLabel}`,
-      `${user.firstName ?? 'Someone'} ${input.role === 'seller' ? 'offers to sell you' : 'offers to buy'} ${vehicleLabel} for ${dollars(input.amount)}. ` +
-        `Answer the offer here: ${shareUrl(appUrl, token)}`,
-    );
+    const vehicleLabel = vehicleName(saved!);
+    const toConfirm = !saved!.confirmedAt;
+    await tellSide(tx, negotiation!, other, {
+      kind: 'offer received',
+      key: `offer-made:${negotiation!.id}`,
+      subject: `An offer of ${dollars(input.amount)} for ${vehicleLabel}`,
+      body:
+        `${user.firstName ?? 'Someone'} ${input.role === 'seller' ? 'offers to sell you' : 'offers to buy'} ${vehicleLabel} for ${dollars(input.amount)}. ` +
+        (toConfirm ? 'Confirm the vehicle’s details, then answer the offer. ' : '') +
+        // Someone reached by their code has an account: the notification leads into the app instead of a link anyone could open.
+        (codeOwner ? '' : `Answer the offer here: ${shareUrl(appUrl, token)}`),
+      ...(toConfirm ? { link: informationPath(negotiation!.id) } : {}),
+    });
+    await announceNegotiation(tx, negotiation!.id);
     await settleKey(tx, user, input.idempotencyKey, negotiation!.id);
     return { negotiationId: negotiation!.id, shareUrl: shareUrl(appUrl, token), replayed: false };
   });
+}
+
+/** The user a typed Caramel code belongs to; a 400 naming the field when there is none, or it is the caller's own. */
+async function codeOwnerFor(db: Database, typed: string, user: UserRow): Promise<UserRow> {
+  const owner = await userByCaramelCode(db, typed);
+  if (!owner)
+    throw new BadRequest(
+      'counterpartyCode: No one has this Caramel code. Check it with the person who gave it to you.',
+      'counterpartyCode',
+    );
+  if (owner.id === user.id)
+    throw new BadRequest('counterpartyCode: This is your own Caramel code. Enter the other person’s.', 'counterpartyCode');
+  return owner;
 }
 
 /** Expires every open negotiation whose latest offer ran out (SPEC leaves expiry to us: 7 days). */
@@ -139,39 +159,48 @@ export async function actOnNegotiation(
     const transition = offerTransition(row.status, input.action, side, latest.fromRole);
     if (!transition.ok) throw new OfferRefusal(row.status === 'open' ? 403 : 409, transition.message);
 
+    if (input.action === 'accept' && !(await vehicleConfirmed(tx, row.vehicleId))) throw new OfferRefusal(409, NOT_CONFIRMED);
+
     await setStatus(tx, row.id, transition.to);
     const actor = actorColumns(acting);
-    const otherEmail = await emailOf(tx, row, otherSide(side));
+    const other = otherSide(side);
     let dealId: string | null = null;
     if (input.action === 'counter') {
-      await tx.insert(offers).values({ negotiationId: row.id, fromRole: side, amountDollars: input.amount, expiresAt: expiry() });
+      const [offer] = await tx
+        .insert(offers)
+        .values({ negotiationId: row.id, fromRole: side, amountDollars: input.amount, expiresAt: expiry() })
+        .returning({ id: offers.id });
       await tx
         .insert(negotiationEvents)
         .values({ negotiationId: row.id, ...actor, event: 'countered', payload: { role: side, amount: input.amount } });
-      await notify(
-        tx,
-        row.id,
-        otherEmail,
-        `A counteroffer of ${dollars(input.amount)}`,
-        `The ${side} answered with ${dollars(input.amount)}.`,
-      );
+      await tellSide(tx, row, other, {
+        kind: 'offer answered',
+        key: `countered:${offer!.id}`,
+        subject: `A counteroffer of ${dollars(input.amount)}`,
+        body: `The ${side} answered with ${dollars(input.amount)}.`,
+      });
     } else if (input.action === 'accept') {
       dealId = await createDeal(tx, row, latest, acting);
       await tx
         .insert(negotiationEvents)
         .values({ negotiationId: row.id, ...actor, event: 'accepted', payload: { amount: latest.amountDollars, dealId } });
-      await notify(
-        tx,
-        row.id,
-        otherEmail,
-        'Your offer was accepted',
-        `The ${side} accepted ${dollars(latest.amountDollars)}. You have a deal.`,
-      );
+      await tellSide(tx, row, other, {
+        kind: 'offer answered',
+        key: `accepted:${row.id}`,
+        subject: 'Your offer was accepted',
+        body: `The ${side} accepted ${dollars(latest.amountDollars)}. You have a deal.`,
+        link: `/dashboard/caramel-offers/success?deal=${dealId}`,
+      });
       await closeOtherNegotiations(tx, row);
     } else {
       const event = input.action === 'decline' ? 'declined' : 'withdrawn';
       await tx.insert(negotiationEvents).values({ negotiationId: row.id, ...actor, event, payload: {} });
-      await notify(tx, row.id, otherEmail, `The offer was ${event}`, `The ${side} ${event} the offer of ${dollars(latest.amountDollars)}.`);
+      await tellSide(tx, row, other, {
+        kind: 'offer answered',
+        key: `${event}:${row.id}`,
+        subject: `The offer was ${event}`,
+        body: `The ${side} ${event} the offer of ${dollars(latest.amountDollars)}.`,
+      });
     }
     return { negotiationId: row.id, status: transition.to, dealId, replayed: false };
   });
@@ -189,12 +218,11 @@ async function closeOtherNegotiations(tx: Tx, accepted: NegotiationRow) {
     await tx
       .insert(negotiationEvents)
       .values({ negotiationId: other.id, event: 'closed', payload: { reason: 'The seller accepted another offer on this vehicle.' } });
-    await notify(
-      tx,
-      other.id,
-      await emailOf(tx, other, 'buyer'),
-      'The vehicle was sold',
-      'The seller accepted another offer on this vehicle, so this negotiation is closed.',
-    );
+    await tellSide(tx, other, 'buyer', {
+      kind: 'offer closed',
+      key: `closed:${other.id}`,
+      subject: 'The vehicle was sold',
+      body: 'The seller accepted another offer on this vehicle, so this negotiation is closed.',
+    });
   }
 }

@@ -1,13 +1,16 @@
 /**
- * What callers read about offers and deals. A party sees the vehicle, the offers, the timeline
- * and the other side's first name; nobody ever sees the other side's e-mail or phone.
+ * What callers read about offers (deals: deal-views.ts). A party sees the vehicle, the offers, the
+ * timeline and the other side's first name; nobody ever sees the other side's e-mail or phone.
  */
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { offerListOf, type Deal, type Negotiation, type NegotiationSummary, type OfferLists } from '../../src/domain/offer-contract';
+import {
+  offerListOf,
+  type Negotiation,
+  type NegotiationSummary,
+  type OfferLists,
+  type OfferVehicle,
+} from '../../src/domain/offer-contract';
 import { allowedOfferActions, otherSide } from '../../src/domain/offer-lifecycle';
-import { sellerPayout } from '../../src/domain/seller-pricing';
-import { foldStepData } from '../../src/domain/step-data';
-import { eventsOf } from '../transactions/event-log';
 import type { Database } from '../db/client';
 import { dealParties, deals, negotiationEvents, negotiations, offers, transactions, users, vehicles } from '../db/schema';
 import { dealClosings } from '../db/signing-tables';
@@ -16,13 +19,17 @@ import { latestOffer, OfferRefusal, sideOf } from './negotiation-records';
 
 type NegotiationRow = typeof negotiations.$inferSelect;
 
-async function vehicleView(db: Database, vehicleId: string) {
+async function vehicleView(db: Database, vehicleId: string): Promise<OfferVehicle> {
   const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, vehicleId));
-  return { vin: vehicle!.vin, modelYear: vehicle!.modelYear, make: vehicle!.make, mileage: vehicle!.mileage };
+  const { vin, modelYear, make, model, mileage, confirmedAt } = vehicle!;
+  return { vin, modelYear, make, model, mileage, confirmed: confirmedAt !== null };
 }
 
 /** The summary a list row or a shared link shows. */
-export async function negotiationSummary(db: Database, row: NegotiationRow): Promise<Omit<NegotiationSummary, 'myRole' | 'dealId'>> {
+export async function negotiationSummary(
+  db: Database,
+  row: NegotiationRow,
+): Promise<Omit<NegotiationSummary, 'myRole' | 'dealId' | 'viaMyCode'>> {
   const latest = await latestOffer(db, row.id);
   return {
     id: row.id,
@@ -78,6 +85,7 @@ export async function negotiationForParty(db: Database, negotiationId: string, u
       at: event.at.toISOString(),
     })),
     dealId: deal?.id ?? null,
+    viaMyCode: row.codeOwnerUserId === user.id,
   };
 }
 
@@ -91,38 +99,15 @@ export async function negotiationsOf(db: Database, user: UserRow): Promise<Offer
     .orderBy(desc(negotiations.updatedAt));
   const lists: OfferLists = { received: [], sent: [], closed: [] };
   for (const { negotiation, dealId } of rows) {
-    const summary = { ...(await negotiationSummary(db, negotiation)), myRole: sideOf(negotiation, user)!, dealId };
+    const summary = {
+      ...(await negotiationSummary(db, negotiation)),
+      myRole: sideOf(negotiation, user)!,
+      dealId,
+      viaMyCode: negotiation.codeOwnerUserId === user.id,
+    };
     lists[offerListOf(summary)].push(summary);
   }
   return lists;
-}
-
-/** A deal as one of its parties sees it: price, vehicle, the roles and this side's transaction. */
-export async function dealForParty(db: Database, dealId: string, user: UserRow): Promise<Deal> {
-  const [deal] = await db.select().from(deals).where(eq(deals.id, dealId));
-  const parties = deal ? await db.select().from(dealParties).where(eq(dealParties.dealId, deal.id)) : [];
-  const mine = parties.find((party) => party.userId === user.id);
-  if (!deal || (!mine && user.type !== 'admin')) throw new OfferRefusal(404, 'Deal not found.');
-  const sides = await db.select().from(transactions).where(eq(transactions.dealId, deal.id));
-  const sellerSide = mine?.role === 'seller' ? sides.find((transaction) => transaction.side === 'seller') : undefined;
-  const title = sellerSide ? foldStepData(await eventsOf(db, sellerSide.id)).title : null;
-  return {
-    id: deal.id,
-    price: deal.priceDollars,
-    vehicle: await vehicleView(db, deal.vehicleId),
-    partner: deal.partnerUid ? { uid: deal.partnerUid, source: deal.partnerSource } : null,
-    myRole: mine?.role ?? null,
-    roles: parties.map((party) => party.role),
-    transactionId: sides.find((transaction) => transaction.side === mine?.role)?.id ?? null,
-    createdAt: deal.createdAt.toISOString(),
-    payout: title
-      ? sellerPayout({
-          priceDollars: deal.priceDollars,
-          lien: title.lien && { lender: title.lien.lienholderName, payoffCents: title.lien.payoff.amountCents },
-          titleInSellerName: title.titleInSellerName,
-        })
-      : null,
-  };
 }
 
 /** SPEC §3 dashboard totals, counted from the rows. */

@@ -53,7 +53,7 @@ async function requestContext(db: Database, row: TransactionRow): Promise<Reques
     transactionId: row.id,
     side: row.side,
     priceDollars: deal!.priceDollars,
-    vehicle: { vin: vehicle!.vin, modelYear: vehicle!.modelYear, mileage: vehicle!.mileage },
+    vehicle: { vin: vehicle!.vin!, modelYear: vehicle!.modelYear, mileage: vehicle!.mileage },
     events,
     data: foldStepData(events),
   };

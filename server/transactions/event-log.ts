@@ -2,7 +2,8 @@
  * Writes events to a transaction inside one database transaction that holds its row lock: each
  * event moves the status only along the flow's table (a request alone, such as a quote, moves
  * nothing until answered), takes the next version, and is followed by what the product does by
- * itself at the status reached (AUTOMATIC_EVENTS). `save` stores the status and version once.
+ * itself at the status reached (AUTOMATIC_EVENTS). `save` stores the status and version once,
+ * and tells whoever needs to hear of it (transaction-saved.ts).
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { AUTOMATIC_EVENTS, FINAL_STATUS, nextStatus, type TransactionEvent } from '../../src/domain/transaction-transitions';
@@ -10,6 +11,7 @@ import type { TransactionStatus } from '../../src/domain/transaction-flows';
 import type { Database } from '../db/client';
 import { transactionEvents, transactions } from '../db/schema';
 import type { TransactionRow } from './access';
+import { transactionSaved } from './transaction-saved';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -62,10 +64,12 @@ export function eventLog(tx: Tx, row: TransactionRow) {
     takes: (event: TransactionEvent) => nextStatus(row.flow, status, event) !== undefined,
     appended,
     async save() {
-      await tx
+      const [saved] = await tx
         .update(transactions)
         .set({ status, version, updatedAt: sql`now()`, completedAt: status === FINAL_STATUS[row.flow] ? sql`now()` : null })
-        .where(eq(transactions.id, row.id));
+        .where(eq(transactions.id, row.id))
+        .returning();
+      await transactionSaved(tx, saved!, row.status);
     },
   };
 }

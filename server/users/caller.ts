@@ -10,4 +10,6 @@ export interface Caller {
   /** The name the token carries (a provider's profile); the profile starts with it. */
   givenName?: string;
   familyName?: string;
+  /** When the token expires (epoch ms): a live stream ends then. */
+  expiresAt?: number;
 }

@@ -127,5 +127,6 @@ export function profileView(row: UserRow) {
     type: row.type,
     isAdditionalDetailsSubmitted: row.isAdditionalDetailsSubmitted,
     cognitoIdentityId: row.cognitoIdentityId,
+    caramelCode: row.caramelCode,
   };
 }

@@ -6,7 +6,8 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { offerListOf } from '../domain/offer-contract';
-import type { StartOffer } from '../domain/offer-fields';
+import type { OfferVehicle } from '../domain/offer-contract';
+import { isDescribed, type StartOffer } from '../domain/offer-fields';
 import { OFFER_VALIDITY_DAYS, type NegotiationStatus } from '../domain/offer-lifecycle';
 import { checkVin } from '../domain/vin';
 import { trackEvent } from './analytics';
@@ -34,6 +35,7 @@ function withOfferAction(row: CachedNegotiation, request: OfferRequest, key: str
   const ends = ENDS[request.action];
   if (ends) changed.status = ends;
   if (request.action === 'revoke') changed.shareUrl = null;
+  if (request.action === 'confirm-vehicle') changed.vehicle = { ...row.vehicle, ...request.vehicle, confirmed: true };
   return { ...changed, list: offerListOf(changed) };
 }
 
@@ -72,11 +74,23 @@ export async function queueOfferAction(negotiationId: string, request: Exclude<O
   if (request.action === 'accept') trackEvent('offer accepted', { negotiationId });
 }
 
+/** The vehicle a new offer's draft row shows: decoded from its VIN, or as the buyer described it (the server decides the same). */
+function draftVehicle({ vehicle, role }: Omit<StartOffer, 'idempotencyKey'>): OfferVehicle {
+  const vin = vehicle.vin === undefined ? undefined : checkVin(vehicle.vin);
+  if (vin && !vin.ok) throw new Error(vin.message);
+  return {
+    vin: vin?.vin ?? null,
+    modelYear: vin?.modelYear ?? vehicle.modelYear!,
+    make: vin?.maker ?? vehicle.make ?? null,
+    model: vehicle.model ?? null,
+    mileage: vehicle.mileage,
+    confirmed: !(isDescribed(vehicle) && role === 'buyer'),
+  };
+}
+
 /** A new offer: a draft row at once, the negotiation once the server has it. Answers the key that finds it (`startedWith`). */
 export async function startOffer(input: Omit<StartOffer, 'idempotencyKey'>): Promise<string> {
-  const vin = checkVin(input.vehicle.vin);
-  if (!vin.ok) throw new Error(vin.message);
-  const vehicle = { vin: vin.vin, modelYear: vin.modelYear, make: vin.maker, mileage: input.vehicle.mileage };
+  const vehicle = draftVehicle(input);
   const request: OfferRequest = { action: 'start', input, vehicle };
   const key = crypto.randomUUID();
   const action = { ...actionFor(`draft-${key}`, request), idempotencyKey: key };
@@ -90,6 +104,7 @@ export async function startOffer(input: Omit<StartOffer, 'idempotencyKey'>): Pro
       updatedAt: madeAt,
       myRole: input.role,
       dealId: null,
+      viaMyCode: false,
       list: 'sent',
       savedAt: now,
       startedWith: key,

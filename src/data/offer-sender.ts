@@ -38,6 +38,14 @@ export async function sendOfferAction(row: OfferAction): Promise<'sent' | 'offli
         });
         return;
       }
+      case 'confirm-vehicle': {
+        const answer = await apiRequest('POST', `offers/${id}/vehicle`, negotiationSchema, { ...request.vehicle, idempotencyKey });
+        await db.transaction('rw', db.negotiations, db.outbox, async () => {
+          await db.outbox.delete(row.seq!);
+          await storeNegotiation(summaryOf(answer));
+        });
+        return;
+      }
       case 'revoke':
         await apiRequest('DELETE', `offers/${id}/links`, z.unknown(), { idempotencyKey });
         await db.transaction('rw', db.negotiations, db.outbox, async () => {

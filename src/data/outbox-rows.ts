@@ -3,8 +3,8 @@
  * when they acted, kept until the server applied or refused them. Transaction actions and offer
  * actions share one queue, sent in the order they were taken.
  */
-import type { StartOffer } from '../domain/offer-fields';
-import type { Vehicle } from '../domain/transaction-contract';
+import type { OfferVehicle } from '../domain/offer-contract';
+import type { ConfirmVehicle, StartOffer } from '../domain/offer-fields';
 import type { PartyEvent } from '../domain/transaction-transitions';
 
 interface Queued {
@@ -30,7 +30,8 @@ export interface TransactionAction extends Queued {
 
 /** What a party asks of an offer; `start` also carries the decoded vehicle for the row shown until it is sent. */
 export type OfferRequest =
-  | { action: 'start'; input: Omit<StartOffer, 'idempotencyKey'>; vehicle: Vehicle }
+  | { action: 'start'; input: Omit<StartOffer, 'idempotencyKey'>; vehicle: OfferVehicle }
+  | { action: 'confirm-vehicle'; vehicle: Omit<ConfirmVehicle, 'idempotencyKey'> }
   | { action: 'counter'; amount: number; latestOfferId: string }
   | { action: 'accept' | 'decline' | 'withdraw'; latestOfferId: string }
   | { action: 'share' }

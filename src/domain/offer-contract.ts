@@ -4,27 +4,36 @@
  */
 import * as z from 'zod/mini';
 import { NEGOTIATION_STATUSES, OFFER_ACTIONS, type NegotiationStatus, type PartyRole } from './offer-lifecycle';
-import { payoutSchema, vehicleSchema } from './transaction-contract';
+import { payoutSchema, stepStateSchema, vehicleSchema } from './transaction-contract';
 
 const role = z.enum(['buyer', 'seller']);
+
+/**
+ * A vehicle under offer: a buyer may describe one without its VIN, and until its seller confirms
+ * it (`confirmed`) no deal can be made on it.
+ */
+export const offerVehicleSchema = z.extend(vehicleSchema, { vin: z.nullable(z.string()), confirmed: z.boolean() });
+export type OfferVehicle = z.infer<typeof offerVehicleSchema>;
 const latestOffer = z.object({ id: z.string(), amount: z.number(), fromRole: role, expiresAt: z.string(), madeAt: z.string() });
 
 export const negotiationSummarySchema = z.object({
   id: z.string(),
   status: z.enum(NEGOTIATION_STATUSES),
-  vehicle: vehicleSchema,
+  vehicle: offerVehicleSchema,
   latestOffer,
   updatedAt: z.string(),
   myRole: role,
   /** The deal an accepted negotiation made. */
   dealId: z.nullable(z.string()),
+  /** Started by someone who typed this user's Caramel code. */
+  viaMyCode: z.boolean(),
 });
 export type NegotiationSummary = z.infer<typeof negotiationSummarySchema>;
 
 export const negotiationSchema = z.object({
   id: z.string(),
   status: z.enum(NEGOTIATION_STATUSES),
-  vehicle: vehicleSchema,
+  vehicle: offerVehicleSchema,
   latestOffer,
   updatedAt: z.string(),
   myRole: z.nullable(role),
@@ -33,6 +42,7 @@ export const negotiationSchema = z.object({
   offers: z.array(z.object({ id: z.string(), amount: z.number(), fromRole: role, madeAt: z.string() })),
   timeline: z.array(z.object({ event: z.string(), by: z.enum(['you', 'other party', 'system']), payload: z.unknown(), at: z.string() })),
   dealId: z.nullable(z.string()),
+  viaMyCode: z.boolean(),
 });
 export type Negotiation = z.infer<typeof negotiationSchema>;
 
@@ -62,7 +72,7 @@ export const linkMadeSchema = z.object({ shareUrl: z.nullable(z.string()), repla
 
 export const linkOfferSchema = z.object({
   status: z.enum(NEGOTIATION_STATUSES),
-  vehicle: vehicleSchema,
+  vehicle: offerVehicleSchema,
   offer: z.object({ id: z.string(), amount: z.number(), fromRole: role, expiresAt: z.string() }),
   yourRole: role,
 });
@@ -79,5 +89,18 @@ export const dealSchema = z.object({
   createdAt: z.string(),
   /** For the seller: what they are paid, as their transaction stands. */
   payout: z.nullable(payoutSchema),
+  /** Both sides' transaction versions added up: it grows whenever either side moves (live notices carry it). */
+  version: z.number(),
+  /** Where the other side stands, in words and steps; null before the deal has a transaction for them. */
+  otherParty: z.nullable(
+    z.object({
+      role: role,
+      firstName: z.nullable(z.string()),
+      progress: z.string(),
+      steps: z.array(stepStateSchema),
+      updatedAt: z.string(),
+      completedAt: z.nullable(z.string()),
+    }),
+  ),
 });
 export type Deal = z.infer<typeof dealSchema>;

@@ -3,6 +3,7 @@
  * dollars; the database keeps them as integers.
  */
 import * as z from 'zod/mini';
+import { readCaramelCode } from './caramel-code';
 import { checkVin } from './vin';
 
 export const MAX_OFFER_DOLLARS = 10_000_000;
@@ -48,6 +49,49 @@ export const mileageField = z
     z.maximum(MAX_MILEAGE, 'That mileage is not possible'),
   );
 
+/** A model year as typed: from the first cars with a VIN (1981) to next year's models. */
+export const modelYearField = z.number('Enter the model year, such as 2019').check(
+  z.int('Enter the model year, such as 2019'),
+  z.minimum(1981, 'Enter a model year from 1981 on'),
+  z.refine((year) => year <= new Date().getFullYear() + 1, 'That model year is not out yet'),
+);
+
+/** The make or model of a vehicle as a person names it. */
+export const vehicleNameField = (label: 'make' | 'model') =>
+  z
+    .string(`Enter the ${label}`)
+    .check(z.trim(), z.minLength(1, `Enter the ${label}`), z.maxLength(60, `The ${label} can be at most 60 characters`));
+
+/** A Caramel code as typed: case and dashes do not matter, the check character must add up. */
+export const caramelCodeField = z.string('Enter their Caramel code').check(
+  z.superRefine((value, context) => {
+    const result = readCaramelCode(value);
+    if (!result.ok) context.issues.push({ code: 'custom', message: result.message, input: value });
+  }),
+);
+
+/**
+ * The vehicle of a new offer: a VIN (start-sale decodes the year and maker from it), or — when a
+ * buyer describes someone else's car — its year, make and model, with the VIN if they know it.
+ */
+export const offerVehicleField = z
+  .strictObject({
+    vin: z.optional(vinField),
+    mileage: mileageField,
+    modelYear: z.optional(modelYearField),
+    make: z.optional(vehicleNameField('make')),
+    model: z.optional(vehicleNameField('model')),
+  })
+  .check(
+    z.refine((vehicle) => vehicle.vin !== undefined || (vehicle.modelYear !== undefined && vehicle.make && vehicle.model), {
+      message: 'Enter the 17-character VIN, or the year, make and model',
+      path: ['vin'],
+    }),
+  );
+
+/** Whether a new offer's vehicle was described by a person (year, make and model) rather than only by its VIN. */
+export const isDescribed = (vehicle: { model?: string }) => vehicle.model !== undefined;
+
 /** SPEC §3 deal partner sources: the product itself and the listing sites deals come from. */
 export const PARTNER_SOURCES = [
   'caramel',
@@ -66,22 +110,45 @@ export type PartnerSource = (typeof PARTNER_SOURCES)[number];
  */
 const idempotencyKey = z.optional(z.uuid('idempotencyKey must be a UUID created when the user acted'));
 
-export const startOfferSchema = z.strictObject({
-  vehicle: z.strictObject({ vin: vinField, mileage: mileageField }),
-  amount: offerAmount,
-  /** The side the caller is on. */
-  role: z.enum(['seller', 'buyer'], 'role must be seller or buyer'),
-  /** The other side's e-mail; without it the caller shares a link instead. */
-  counterpartyEmail: z.optional(z.email('Enter an e-mail address such as name@example.com')),
-  partner: z.optional(z.strictObject({ uid: z.string().check(z.minLength(1), z.maxLength(200)), source: z.enum(PARTNER_SOURCES) })),
-  idempotencyKey,
-});
+export const startOfferSchema = z
+  .strictObject({
+    vehicle: offerVehicleField,
+    amount: offerAmount,
+    /** The side the caller is on. */
+    role: z.enum(['seller', 'buyer'], 'role must be seller or buyer'),
+    /** The other side's e-mail, or their Caramel code; with neither the caller shares a link instead. */
+    counterpartyEmail: z.optional(z.email('Enter an e-mail address such as name@example.com')),
+    counterpartyCode: z.optional(caramelCodeField),
+    partner: z.optional(z.strictObject({ uid: z.string().check(z.minLength(1), z.maxLength(200)), source: z.enum(PARTNER_SOURCES) })),
+    idempotencyKey,
+  })
+  .check(
+    z.refine((input) => !(input.counterpartyEmail && input.counterpartyCode), {
+      message: 'Send their e-mail or their Caramel code, not both',
+      path: ['counterpartyCode'],
+    }),
+    // A seller knows their own car: a deal needs its VIN, so a seller's offer always has one.
+    z.refine((input) => input.role === 'buyer' || input.vehicle.vin !== undefined, {
+      message: 'Enter the 17-character VIN',
+      path: ['vehicle', 'vin'],
+    }),
+  );
 export type StartOffer = z.infer<typeof startOfferSchema>;
 
 export const offerActionSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('counter'), amount: offerAmount, latestOfferId: z.uuid(), idempotencyKey }),
   z.strictObject({ action: z.enum(['accept', 'decline', 'withdraw']), latestOfferId: z.uuid(), idempotencyKey }),
 ]);
+
+/** The seller confirms (or corrects) a vehicle a buyer described: the VIN is required now, and must match the year and make. */
+export const confirmVehicleSchema = z.strictObject({
+  vin: vinField,
+  modelYear: modelYearField,
+  make: vehicleNameField('make'),
+  model: vehicleNameField('model'),
+  idempotencyKey,
+});
+export type ConfirmVehicle = z.infer<typeof confirmVehicleSchema>;
 
 /** The body of making or turning off share links: only the key. */
 export const linkChangeSchema = z.strictObject({ idempotencyKey });

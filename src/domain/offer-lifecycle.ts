@@ -23,7 +23,7 @@ export const OFFER_ACTIONS = ['counter', 'accept', 'decline', 'withdraw', 'expir
 export type OfferAction = (typeof OFFER_ACTIONS)[number];
 
 /** What a signed-in party asks of the offers API, each carrying an idempotency key. */
-export const OFFER_REQUEST_ACTIONS = ['start', 'counter', 'accept', 'decline', 'withdraw', 'share', 'revoke'] as const;
+export const OFFER_REQUEST_ACTIONS = ['start', 'counter', 'accept', 'decline', 'withdraw', 'share', 'revoke', 'confirm-vehicle'] as const;
 export type OfferRequestAction = (typeof OFFER_REQUEST_ACTIONS)[number];
 
 export type PartyRole = 'buyer' | 'seller';

@@ -12,10 +12,17 @@ import { registeredOwnersSchema } from './payment-events';
 import { bankAccountSchema } from './bank-accounts';
 import { moneyTimelineSchema } from './money-timeline';
 
-export const vehicleSchema = z.object({ vin: z.string(), modelYear: z.number(), make: z.nullable(z.string()), mileage: z.number() });
+/** `model` is known when a person named it (a buyer describing the car, its seller confirming it). */
+export const vehicleSchema = z.object({
+  vin: z.string(),
+  modelYear: z.number(),
+  make: z.nullable(z.string()),
+  model: z.optional(z.nullable(z.string())),
+  mileage: z.number(),
+});
 export type Vehicle = z.infer<typeof vehicleSchema>;
 
-const stepStateSchema = z.object({ step: z.enum(STEPS), state: z.enum(['done', 'current', 'upcoming']) });
+export const stepStateSchema = z.object({ step: z.enum(STEPS), state: z.enum(['done', 'current', 'upcoming']) });
 
 export const transactionSummarySchema = z.object({
   id: z.string(),

@@ -127,3 +127,11 @@ export function checkVin(input: string, today: Date = new Date()): VinCheck {
   if (modelYear === null) return { ok: false, message: 'The model-year character (10th) is not valid' };
   return { ok: true, vin, modelYear, maker: MAKERS[vin.slice(0, 3)] ?? null };
 }
+
+/** Why a checked VIN cannot be the vehicle a person described, or undefined when it can be. */
+export function vinMismatch(vin: { modelYear: number; maker: string | null }, described: { modelYear: number; make: string }) {
+  if (vin.modelYear !== described.modelYear) return `This VIN is for a ${vin.modelYear} model; check the year or the VIN`;
+  if (vin.maker && vin.maker.toLowerCase() !== described.make.trim().toLowerCase())
+    return `This VIN is for a ${vin.maker}; check the make or the VIN`;
+  return undefined;
+}

@@ -80,6 +80,15 @@ async function requests(): Promise<Request[]> {
   const { uid } = (await api.call('GET', '/api/users/profile', buyer.bearer)).json();
   const admin = await bearerFor(parts.identity, ['admin']);
   const sale = await saleByNewSeller(api, parts.identity);
+  // A buyer's offer on a car they described, to the seller by their Caramel code: the seller confirms the vehicle.
+  const described = (
+    await api.call('POST', '/api/offers', buyer.bearer, {
+      vehicle: { modelYear: 2005, make: 'Buick', model: 'LaCrosse', mileage: 91_000 },
+      amount: 7_500,
+      role: 'buyer',
+      counterpartyCode: (await api.call('GET', '/api/users/profile', sale.seller.bearer)).json().caramelCode,
+    })
+  ).json();
   const newLink = async () => (await saleByNewSeller(api, parts.identity)).token;
   const started = async (slot: string, fileName: string, contentType: string, size: number) =>
     (await api.call('POST', '/api/uploads', buyer.bearer, { transactionId: buyerTx, slot, fileName, contentType, size })).json();
@@ -119,6 +128,23 @@ async function requests(): Promise<Request[]> {
         counterpartyEmail: `x-${randomUUID()}@example.com`,
         partner: { uid: 'listing-123', source: 'listing-site' },
       },
+    },
+    {
+      method: 'POST',
+      url: '/api/offers',
+      bearer: async () => (await personFor(parts.identity, 'buyer')).bearer,
+      body: {
+        vehicle: { vin: '1G4AH59H45G118341', modelYear: 2005, make: 'Buick', model: 'LaCrosse', mileage: 1000 },
+        amount: 7000,
+        role: 'buyer',
+        counterpartyEmail: `x-${randomUUID()}@example.com`,
+      },
+    },
+    {
+      method: 'POST',
+      url: `/api/offers/${described.id}/vehicle`,
+      bearer: sale.seller.bearer,
+      body: { vin: '1G4AH59H45G118341', modelYear: 2005, make: 'Buick', model: 'LaCrosse' },
     },
     {
       method: 'POST',

@@ -47,11 +47,12 @@ describe('profile cache', () => {
     await database.negotiations.put({
       id: 'n-1',
       status: 'open',
-      vehicle: { vin: '1G4AH59H45G118341', modelYear: 2005, make: 'Buick', mileage: 84000 },
+      vehicle: { vin: '1G4AH59H45G118341', modelYear: 2005, make: 'Buick', mileage: 84000, confirmed: true },
       latestOffer: { id: 'o-1', amount: 6500, fromRole: 'seller', expiresAt: '2030-01-01T00:00:00Z', madeAt: '2029-12-25T00:00:00Z' },
       updatedAt: '2029-12-25T00:00:00Z',
       myRole: 'buyer',
       dealId: null,
+      viaMyCode: false,
       list: 'received',
       savedAt: 1,
     });

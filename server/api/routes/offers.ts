@@ -5,13 +5,20 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
-import { linkActionSchema, linkChangeSchema, offerActionSchema, startOfferSchema } from '../../../src/domain/offer-fields';
+import {
+  confirmVehicleSchema,
+  linkActionSchema,
+  linkChangeSchema,
+  offerActionSchema,
+  startOfferSchema,
+} from '../../../src/domain/offer-fields';
 import type { Database } from '../../db/client';
-import { deliverPending, type Mailer } from '../../mail/delivery';
 import { attachByEmail } from '../../offers/deals';
 import { actOnNegotiation, expireDueNegotiations, startNegotiation } from '../../offers/negotiations';
 import { actThroughLink, createLink, offerShownByLink, revokeLinks } from '../../offers/share-links';
-import { dashboardCounts, dealForParty, negotiationForParty, negotiationsOf, negotiationSummary } from '../../offers/offer-views';
+import { dealForParty } from '../../offers/deal-views';
+import { confirmVehicle } from '../../offers/offer-vehicles';
+import { dashboardCounts, negotiationForParty, negotiationsOf, negotiationSummary } from '../../offers/offer-views';
 import { userForCaller } from '../../users/user-records';
 import type { Authenticate } from '../auth';
 import { limitedBy } from '../rate-limits';
@@ -25,12 +32,12 @@ const tokenParams = z.object({
 /** `appOrigin` (APP_ORIGIN) is where links in mail point: never a request's Host or X-Forwarded-Host (DESIGN §12). */
 export function offerRoutes(
   app: FastifyInstance,
-  deps: { db: Database; authenticate: Authenticate; mailer: Mailer | undefined; appOrigin: string },
+  deps: { db: Database; authenticate: Authenticate; deliver: () => Promise<void>; appOrigin: string },
 ) {
-  const { db, mailer, appOrigin } = deps;
+  const { db, appOrigin } = deps;
   const me = (request: FastifyRequest) => userForCaller(db, request.caller!);
   const delivered = async <T>(result: T): Promise<T> => {
-    await deliverPending(db, mailer).catch((error: unknown) => app.log.error(error, 'notification delivery failed'));
+    await deps.deliver().catch((error: unknown) => app.log.error(error, 'notification delivery failed'));
     return result;
   };
 
@@ -60,6 +67,15 @@ export function offerRoutes(
     const input = parseInput(offerActionSchema, request.body);
     const user = await me(request);
     await actOnNegotiation(db, id, { kind: 'user', user }, input);
+    return delivered(await negotiationForParty(db, id, user));
+  });
+
+  // "Confirm vehicle information": the seller confirms or corrects what a buyer described, with the VIN.
+  app.post('/api/offers/:id/vehicle', { preHandler: [deps.authenticate, limitedBy(app, 'offerActionsPerUser')] }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const input = parseInput(confirmVehicleSchema, request.body);
+    const user = await me(request);
+    await confirmVehicle(db, id, user, input);
     return delivered(await negotiationForParty(db, id, user));
   });
 

@@ -9,7 +9,6 @@ import { payoffQuoteRequestSchema } from '../../../src/domain/seller-events';
 import { quoteRequestSchema } from '../../../src/domain/transport';
 import { cancelRequestSchema } from '../../../src/domain/cancellation';
 import { cancelSale } from '../../deals/cancellation';
-import { deliverPending, type Mailer } from '../../mail/delivery';
 import { dealAndVehicle, dealSides } from '../../money/deal-money';
 import { askQuotes, pickupAddressOf } from '../../transport/shipments';
 import { eventRequestSchema } from '../../../src/domain/transaction-events';
@@ -26,11 +25,13 @@ const idParams = z.object({ id: z.uuid('That is not a transaction id') });
 
 export function transactionRoutes(
   app: FastifyInstance,
-  deps: { db: Database; authenticate: Authenticate; providers: Providers; dispatch: () => Promise<void>; mailer: Mailer | undefined },
+  deps: { db: Database; authenticate: Authenticate; providers: Providers; dispatch: () => Promise<void>; deliver: () => Promise<void> },
 ) {
   const { db, providers } = deps;
   const dispatchNow = (log: { warn: (details: object, message: string) => void }) =>
     deps.dispatch().catch((error: Error) => log.warn({ error: error.message }, 'handing a request to a provider failed'));
+  const deliverNow = (log: { error: (details: object, message: string) => void }) =>
+    deps.deliver().catch((error: Error) => log.error({ error: error.message }, 'notification delivery failed'));
 
   app.get('/api/transactions', { preHandler: deps.authenticate }, async (request) =>
     transactionsOf(db, await userForCaller(db, request.caller!)),
@@ -47,10 +48,11 @@ export function transactionRoutes(
     const user = await userForCaller(db, request.caller!);
     const { replayed } = await applyPartyEvent(db, providers, id, user, input);
     // A request for a provider that answers later goes out now; one it cannot take yet is tried again on the interval.
-    if (!replayed) await dispatchNow(request.log);
-    // An action can close the sale, which mails both parties.
-    if (!replayed)
-      await deliverPending(db, deps.mailer).catch((error: unknown) => request.log.error(error, 'notification delivery failed'));
+    // An action can close the sale, which mails both parties; and tell the other party their step waits.
+    if (!replayed) {
+      await dispatchNow(request.log);
+      await deliverNow(request.log);
+    }
     return { replayed, transaction: await transactionDetail(db, providers, id, user) };
   });
 
@@ -73,7 +75,7 @@ export function transactionRoutes(
     const { row } = await transactionFor(db, id, user);
     await cancelSale(db, providers, row, input);
     await dispatchNow(request.log);
-    await deliverPending(db, deps.mailer).catch((error: unknown) => request.log.error(error, 'notification delivery failed'));
+    await deliverNow(request.log);
     return { transaction: await transactionDetail(db, providers, id, user) };
   });
 

@@ -20,6 +20,7 @@ import type { Caller } from '../../users/caller';
 import { removeProvider, signInMethods } from '../../users/sign-in-methods';
 import type { UserPoolAdmin } from '../../users/user-pool-admin';
 import { providerParamSchema } from '../../../src/domain/sign-in-methods';
+import { withCaramelCode } from '../../users/caramel-codes';
 import type { Authenticate } from '../auth';
 import { parseInput } from '../../validation';
 
@@ -34,7 +35,10 @@ export function userRoutes(app: FastifyInstance, deps: { db: Database; authentic
   const { db } = deps;
   const caller = (request: { caller?: Caller }): Promise<UserRow> => userForCaller(db, request.caller!);
 
-  app.get('/api/users/profile', { preHandler: deps.authenticate }, async (request) => profileView(await caller(request)));
+  // The profile carries the user's Caramel code, made the first time it is read.
+  app.get('/api/users/profile', { preHandler: deps.authenticate }, async (request) =>
+    profileView(await withCaramelCode(db, await caller(request))),
+  );
 
   app.patch('/api/users/profile', { preHandler: deps.authenticate }, async (request) => {
     const update = parseInput(profileUpdateSchema, request.body);

@@ -34,6 +34,7 @@ const ACTION_TEXT: Record<OfferAction['request']['action'], string> = {
   withdraw: 'Withdrawing your offer',
   share: 'Making a link to share',
   revoke: 'Turning off shared links',
+  'confirm-vehicle': 'Confirming the vehicle',
 };
 
 export function OfferRow({ offer, actions, onAccept }: { offer: CachedNegotiation; actions: OfferAction[]; onAccept: () => void }) {
@@ -45,7 +46,11 @@ export function OfferRow({ offer, actions, onAccept }: { offer: CachedNegotiatio
   const waiting = actions.filter((action) => action.state === 'pending');
   const refused = actions.filter((action) => action.state === 'refused');
   const draft = offer.id.startsWith('draft-');
-  const allowed = draft || waiting.length ? [] : allowedOfferActions(offer.status, offer.myRole, offer.latestOffer.fromRole);
+  const allowed = (draft || waiting.length ? [] : allowedOfferActions(offer.status, offer.myRole, offer.latestOffer.fromRole)).filter(
+    // A vehicle a buyer described is confirmed by its seller before anyone can accept.
+    (action) => action !== 'accept' || offer.vehicle.confirmed,
+  );
+  const toConfirm = offer.status === 'open' && !offer.vehicle.confirmed && !draft;
   const mine = offer.latestOffer.fromRole === offer.myRole;
   const name = vehicleName(offer.vehicle);
 
@@ -70,7 +75,8 @@ export function OfferRow({ offer, actions, onAccept }: { offer: CachedNegotiatio
         <div>
           <p className="has-text-weight-semibold">{name}</p>
           <p className="help">
-            {offer.vehicle.mileage.toLocaleString('en-US')} miles · VIN {offer.vehicle.vin} · you are the {offer.myRole}
+            {offer.vehicle.mileage.toLocaleString('en-US')} miles · {offer.vehicle.vin ? `VIN ${offer.vehicle.vin}` : 'VIN not given yet'} ·
+            you are the {offer.myRole}
           </p>
         </div>
         <div className="offer-price">
@@ -102,11 +108,24 @@ export function OfferRow({ offer, actions, onAccept }: { offer: CachedNegotiatio
           Go to your deal<span className="visually-hidden"> for the {name}</span>
         </Link>
       )}
-      {allowed.includes('accept') && !countering && (
+      {toConfirm && (
+        <p className="mt-3">
+          {offer.myRole === 'seller' ? (
+            <Link to={`/transaction/information?offer=${offer.id}`} className={buttonClass({ size: 'small' })}>
+              Confirm vehicle information<span className="visually-hidden"> for the {name}</span>
+            </Link>
+          ) : (
+            <span className="help">The seller confirms the vehicle’s details before a deal can be made.</span>
+          )}
+        </p>
+      )}
+      {allowed.includes('counter') && !countering && (
         <div className="buttons mt-3">
-          <Button size="small" onClick={() => act({ action: 'accept', latestOfferId: offer.latestOffer.id })}>
-            Accept {dollars(offer.latestOffer.amount)}
-          </Button>
+          {allowed.includes('accept') && (
+            <Button size="small" onClick={() => act({ action: 'accept', latestOfferId: offer.latestOffer.id })}>
+              Accept {dollars(offer.latestOffer.amount)}
+            </Button>
+          )}
           <Button size="small" variant="outlined" onClick={() => setCountering(true)}>
             Counter
           </Button>

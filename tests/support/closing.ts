@@ -1,0 +1,68 @@
+/**
+ * A closed sale for tests, before the closing steps have screens of their own (transport,
+ * payment, signature: issues 19 and 20): the buyer walks identity, financing, protection and
+ * insurance through the API as a person would, then the rest of their flow is written through the
+ * engine (event-log.ts) — party actions and provider answers along the transition table, as the
+ * closing steps will write them — up to the flow's last status.
+ */
+import { randomUUID } from 'node:crypto';
+import { FINAL_STATUS, FLOW_TRANSITIONS, isProviderEvent, type TransactionEvent } from '../../src/domain/transaction-transitions';
+import type { TransactionStatus } from '../../src/domain/transaction-flows';
+import { transactions } from '../../server/db/schema';
+import { eventLog, lockTransaction } from '../../server/transactions/event-log';
+import type { apiFor } from './api-harness';
+import { actAs, verifiedInquiry } from './deals';
+import { eq } from 'drizzle-orm';
+
+type Api = Awaited<ReturnType<typeof apiFor>>;
+
+const ADDRESS = { line1: '500 Congress Ave', city: 'Austin', state: 'TX', postalCode: '78701' };
+const DETAILS = { housing: 'rent', yearsAtAddress: 3, employer: 'Acme', annualIncomeDollars: 85_000 };
+const APPLICATION = { downPaymentDollars: 4_000, months: 60, band: 'good', annualIncomeDollars: 85_000, creditCheckConsent: true };
+const QUOTE = { postalCode: '78701', dateOfBirth: '1988-04-02', accidents: 0, coverage: 'standard' };
+
+/** The buyer's identity, a loan, the first care plan and an insurance policy, through the API. */
+export async function buyerThroughInsurance(api: Api, sandboxUrl: string, buyer: { bearer: string }, buyerTx: string) {
+  const act = (event: string, payload: object = {}) => actAs(api, buyer, buyerTx, event, payload);
+  const detail = async () => (await api.call('GET', `/api/transactions/${buyerTx}`, buyer.bearer)).json();
+  await act('identity submitted', { inquiryId: await verifiedInquiry(sandboxUrl, buyerTx, 'approved') });
+  await act('address submitted', ADDRESS);
+  await act('identity done', DETAILS);
+  await act('finance application submitted', APPLICATION);
+  await act('finance done', { offerId: (await detail()).data.financing.offers[0].id });
+  await act('protection chosen', { planId: (await detail()).carePlans[0].id });
+  await act('insurance quote requested', QUOTE);
+  await act('insurance coverage selected', { quoteId: (await detail()).data.insurance.quotes[0].id });
+  await act('insurance done', { policyNumber: 'SBX-CLOSED-1' });
+}
+
+/** The shortest run of events from `from` to the flow's last status, along the table. */
+function pathToEnd(flow: keyof typeof FLOW_TRANSITIONS, from: TransactionStatus): TransactionEvent[] {
+  const table = FLOW_TRANSITIONS[flow];
+  const queue: { status: TransactionStatus; events: TransactionEvent[] }[] = [{ status: from, events: [] }];
+  const seen = new Set([from]);
+  while (queue.length) {
+    const { status, events } = queue.shift()!;
+    if (status === FINAL_STATUS[flow]) return events;
+    for (const [event, to] of Object.entries(table[status] ?? {}) as [TransactionEvent, TransactionStatus][]) {
+      if (seen.has(to)) continue;
+      seen.add(to);
+      queue.push({ status: to, events: [...events, event] });
+    }
+  }
+  throw new Error(`${flow} has no way from ${from} to its end`);
+}
+
+/** Writes the rest of the transaction's flow through the engine, as `userId` and the providers. */
+export async function closeThroughEngine(api: Api, transactionId: string, userId: string): Promise<TransactionEvent[]> {
+  const db = api.database.db;
+  const [row] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
+  const path = pathToEnd(row!.flow, row!.status);
+  await db.transaction(async (tx) => {
+    const log = eventLog(tx, await lockTransaction(tx, transactionId));
+    for (const event of path)
+      await log.append(isProviderEvent(event) ? { kind: 'provider' } : { kind: 'party', userId, key: randomUUID() }, event, {});
+    await log.save();
+  });
+  return path;
+}
