@@ -34,7 +34,7 @@ export type CodeCheck = { ok: true; code: string } | { ok: false; message: strin
 /** What a person typed, as the code it stands for, or why it cannot be one. */
 export function readCaramelCode(typed: string): CodeCheck {
   const code = typed.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
-  if (code.length !== CODE_LENGTH) return { ok: false, message: `A Caramel code has ${CODE_LENGTH} characters, such as 7KQ2-M9XD` };
+  if (code.length !== CODE_LENGTH) return { ok: false, message: `A Caramel code has ${CODE_LENGTH} characters, such as 7KQ2-M9X1` };
   if (![...code].every((char) => CODE_ALPHABET.includes(char)))
     return { ok: false, message: 'A Caramel code has only letters and digits (never U)' };
   if (checkCharacter(code.slice(0, -1)) !== code.at(-1))
@@ -42,7 +42,7 @@ export function readCaramelCode(typed: string): CodeCheck {
   return { ok: true, code };
 }
 
-/** `7KQ2M9XD` → `7KQ2-M9XD`: how a code is shown and read aloud. */
+/** `7KQ2M9X1` → `7KQ2-M9X1`: how a code is shown and read aloud. */
 export function formatCaramelCode(code: string): string {
   return `${code.slice(0, 4)}-${code.slice(4)}`;
 }

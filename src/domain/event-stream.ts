@@ -31,8 +31,10 @@ export function eventStreamParser(onEvent: (event: StreamEvent) => void): (chunk
   };
   return (chunk) => {
     buffer += chunk;
-    const lines = buffer.split(/\r\n|\r|\n/);
-    buffer = lines.pop()!;
+    // A CR at the very end may be the first half of a CRLF still on its way.
+    const held = buffer.endsWith('\r') ? '\r' : '';
+    const lines = (held ? buffer.slice(0, -1) : buffer).split(/\r\n|\r|\n/);
+    buffer = lines.pop()! + held;
     lines.forEach(line);
   };
 }
