@@ -18,7 +18,7 @@ import { showToast } from '../../ui/toast-store';
 import { TransactionFlowLayout } from '../../ui/layout/transaction-flow-layout';
 import { Modal } from '../../ui/modal';
 import { PriceBreakdownDrawer } from './price-breakdown-drawer';
-import { VehicleReportsView } from './vehicle-reports';
+import { VehicleReportsView } from '../../ui/reports/vehicle-reports';
 import { RefusedActions } from '../../ui/refused-actions';
 import { PendingChoice, SavedStatus } from './saved-status';
 import type { TransactionContext } from './transaction-context';

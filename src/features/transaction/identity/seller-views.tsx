@@ -4,7 +4,7 @@ import type { Address } from '../../../domain/payload-fields';
 import { Button } from '../../../ui/button';
 import { RadioGroup } from '../../../ui/form/choice-fields';
 import { isPending, useTransactionContext } from '../transaction-context';
-import { VehicleReportsView } from '../vehicle-reports';
+import { VehicleReportsView } from '../../../ui/reports/vehicle-reports';
 import { AddressForm } from './address-form';
 
 const oneLine = (address: Address) =>

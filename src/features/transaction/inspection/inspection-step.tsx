@@ -6,7 +6,7 @@
 import { Button } from '../../../ui/button';
 import { isPending, stepView, useTransactionContext, type StepViews } from '../transaction-context';
 import { WaitingView } from '../waiting-view';
-import { InspectionReportView } from './inspection-report';
+import { InspectionReportView } from '../../../ui/reports/inspection-report';
 import { SelfInspection } from './self-inspection';
 import { WhatsNext } from './whats-next';
 

@@ -1,5 +1,5 @@
 /** The inspection service's report on the seller's photos: a summary, then a finding per part of the car. */
-import type { InspectionReport } from '../../../domain/transaction-contract';
+import type { InspectionReport } from '../../domain/transaction-contract';
 
 const SEVERITY: Record<InspectionReport['findings'][number]['severity'], { text: string; tag: string }> = {
   good: { text: 'Good', tag: 'is-success' },
