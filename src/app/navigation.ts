@@ -33,6 +33,8 @@ async function loadSignedInData(): Promise<void> {
   void import('../data/outbox').then(({ startOutbox }) => startOutbox());
   // Uploads a closed tab or an earlier visit left running carry on.
   void import('../data/uploads').then(({ startUploads }) => startUploads());
+  // The other party's moves reach this tab as they happen (DESIGN.md §11).
+  void import('../data/live').then(({ startLive }) => startLive());
 }
 
 export async function navigationLoader({ request }: LoaderFunctionArgs): Promise<null> {

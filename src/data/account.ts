@@ -77,9 +77,19 @@ export async function deleteAccountRecords(): Promise<void> {
   await apiRequest('DELETE', 'users/profile', z.unknown());
 }
 
-/** Everything IndexedDB holds for the signed-in user: profile, transactions, timelines, offers, unsent actions. */
+/** Everything IndexedDB holds for the signed-in user: profile, transactions, timelines, offers, deals, notifications, unsent actions. */
 export async function clearAccountData(database: AppDatabase = db): Promise<void> {
-  const tables = [database.profiles, database.transactions, database.outbox, database.documents, database.negotiations, database.timelines];
+  const tables = [
+    database.profiles,
+    database.transactions,
+    database.outbox,
+    database.documents,
+    database.negotiations,
+    database.timelines,
+    database.deals,
+    database.notifications,
+    database.buyerProfiles,
+  ];
   await database.transaction('rw', tables, async () => {
     await Promise.all(tables.map((table) => table.clear()));
   });

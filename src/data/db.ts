@@ -1,14 +1,17 @@
 /**
  * IndexedDB (Dexie): the server records screens read with useLiveQuery, so they still render
  * offline. Holds the signed-in user's profile, their transactions (list rows, and each one's
- * full detail with its timeline once opened), their offers, the outbox of actions not yet applied
- * by the server, the documents they uploaded (without URLs: those expire), and the last deal
- * timeline read for each transaction (the audit trail, readable offline). All of it is
- * cleared on sign-out (DESIGN.md §4 shared devices). Every schema change adds a version here with
- * its migration.
+ * full detail with its timeline once opened), their offers, their deals (with where the other
+ * party stands), their notifications, the buyer profile they gave, the outbox of actions not yet
+ * applied by the server, the documents they uploaded (without URLs: those expire), and the last
+ * deal timeline read for each transaction (the audit trail, readable offline). All of it is
+ * cleared on sign-out (DESIGN.md §4 shared devices). Every schema change adds a version here
+ * with its migration.
  */
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
 import * as z from 'zod/mini';
+import type { Deal } from '../domain/offer-contract';
+import type { Notification } from '../domain/notification-contract';
 import type { StoredDocument } from '../domain/upload-contract';
 import type { DealTimeline } from '../domain/deal-timeline';
 import type { CachedNegotiation } from './offer-records';
@@ -24,10 +27,24 @@ export const profileSchema = z.object({
   type: z.enum(['admin', 'dealer', 'customer']),
   isAdditionalDetailsSubmitted: z.boolean(),
   cognitoIdentityId: z.nullable(z.string()),
+  /** The user's Caramel code, made the first time the profile is read. */
+  caramelCode: z.optional(z.nullable(z.string())),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
 export type CachedProfile = Profile & { sub: string; savedAt: number };
+export type CachedDeal = Deal & { savedAt: number };
+export type CachedNotification = Notification & { savedAt: number };
+
+/** The buyer profile this user gave (POST /users/{uid}/profile/{id}): who buys, and where the car is registered. */
+export interface SavedBuyerProfile {
+  id: string;
+  legalFirstName: string;
+  legalLastName: string;
+  dateOfBirth: string;
+  address: { line1: string; line2?: string; city: string; state: string; postalCode: string };
+  updatedAt: string;
+}
 
 /** The deal timeline as the API last answered it for one transaction, and when. */
 export type CachedTimeline = DealTimeline & { savedAt: number };
@@ -40,6 +57,9 @@ export class AppDatabase extends Dexie {
   documents!: EntityTable<StoredDocument, 'id'>;
   negotiations!: EntityTable<CachedNegotiation, 'id'>;
   timelines!: EntityTable<CachedTimeline, 'transactionId'>;
+  deals!: EntityTable<CachedDeal, 'id'>;
+  notifications!: EntityTable<CachedNotification, 'id'>;
+  buyerProfiles!: EntityTable<SavedBuyerProfile, 'id'>;
 
   constructor(name = 'caramel', options?: DexieOptions) {
     super(name, options);
@@ -59,6 +79,20 @@ export class AppDatabase extends Dexie {
       );
     // v5 (issue 20): the deal timeline per transaction; a new table, nothing to migrate.
     this.version(5).stores({ timelines: 'transactionId' });
+    // v6 (issue 21): deals, notifications and the buyer profile are kept; offers learn whether their vehicle is
+    // confirmed (every offer before this was made on a VIN, so confirmed) and whether it came through the user's code.
+    this.version(6)
+      .stores({ deals: 'id', notifications: 'id, createdAt', buyerProfiles: 'id' })
+      .upgrade((tx) =>
+        tx
+          .table('negotiations')
+          .toCollection()
+          .modify((row: { vehicle: { confirmed?: boolean; model?: string | null }; viaMyCode?: boolean }) => {
+            row.vehicle.confirmed ??= true;
+            row.vehicle.model ??= null;
+            row.viaMyCode ??= false;
+          }),
+      );
   }
 }
 

@@ -4,7 +4,7 @@
  * still waiting in the outbox: they show the user's action until the server answers it.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { OFFER_LISTS, offerListOf, offerListsSchema, type NegotiationSummary } from '../domain/offer-contract';
+import { negotiationSchema, OFFER_LISTS, offerListOf, offerListsSchema, type NegotiationSummary } from '../domain/offer-contract';
 import { apiRequest } from './api-client';
 import { db } from './db';
 import type { CachedNegotiation } from './offer-records';
@@ -43,6 +43,18 @@ export async function storeNegotiation(negotiation: NegotiationSummary, extra: P
     list: offerListOf(negotiation),
     savedAt: Date.now(),
   });
+}
+
+/** Fetches one negotiation and saves it, unless an action of the user's on it is still waiting (its answer will). */
+export async function refreshNegotiation(id: string): Promise<void> {
+  const waiting = await db.outbox
+    .where('negotiationId')
+    .equals(id)
+    .filter((row) => row.state === 'pending')
+    .count();
+  if (waiting) return;
+  const negotiation = await apiRequest('GET', `offers/${id}`, negotiationSchema);
+  await storeNegotiation({ ...negotiation, myRole: negotiation.myRole! });
 }
 
 /** The saved negotiations by list, newest first; undefined while IndexedDB answers. */

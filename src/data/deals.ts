@@ -1,0 +1,20 @@
+/**
+ * Deals from the API into IndexedDB (DESIGN.md §4 read path): what was agreed, the user's own
+ * side, and where the other party stands. The seller's deal page and the "other party" line of a
+ * transaction read the saved deal, so they follow live notices (live.ts) and read offline.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { dealSchema, type Deal } from '../domain/offer-contract';
+import { apiRequest } from './api-client';
+import { db, type CachedDeal } from './db';
+
+export async function refreshDeal(id: string): Promise<Deal> {
+  const deal = await apiRequest('GET', `deals/${id}`, dealSchema);
+  await db.deals.put({ ...deal, savedAt: Date.now() });
+  return deal;
+}
+
+/** The saved deal (null when none is saved under that id). */
+export function useDeal(id: string | undefined): CachedDeal | null | undefined {
+  return useLiveQuery(async () => (id ? ((await db.deals.get(id)) ?? null) : null), [id]);
+}
