@@ -1,16 +1,15 @@
 /**
  * Named route guards (SPEC §2.8). A guarded route's loader runs its guards in order once the
- * navigation pipeline has settled; the first guard that answers with a redirect wins. Guards
- * deal and offer come with the dashboard work that needs them.
+ * navigation pipeline has settled; the first guard that answers with a redirect wins.
  */
-import { redirect, type LoaderFunction } from 'react-router-dom';
+import { redirect, type LoaderFunction, type Params } from 'react-router-dom';
 import { session } from '../data/session-store';
 import { returnTarget, SIGN_IN_PATH } from '../domain/return-target';
 import { pipelineSettled } from './navigation';
 
-export type GuardName = 'auth' | 'signin' | 'registration-additional-info' | 'ungated-offer' | 'transaction';
+export type GuardName = 'auth' | 'signin' | 'registration-additional-info' | 'ungated-offer' | 'transaction' | 'deal' | 'offer';
 
-type Guard = (url: URL) => Promise<Response | null> | Response | null;
+type Guard = (url: URL, params: Params) => Promise<Response | null> | Response | null;
 
 const signedIn = () => session.status === 'signed-in';
 const toSignIn = (url: URL) => redirect(`${SIGN_IN_PATH}?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
@@ -43,20 +42,39 @@ const GUARDS: Record<GuardName, Guard> = {
     return redirect(signedIn() ? '/dashboard/caramel-offers' : '/');
   },
   // A transaction screen shows the step the party's status maps to (SPEC §4.2); done steps open read-only.
-  transaction: async (url) => {
+  // A dashboard page about one transaction (documents, a closed sale's detail) needs it to be the user's.
+  transaction: async (url, params) => {
     if (!signedIn()) return toSignIn(url);
-    const { transactionRedirect } = await import('../data/transaction-guard');
-    const target = await transactionRedirect(url);
+    const { dashboardTransactionRedirect, transactionRedirect } = await import('../data/transaction-guard');
+    const target = url.pathname.startsWith('/dashboard/')
+      ? await dashboardTransactionRedirect(url, params.transactionId ?? url.searchParams.get('transaction'))
+      : await transactionRedirect(url);
+    return target ? redirect(target) : null;
+  },
+  // A deal route needs a deal this user is a party to (the seller's page, its seller); for anyone else it does not exist.
+  deal: async (url, params) => {
+    if (!signedIn()) return toSignIn(url);
+    const { dealRedirect, NOT_FOUND } = await import('../data/offer-guards');
+    const target = await dealRedirect(url, params.dealId ?? url.searchParams.get('deal'));
+    if (target === NOT_FOUND) return new Response(null, { status: 404 });
+    return target ? redirect(target) : null;
+  },
+  // An offer route needs an offer this user is a party to; one that made a deal leads to it.
+  offer: async (url) => {
+    if (!signedIn()) return toSignIn(url);
+    const { NOT_FOUND, offerRedirect } = await import('../data/offer-guards');
+    const target = await offerRedirect(url);
+    if (target === NOT_FOUND) return new Response(null, { status: 404 });
     return target ? redirect(target) : null;
   },
 };
 
 export function guarded(...names: GuardName[]): LoaderFunction {
-  return async ({ request }) => {
+  return async ({ request, params }) => {
     await pipelineSettled();
     const url = new URL(request.url);
     for (const name of names) {
-      const outcome = await GUARDS[name](url);
+      const outcome = await GUARDS[name](url, params);
       if (outcome) throw outcome;
     }
     return null;

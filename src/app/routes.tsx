@@ -47,8 +47,16 @@ export const routes: RouteObject[] = [
       { path: 'legal/:policy', lazy: reloadingImport(() => import('../features/legal/policy-page')) },
       {
         // Draws the transaction-flow layout itself, around the deal's steps.
-        loader: guarded('auth'),
+        loader: guarded('auth', 'deal'),
         children: [{ path: 'deal/:dealId/seller', lazy: reloadingImport(() => import('../features/offers/deal-seller-page')) }],
+      },
+      {
+        // Offer congratulations, in the notification-flow layout the page draws (SPEC §2.7).
+        loader: guarded('auth', 'offer'),
+        children: ['dashboard/caramel-offers/success', 'transaction/offer/success'].map((path) => ({
+          path,
+          lazy: reloadingImport(() => import('../features/offers/offer-success-page')),
+        })),
       },
       {
         // The transaction-flow layout drawn by the shell, around the screen the party's status maps to.
@@ -110,8 +118,6 @@ export const routes: RouteObject[] = [
           { path: 'account', lazy: reloadingImport(() => import('../features/auth/account-page')) },
           { path: 'link-account', lazy: reloadingImport(() => import('../features/bank-accounts/link-account-page')) },
           { path: 'dashboard/caramel-offers', lazy: reloadingImport(() => import('../features/offers/offers-dashboard-page')) },
-          { path: 'dashboard/caramel-offers/success', lazy: reloadingImport(() => import('../features/offers/offer-success-page')) },
-          { path: 'transaction/offer/success', lazy: reloadingImport(() => import('../features/offers/offer-success-page')) },
           ...['dashboard/active-transactions', 'dashboard/previous-transactions'].map((path) => ({
             path,
             lazy: reloadingImport(() => import('../features/dashboard/active-transactions-page')),

@@ -1,18 +1,16 @@
 /**
- * The offers calls that need the network as they happen: a deal, a shared link's offer and the
+ * The offers calls that need the network as they happen: a shared link's offer and the
  * answer a visitor gives through it, and attaching what was done by e-mail to the account. Link
  * calls go under `public/` whether or not the visitor is signed in: a shared link is its own key.
  * A signed-in party's own offer actions go through the outbox instead (offer-actions.ts).
  */
 import * as z from 'zod/mini';
-import { dealSchema, linkOfferSchema, type LinkOffer } from '../domain/offer-contract';
+import { linkOfferSchema, type LinkOffer } from '../domain/offer-contract';
 import { NEGOTIATION_STATUSES } from '../domain/offer-lifecycle';
 import { trackEvent } from './analytics';
 import { apiRequest } from './api-client';
 
 export type { LinkOffer };
-
-export const getDeal = (id: string) => apiRequest('GET', `deals/${id}`, dealSchema);
 
 export const linkAccount = () => apiRequest('POST', 'offers/link-account', z.object({ negotiations: z.number(), deals: z.number() }));
 

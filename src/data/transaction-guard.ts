@@ -13,6 +13,7 @@ import { db } from './db';
 import { refreshTransaction, refreshTransactions } from './transactions';
 
 export const TRANSACTIONS_PATH = '/dashboard/active-transactions';
+export const PREVIOUS_PATH = '/dashboard/previous-transactions';
 const FRESH_WITHIN_MS = 1500;
 
 async function latestActiveId(): Promise<string | undefined> {
@@ -57,4 +58,25 @@ export async function transactionRedirect(url: URL): Promise<string | null> {
   const outside = !destination.path.startsWith('/transaction/');
   const here = state === 'current' && (url.pathname === destination.path || outside || !isDestinationPath(url.pathname));
   return here ? null : `${destination.path}?transaction=${id}`;
+}
+
+/**
+ * For a dashboard page about one transaction: the one it names must be the user's (checked with
+ * the API when online; offline, what is saved stands). A page that needs one and names none goes
+ * to the list; the documents pages without one pick the latest active transaction themselves.
+ */
+export async function dashboardTransactionRedirect(url: URL, id: string | null | undefined): Promise<string | null> {
+  const list = url.pathname.startsWith(PREVIOUS_PATH) ? PREVIOUS_PATH : TRANSACTIONS_PATH;
+  if (!id) return url.pathname.startsWith(`${PREVIOUS_PATH}/detail`) ? PREVIOUS_PATH : null;
+  const saved = await db.transactions.get(id);
+  const refresh = refreshTransaction(id);
+  try {
+    if (saved?.detail) {
+      refresh.catch(() => undefined);
+      await Promise.race([refresh, new Promise((resolve) => setTimeout(resolve, FRESH_WITHIN_MS))]);
+    } else await refresh;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return `${list}?missing=${encodeURIComponent(id)}`;
+  }
+  return null;
 }

@@ -101,6 +101,9 @@ export const SHELL_SCREENS = (Object.keys(SCREENS) as Screen[]).filter((name): n
   SCREENS[name].path.startsWith('/transaction/'),
 );
 
+/** SPEC §2.7: the success screens are drawn in the notification-flow layout, not the transaction's. */
+export const SUCCESS_SCREENS: readonly Screen[] = ['payment success', 'signature success', 'inspection success'];
+
 /** The screen at `path`, if a transaction has one there. */
 export function screenAt(path: string): Screen | undefined {
   return (Object.keys(SCREENS) as Screen[]).find((name) => SCREENS[name].path === path);

@@ -1,15 +1,16 @@
 /**
  * `/dashboard/caramel-offers`: received, sent and closed offers, newest first, with their actions
- * inline. Read from IndexedDB (refreshed from the API on open), so it reads offline with its age;
- * actions go through the outbox and show at once.
+ * inline. Read from IndexedDB (refreshed from the API on open, and live: the other side's answers
+ * arrive as they are made), so it reads offline with its age; actions go through the outbox and show at once.
  */
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { connectivity } from '../../data/connectivity';
 import { useOfferActions } from '../../data/offer-actions';
 import { refreshOffers, useSavedOffers } from '../../data/offer-store';
 import { savedAgo } from '../../domain/saved-ago';
+import { Alert } from '../../ui/alert';
 import { OfferRow } from './offer-row';
 
 const SECTIONS = [
@@ -24,6 +25,7 @@ export function Component() {
   const { online } = useSnapshot(connectivity);
   const [failed, setFailed] = useState(false);
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const [accepted, setAccepted] = useState<string | null>(null);
   const deal =
     lists && accepted
@@ -51,6 +53,7 @@ export function Component() {
           Start a sale
         </Link>
       </div>
+      {search.get('missing') && <Alert kind="warning">That offer was not found, or it is not yours.</Alert>}
       {lists && Number.isFinite(savedAt) && (failed || !online) && (
         <p className="help mb-3" role="status">
           {online ? 'Could not refresh just now' : 'Offline'} · showing what was saved {savedAgo(savedAt!)}

@@ -1,24 +1,27 @@
 /**
  * The transaction-flow layout around every step screen (SPEC §2.4, §2.7): the party's steps,
  * the vehicle and price, how fresh the saved copy is, actions still pending or refused, and the
- * price breakdown. Everything is read from IndexedDB; when the status moves on (an action
- * applied, a provider answered) the party is taken to the screen it now maps to.
+ * price breakdown, and where the other party stands. Everything is read from IndexedDB; when the
+ * status moves on (an action applied, a provider answered) the party is taken to the screen it now
+ * maps to. Success screens are drawn in the notification-flow layout instead (SPEC §2.7).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { timelinePath } from '../../domain/deal-timeline';
 import { vehicleName, formatDollars } from '../../domain/offer-format';
 import { awaitingProvider, stepOfAction, stepScreen } from '../../domain/step-progress';
-import { SCREENS, STEP_LABELS, stepOfPath } from '../../domain/transaction-steps';
+import { SCREENS, screenAt, STEP_LABELS, stepOfPath, SUCCESS_SCREENS } from '../../domain/transaction-steps';
 import { queueAction } from '../../data/outbox';
 import { TRANSACTIONS_PATH } from '../../data/transaction-guard';
 import { refreshTransaction, useOutbox, useTransaction } from '../../data/transactions';
 import { Button, buttonClass } from '../../ui/button';
 import { showToast } from '../../ui/toast-store';
+import { NotificationFlowLayout } from '../../ui/layout/notification-flow-layout';
 import { TransactionFlowLayout } from '../../ui/layout/transaction-flow-layout';
 import { Modal } from '../../ui/modal';
 import { PriceBreakdownDrawer } from './price-breakdown-drawer';
 import { VehicleReportsView } from '../../ui/reports/vehicle-reports';
+import { OtherPartyProgress } from './other-party-progress';
 import { RefusedActions } from '../../ui/refused-actions';
 import { PendingChoice, SavedStatus } from './saved-status';
 import type { TransactionContext } from './transaction-context';
@@ -87,6 +90,14 @@ export function Component() {
         (error: Error) => void showToast(`Your action was not saved: ${error.message}`, 'danger'),
       ),
   };
+  const screen = screenAt(pathname);
+  if (screen && SUCCESS_SCREENS.includes(screen))
+    return (
+      <NotificationFlowLayout>
+        <RefusedActions rows={pending} />
+        <Outlet context={context} />
+      </NotificationFlowLayout>
+    );
   const steps = detail.steps.map(({ step, state }) => ({
     id: step,
     label: STEP_LABELS[step],
@@ -114,6 +125,7 @@ export function Component() {
         </div>
       </div>
       <SavedStatus savedAt={row.savedAt} pending={pending} />
+      <OtherPartyProgress dealId={detail.dealId} />
       <RefusedActions rows={pending} />
       {pending.some((queued) => queued.state === 'pending' && stepOfAction(queued.event) === stepOfPath(pathname)) && <PendingChoice />}
       <Outlet context={context} />
