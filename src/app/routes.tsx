@@ -79,7 +79,17 @@ export const routes: RouteObject[] = [
           },
           {
             loader: guarded('auth'),
-            children: [{ path: 'link-offer', lazy: reloadingImport(() => import('../features/offers/link-offer-page')) }],
+            children: [
+              { path: 'link-offer', lazy: reloadingImport(() => import('../features/offers/link-offer-page')) },
+              // A buyer-started sale: the buyer describes the car and offers; then each side's vehicle information.
+              { path: 'transaction/information/create', lazy: reloadingImport(() => import('../features/offers/information/create-page')) },
+            ],
+          },
+          {
+            loader: guarded('auth', 'offer'),
+            children: [
+              { path: 'transaction/information', lazy: reloadingImport(() => import('../features/offers/information/information-page')) },
+            ],
           },
         ],
       },

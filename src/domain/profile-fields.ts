@@ -46,7 +46,7 @@ export const userTypeSchema = z.strictObject({
 });
 export type AssignableUserType = z.infer<typeof userTypeSchema>['type'];
 
-const US_STATES =
+export const US_STATES =
   'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(
     ' ',
   );
@@ -70,3 +70,20 @@ export const buyerProfileSchema = z.strictObject({
   }),
 });
 export type BuyerProfile = z.infer<typeof buyerProfileSchema>;
+
+/** What the API answers for a saved buyer profile. */
+export const buyerProfileAnswerSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  legalFirstName: z.string(),
+  legalLastName: z.string(),
+  dateOfBirth: z.string(),
+  address: z.object({
+    line1: z.string(),
+    line2: z.optional(z.string()),
+    city: z.string(),
+    state: z.string(),
+    postalCode: z.string(),
+  }),
+  updatedAt: z.string(),
+});

@@ -1,0 +1,142 @@
+/**
+ * "Enter vehicle registration address" (SPEC §2.10): the buyer's legal name, date of birth and
+ * where the car will be registered, saved as their buyer profile (SPEC §7 buyer-profile call).
+ * Needs a connection to save; shown saved once it is.
+ */
+import { useState } from 'react';
+import { NetworkError } from '../../../data/api-client';
+import { saveBuyerProfile, useBuyerProfile } from '../../../data/buyer-profile';
+import { buyerProfileSchema, US_STATES } from '../../../domain/profile-fields';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { SelectField } from '../../../ui/form/select-field';
+import { TextField } from '../../../ui/form/text-field';
+import { useZodForm } from '../../../ui/form/use-zod-form';
+import * as z from 'zod/mini';
+
+const formSchema = z.object({
+  legalFirstName: z.string(),
+  legalLastName: z.string(),
+  dateOfBirth: z.string(),
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+});
+type Draft = z.infer<typeof formSchema>;
+
+const profileOf = (draft: Draft) => ({
+  legalFirstName: draft.legalFirstName,
+  legalLastName: draft.legalLastName,
+  dateOfBirth: draft.dateOfBirth,
+  address: {
+    line1: draft.line1,
+    ...(draft.line2.trim() ? { line2: draft.line2 } : {}),
+    city: draft.city,
+    state: draft.state,
+    postalCode: draft.postalCode,
+  },
+});
+
+/** The buyer-profile rules, reported against the form's flat fields. */
+const checked = formSchema.check(
+  z.superRefine((draft, context) => {
+    const result = buyerProfileSchema.safeParse(profileOf(draft));
+    if (!result.success)
+      for (const issue of result.error.issues)
+        context.issues.push({ code: 'custom', message: issue.message, input: '', path: [String(issue.path.at(-1))] });
+  }),
+);
+
+export function RegistrationAddress() {
+  const saved = useBuyerProfile();
+  const [editing, setEditing] = useState(false);
+  if (saved === undefined) return null;
+  if (saved && !editing)
+    return (
+      <section aria-labelledby="registration" className="box">
+        <h2 id="registration" className="title is-5">
+          Vehicle registration address
+        </h2>
+        <p className="mb-3">
+          {saved.legalFirstName} {saved.legalLastName} · {saved.address.line1}
+          {saved.address.line2 ? `, ${saved.address.line2}` : ''}, {saved.address.city}, {saved.address.state} {saved.address.postalCode}
+        </p>
+        <Button size="small" variant="outlined" onClick={() => setEditing(true)}>
+          Change it
+        </Button>
+      </section>
+    );
+  return <RegistrationForm initial={saved} onSaved={() => setEditing(false)} />;
+}
+
+function RegistrationForm({ initial, onSaved }: { initial: ReturnType<typeof useBuyerProfile>; onSaved: () => void }) {
+  const form = useZodForm(checked, {
+    legalFirstName: initial?.legalFirstName ?? '',
+    legalLastName: initial?.legalLastName ?? '',
+    dateOfBirth: initial?.dateOfBirth ?? '',
+    line1: initial?.address.line1 ?? '',
+    line2: initial?.address.line2 ?? '',
+    city: initial?.address.city ?? '',
+    state: initial?.address.state ?? '',
+    postalCode: initial?.address.postalCode ?? '',
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const state = form.field('state');
+  const submit = form.handleSubmit(async (draft) => {
+    setFailure(null);
+    try {
+      await saveBuyerProfile(buyerProfileSchema.parse(profileOf(draft)));
+      onSaved();
+    } catch (error) {
+      setFailure(error instanceof NetworkError ? 'You are offline. Save it once you are back online.' : (error as Error).message);
+    }
+  });
+  return (
+    <section aria-labelledby="registration" className="box">
+      <h2 id="registration" className="title is-5">
+        Enter vehicle registration address
+      </h2>
+      <p className="mb-4">Where will the car be registered? Its taxes and fees follow this state. Use your name as it is on your ID.</p>
+      <form onSubmit={submit} noValidate aria-labelledby="registration">
+        {failure && <Alert kind="danger">{failure}</Alert>}
+        <div className="columns">
+          <div className="column">
+            <TextField label="Legal first name" autoComplete="given-name" {...form.textField('legalFirstName')} />
+          </div>
+          <div className="column">
+            <TextField label="Legal last name" autoComplete="family-name" {...form.textField('legalLastName')} />
+          </div>
+        </div>
+        <TextField label="Date of birth" type="date" autoComplete="bday" {...form.textField('dateOfBirth')} />
+        <TextField label="Street address" autoComplete="address-line1" {...form.textField('line1')} />
+        <TextField label="Apartment, suite (optional)" autoComplete="address-line2" {...form.textField('line2')} />
+        <div className="columns">
+          <div className="column is-half">
+            <TextField label="City" autoComplete="address-level2" {...form.textField('city')} />
+          </div>
+          <div className="column">
+            <SelectField
+              label="State"
+              autoComplete="address-level1"
+              placeholder="Choose"
+              options={US_STATES.map((code) => ({ value: code, label: code }))}
+              name="state"
+              value={String(state.value)}
+              error={state.error}
+              onBlur={state.onBlur}
+              onChange={(event) => state.onChange(event.target.value)}
+            />
+          </div>
+          <div className="column">
+            <TextField label="ZIP code" inputMode="numeric" autoComplete="postal-code" maxLength={10} {...form.textField('postalCode')} />
+          </div>
+        </div>
+        <Button type="submit" loading={form.submitting}>
+          Save registration address
+        </Button>
+      </form>
+    </section>
+  );
+}
