@@ -17,6 +17,28 @@ import { NotFoundScreen } from './not-found';
 import { RootShell } from './root-shell';
 import { transactionRoutes } from './transaction-pages';
 
+/** An active transaction's sub-pages (SPEC §2.3), each also given with the transaction's id as a segment. */
+const ACTIVE_PAGES = {
+  'upload-docs': reloadingImport(() => import('../features/documents/upload-docs-page')),
+  'view-docs': reloadingImport(() => import('../features/documents/view-docs-page')),
+  'view-docs/find-out-why': reloadingImport(() => import('../features/documents/find-out-why-page')),
+  'track-delivery': reloadingImport(() => import('../features/dashboard/track-delivery-page')),
+};
+const activeRoutes: RouteObject[] = Object.entries(ACTIVE_PAGES).flatMap(([path, lazy]) =>
+  [path, `${path}/:transactionId`].map((page) => ({ path: `dashboard/active-transactions/${page}`, lazy })),
+);
+
+/** A closed sale's tabs (SPEC §2.3), each its own route under the detail page. */
+const previousDetailTabs: RouteObject[] = [
+  { index: true, lazy: reloadingImport(() => import('../features/dashboard/previous/overview-tab')) },
+  { path: 'reports', lazy: reloadingImport(() => import('../features/dashboard/previous/reports-tab')) },
+  { path: 'financing', lazy: reloadingImport(() => import('../features/dashboard/previous/financing-tab')) },
+  { path: 'insurance', lazy: reloadingImport(() => import('../features/dashboard/previous/insurance-tab')) },
+  { path: 'transport', lazy: reloadingImport(() => import('../features/dashboard/previous/transport-tab')) },
+  { path: 'care', lazy: reloadingImport(() => import('../features/dashboard/previous/care-tab')) },
+  { path: 'care/terms-condition', lazy: reloadingImport(() => import('../features/dashboard/previous/care-terms-page')) },
+];
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -124,6 +146,9 @@ export const routes: RouteObject[] = [
         loader: guarded('auth'),
         children: [
           { path: 'dashboard', lazy: reloadingImport(() => import('../features/dashboard/welcome-page')) },
+          { path: 'dashboard/overview', lazy: reloadingImport(() => import('../features/dashboard/overview-page')) },
+          { path: 'dashboard/new-transactions', lazy: reloadingImport(() => import('../features/dashboard/new-transactions-page')) },
+          { path: 'dashboard/caramel-code', lazy: reloadingImport(() => import('../features/dashboard/caramel-code-page')) },
           // The signed-in user's own settings sit with the rest of their pages, in the dashboard navigation.
           { path: 'account', lazy: reloadingImport(() => import('../features/auth/account-page')) },
           { path: 'link-account', lazy: reloadingImport(() => import('../features/bank-accounts/link-account-page')) },
@@ -132,26 +157,22 @@ export const routes: RouteObject[] = [
             path,
             lazy: reloadingImport(() => import('../features/dashboard/active-transactions-page')),
           })),
-          ...['upload-docs', 'upload-docs/:transactionId'].map((path) => ({
-            path: `dashboard/active-transactions/${path}`,
-            lazy: reloadingImport(() => import('../features/documents/upload-docs-page')),
-          })),
-          ...['view-docs', 'view-docs/:transactionId'].map((path) => ({
-            path: `dashboard/active-transactions/${path}`,
-            lazy: reloadingImport(() => import('../features/documents/view-docs-page')),
-          })),
-          ...['track-delivery', 'track-delivery/:transactionId'].map((path) => ({
-            path: `dashboard/active-transactions/${path}`,
-            lazy: reloadingImport(() => import('../features/dashboard/track-delivery-page')),
-          })),
           {
-            path: 'dashboard/active-transactions/timeline/:transactionId',
-            lazy: reloadingImport(() => import('../features/dashboard/timeline-page')),
+            // Pages about one transaction: it must be the user's (the transaction guard, dashboard side).
+            loader: guarded('transaction'),
+            children: [
+              ...activeRoutes,
+              {
+                path: 'dashboard/active-transactions/timeline/:transactionId',
+                lazy: reloadingImport(() => import('../features/dashboard/timeline-page')),
+              },
+              {
+                path: 'dashboard/previous-transactions/detail',
+                lazy: reloadingImport(() => import('../features/dashboard/previous/detail-layout')),
+                children: previousDetailTabs,
+              },
+            ],
           },
-          ...['view-docs/find-out-why', 'view-docs/find-out-why/:transactionId'].map((path) => ({
-            path: `dashboard/active-transactions/${path}`,
-            lazy: reloadingImport(() => import('../features/documents/find-out-why-page')),
-          })),
         ],
       },
       {

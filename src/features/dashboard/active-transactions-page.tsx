@@ -47,11 +47,16 @@ function TransactionsPage({ previous }: { previous: boolean }) {
                   {formatDollars(row.price)} · you are the {row.side} ·{' '}
                   {row.cancelledAt ? 'cancelled' : previous ? 'completed' : `next: ${current ? STEP_LABELS[current.step] : 'review'}`}
                 </p>
-                {row.destination && (
-                  <Link className="button is-primary is-small" to={`${row.destination.path}?transaction=${row.id}`}>
-                    {previous ? 'View' : 'Continue'}
-                    <span className="visually-hidden"> {vehicleName(row.vehicle)}</span>
+                {previous ? (
+                  <Link className="button is-primary is-small" to={`/dashboard/previous-transactions/detail?transaction=${row.id}`}>
+                    View<span className="visually-hidden"> {vehicleName(row.vehicle)}</span>
                   </Link>
+                ) : (
+                  row.destination && (
+                    <Link className="button is-primary is-small" to={`${row.destination.path}?transaction=${row.id}`}>
+                      Continue<span className="visually-hidden"> {vehicleName(row.vehicle)}</span>
+                    </Link>
+                  )
                 )}
                 <Link className="button is-text is-small ml-2" to={timelinePath(row.id)}>
                   Timeline<span className="visually-hidden"> of the {vehicleName(row.vehicle)}</span>

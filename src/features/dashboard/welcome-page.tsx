@@ -1,39 +1,36 @@
+/**
+ * `/dashboard`: for a new user (SPEC §3: all three totals are 0) a welcome with the two ways to
+ * start; for everyone else, their overview. Counts follow live notices, so a new user's first
+ * offer turns the welcome into the overview.
+ */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { db } from '../../data/db';
 import { session } from '../../data/session-store';
+import { Overview } from './overview';
+import { StartChoices } from './start-choices';
 
-const COUNTS = [
-  ['activeTransactions', 'Active transactions'],
-  ['offers', 'Offers'],
-  ['previousTransactions', 'Previous transactions'],
-] as const;
-
-/** `/dashboard`: a welcome for new users, the counts of what is going on for everyone else. */
 export function Component() {
   const { user, dashboard } = useSnapshot(session);
   const profile = useLiveQuery(() => (user ? db.profiles.get(user.sub) : undefined), [user?.sub]);
-  const name = profile?.firstName ?? user?.email ?? '';
+  const name = profile?.firstName ?? '';
+  if (!dashboard?.isNewUser) return <Overview heading={`Welcome back${name ? `, ${name}` : ''}`} />;
   return (
-    <>
-      <title>Dashboard</title>
-      <h1 className="title">Welcome{name ? `, ${name}` : ''}</h1>
-      {dashboard === null ? (
-        <p role="status">Your dashboard could not be loaded just now. It will refresh when the connection is back.</p>
-      ) : dashboard.isNewUser ? (
-        <p>You have no offers or transactions yet. When you make or receive an offer on a vehicle, it will appear here.</p>
-      ) : (
-        <div className="columns">
-          {COUNTS.map(([key, label]) => (
-            <div key={key} className="column">
-              <div className="box has-text-centered">
-                <p className="heading">{label}</p>
-                <p className="title">{dashboard.count[key]}</p>
-              </div>
-            </div>
-          ))}
-        </div>
-      )}
-    </>
+    <section aria-labelledby="welcome-heading">
+      <title>Welcome</title>
+      <h1 id="welcome-heading" className="title">
+        Welcome{name ? `, ${name}` : ''}
+      </h1>
+      <p className="mb-5">
+        You have no offers or transactions yet. Start one of two ways — everything after the price, from identity to signatures, is guided
+        step by step.
+      </p>
+      <StartChoices />
+      <p>
+        Someone wants to deal with you? Give them <Link to="/dashboard/caramel-code">your Caramel code</Link>: they type it instead of your
+        e-mail.
+      </p>
+    </section>
   );
 }

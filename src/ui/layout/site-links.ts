@@ -36,10 +36,13 @@ export const FOOTER_GROUPS = [
 
 export const DASHBOARD_LINKS = [
   { to: '/dashboard', label: 'Welcome', end: true },
+  { to: '/dashboard/overview', label: 'Overview', end: true },
+  { to: '/dashboard/new-transactions', label: 'New transaction', end: true },
   { to: '/dashboard/caramel-offers', label: 'Offers', end: false },
   { to: '/dashboard/active-transactions', label: 'Active transactions', end: true },
   { to: '/dashboard/active-transactions/upload-docs', label: 'Documents', end: false },
   { to: '/dashboard/previous-transactions', label: 'Previous transactions', end: false },
+  { to: '/dashboard/caramel-code', label: 'Caramel code', end: true },
   { to: '/link-account', label: 'Bank accounts', end: false },
   { to: '/account', label: 'Account', end: false },
 ] as const;

@@ -1,0 +1,133 @@
+/**
+ * The overview (issue 21): what needs the user now, across every transaction and offer — each
+ * one's next action, the money due or expected, the documents asked for — newest first, each
+ * saying whether it waits on the user or on someone else. Built from what IndexedDB holds, so it
+ * reads offline; a transaction whose detail was never fetched shows no money yet.
+ */
+import type { NegotiationSummary, OfferVehicle } from './offer-contract';
+import { formatDollars, vehicleName } from './offer-format';
+import { otherSide } from './offer-lifecycle';
+import { awaitingProvider, transactionEntry } from './step-progress';
+import type { TransactionDetail, TransactionSummary } from './transaction-contract';
+import type { Step } from './transaction-steps';
+
+export interface OverviewItem {
+  key: string;
+  title: string;
+  text: string;
+  /** Whether it waits on this user (rather than on the other party or a provider). */
+  yours: boolean;
+  action?: { label: string; to: string };
+  money?: { cents: number; direction: 'due' | 'expected' };
+  at: string;
+}
+
+/** What a party does at each step, said as the next thing to do. */
+const NEXT_ACTION: Record<Step, string> = {
+  identity: 'verify your identity',
+  financing: 'choose how you pay',
+  protection: 'choose your protection',
+  insurance: 'arrange insurance',
+  transport: 'arrange pickup or delivery',
+  payment: 'link your bank account',
+  title: 'send your title',
+  signature: 'sign the sale documents',
+  inspection: 'inspect your car (optional)',
+};
+
+type SavedTransaction = TransactionSummary & { detail?: TransactionDetail };
+type SavedNegotiation = Pick<NegotiationSummary, 'id' | 'status' | 'latestOffer' | 'updatedAt' | 'myRole'> & { vehicle: OfferVehicle };
+interface RefusedDocument {
+  id: string;
+  fileName: string;
+  transactionId: string;
+  completedAt: string | null;
+}
+
+function transactionItems(row: SavedTransaction): OverviewItem[] {
+  const current = row.steps.find((step) => step.state === 'current')?.step;
+  const detail = row.detail;
+  const waiting = detail ? awaitingProvider(detail.status, detail.data) : false;
+  const money = detail?.priceBreakdown
+    ? { cents: detail.priceBreakdown.dueAtSigningCents, direction: 'due' as const }
+    : detail?.payout
+      ? { cents: detail.payout.payoutCents, direction: 'expected' as const }
+      : undefined;
+  const items: OverviewItem[] = [
+    {
+      key: `transaction:${row.id}`,
+      title: vehicleName(row.vehicle),
+      text: waiting ? 'Waiting for a review; this updates by itself.' : current ? `Next: ${NEXT_ACTION[current]}.` : 'Every step is done.',
+      yours: !waiting && current !== undefined,
+      action: { label: 'Continue', to: transactionEntry(row.id) },
+      ...(money ? { money } : {}),
+      at: row.updatedAt,
+    },
+  ];
+  if (detail?.data.title.review?.state === 'needs photo')
+    items.push({
+      key: `title-photo:${row.id}`,
+      title: vehicleName(row.vehicle),
+      text: `The title desk needs another photo: ${detail.data.title.review.reason ?? 'see why'}`,
+      yours: true,
+      action: { label: 'See why', to: `/dashboard/active-transactions/view-docs/find-out-why/${row.id}` },
+      at: row.updatedAt,
+    });
+  return items;
+}
+
+function offerItem(row: SavedNegotiation): OverviewItem | undefined {
+  if (row.status !== 'open' || row.id.startsWith('draft-')) return undefined;
+  const title = vehicleName(row.vehicle);
+  const amount = formatDollars(row.latestOffer.amount);
+  if (!row.vehicle.confirmed)
+    return row.myRole === 'seller'
+      ? {
+          key: `offer:${row.id}`,
+          title,
+          text: `Confirm the car the buyer described, then answer their offer of ${amount}.`,
+          yours: true,
+          action: { label: 'Confirm vehicle information', to: `/transaction/information?offer=${row.id}` },
+          at: row.updatedAt,
+        }
+      : {
+          key: `offer:${row.id}`,
+          title,
+          text: `Your offer of ${amount} waits for the seller to confirm the car.`,
+          yours: false,
+          at: row.updatedAt,
+        };
+  const mine = row.latestOffer.fromRole === row.myRole;
+  return {
+    key: `offer:${row.id}`,
+    title,
+    text: mine
+      ? `Your offer of ${amount} waits for the ${otherSide(row.myRole)}'s answer.`
+      : `Answer the ${row.latestOffer.fromRole}'s offer of ${amount}.`,
+    yours: !mine,
+    action: { label: mine ? 'See your offer' : 'Answer', to: '/dashboard/caramel-offers' },
+    at: row.updatedAt,
+  };
+}
+
+const documentItem = (document: RefusedDocument): OverviewItem => ({
+  key: `document:${document.id}`,
+  title: document.fileName,
+  text: 'We cannot use this file; send another.',
+  yours: true,
+  action: { label: 'Find out why', to: `/dashboard/active-transactions/view-docs/find-out-why?document=${document.id}` },
+  at: document.completedAt ?? '',
+});
+
+export function overviewItems(input: {
+  transactions: SavedTransaction[];
+  negotiations: SavedNegotiation[];
+  refusedDocuments: RefusedDocument[];
+}): OverviewItem[] {
+  const items = [
+    ...input.transactions.filter((row) => !row.completedAt).flatMap(transactionItems),
+    ...input.negotiations.flatMap((row) => offerItem(row) ?? []),
+    ...input.refusedDocuments.map(documentItem),
+  ];
+  return items.sort((a, b) => b.at.localeCompare(a.at));
+}

@@ -1,0 +1,64 @@
+/**
+ * `/dashboard/previous-transactions/detail?transaction={id}` (guard transaction): a closed sale,
+ * read from IndexedDB, with its tabs — overview, reports, financing, insurance, transport, care
+ * (and the care plan's terms) — each a route of its own under this one.
+ */
+import { Link, NavLink, Outlet, useOutletContext, useSearchParams } from 'react-router-dom';
+import { useTransaction } from '../../../data/transactions';
+import { formatDollars, vehicleName } from '../../../domain/offer-format';
+import type { TransactionDetail } from '../../../domain/transaction-contract';
+import { Alert } from '../../../ui/alert';
+
+const BASE = '/dashboard/previous-transactions/detail';
+const TABS = [
+  ['', 'Overview'],
+  ['/reports', 'Reports'],
+  ['/financing', 'Financing'],
+  ['/insurance', 'Insurance'],
+  ['/transport', 'Transport'],
+  ['/care', 'Care'],
+] as const;
+
+export const useClosedTransaction = () => useOutletContext<TransactionDetail>();
+
+export function Component() {
+  const [search] = useSearchParams();
+  const id = search.get('transaction') ?? undefined;
+  const row = useTransaction(id);
+  if (row === undefined) return <p aria-busy="true">Loading…</p>;
+  if (!row?.detail)
+    return (
+      <Alert kind="warning" title="This transaction is not saved on this device">
+        Connect to the internet and open it again; it will then be available offline too.{' '}
+        <Link to="/dashboard/previous-transactions">Previous transactions</Link>
+      </Alert>
+    );
+  const { detail } = row;
+  const closed = detail.completedAt ? new Date(detail.completedAt).toLocaleDateString('en-US', { dateStyle: 'long' }) : null;
+  return (
+    <section aria-labelledby="closed-heading">
+      <p className="mb-2">
+        <Link to="/dashboard/previous-transactions">Previous transactions</Link>
+      </p>
+      <h1 id="closed-heading" className="title mb-2">
+        {vehicleName(detail.vehicle)}
+      </h1>
+      <p className="mb-4">
+        {formatDollars(detail.price)} · you were the {detail.side}
+        {closed ? ` · closed ${closed}` : ' · not closed yet'}
+      </p>
+      <div className="tabs detail-tabs">
+        <ul>
+          {TABS.map(([path, label]) => (
+            <li key={path}>
+              <NavLink to={`${BASE}${path}?transaction=${detail.id}`} end={path === ''}>
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <Outlet context={detail} />
+    </section>
+  );
+}
