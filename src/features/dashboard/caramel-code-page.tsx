@@ -82,7 +82,7 @@ export function Component() {
       ) : started.length === 0 ? (
         <p>{failed ? 'Connect to the internet to see the offers made with your code.' : 'No one has used your code yet.'}</p>
       ) : (
-        <ul className="offer-list">
+        <ul className="overview-list">
           {started.map((row) => (
             <li key={row.id} className="box overview-item">
               <div>
