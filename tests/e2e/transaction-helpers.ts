@@ -41,7 +41,7 @@ export async function buyerWithDeal(page: Page, request: APIRequestContext) {
   await page.getByRole('link', { name: 'Continue 2005 Buick' }).click();
   await expect(page.getByRole('heading', { name: 'Verify your identity' })).toBeVisible();
   const transactionId = new URL(page.url()).searchParams.get('transaction')!;
-  return { buyer, transactionId, bearer: `Bearer ${await idTokenOf(request, buyer)}` };
+  return { buyer, seller, transactionId, bearer: `Bearer ${await idTokenOf(request, buyer)}` };
 }
 
 /** Opens the sandbox verification with `opener`, runs it inside its frame and answers `outcome` (one of the sandbox's buttons). */

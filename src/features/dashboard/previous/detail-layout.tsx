@@ -47,7 +47,7 @@ export function Component() {
         {formatDollars(detail.price)} · you were the {detail.side}
         {closed ? ` · closed ${closed}` : ' · not closed yet'}
       </p>
-      <div className="tabs detail-tabs">
+      <nav className="tabs detail-tabs" aria-label="This sale">
         <ul>
           {TABS.map(([path, label]) => (
             <li key={path}>
@@ -57,7 +57,7 @@ export function Component() {
             </li>
           ))}
         </ul>
-      </div>
+      </nav>
       <Outlet context={detail} />
     </section>
   );

@@ -28,8 +28,10 @@ export function Component() {
           </div>
         ))}
       </dl>
-      <h2 className="title is-5">What happened</h2>
-      <ol className="closed-timeline">
+      <h2 id="closed-timeline" className="title is-5">
+        What happened
+      </h2>
+      <ol className="closed-timeline" aria-labelledby="closed-timeline">
         {detail.timeline.map((entry) => (
           <li key={entry.version}>
             <span className="help">{when(entry.at)}</span> {BY[entry.by]}: {entry.event}
