@@ -2,15 +2,16 @@
  * Cancelling a sale: either side may, until the car is handed over. A seller who cancels after the
  * buyer has signed pays the seller cancellation fee. The cancellation is recorded on the deal and
  * in both transactions' timelines, the shipment is called off with its vendor, held money goes
- * back through the ledger (settle.ts), and the other side is mailed — all in one database
+ * back through the ledger (settle.ts), and the other side is told (mail and overview) — all in one database
  * transaction, with the deal locked. Asking again with the same key answers the same.
  */
-import { and, eq, inArray, ne } from 'drizzle-orm';
-import { SIDE_ROLES, type Side } from '../../src/domain/parties';
+import { and, eq } from 'drizzle-orm';
+import type { Side } from '../../src/domain/parties';
 import { formatCents } from '../../src/domain/pricing';
 import { SELLER_CANCELLATION_FEE_CENTS } from '../../src/domain/settlement';
 import type { Database } from '../db/client';
-import { dealParties, deals, notifications, transactions, users } from '../db/schema';
+import { deals, transactions } from '../db/schema';
+import { notifySide } from '../notifications/notify';
 import { shipments, shipmentUpdates } from '../db/transport-tables';
 import type { Providers } from '../providers/providers';
 import { TransactionRefusal, type TransactionRow } from '../transactions/access';
@@ -65,7 +66,7 @@ export async function cancelSale(
       await log.save();
     }
     await callOffShipment(tx, row);
-    await mailOtherSide(tx, row, input.reason);
+    await tellOtherSide(tx, row, sides, input.reason);
     await followDeal(tx, providers, row.dealId);
     return { alreadyCancelled: false };
   });
@@ -89,28 +90,19 @@ async function callOffShipment(tx: Tx, row: TransactionRow) {
     });
 }
 
-async function mailOtherSide(tx: Tx, row: TransactionRow, reason: string | undefined) {
+/** The other side is told once, by mail and in their overview, with the way to their cancelled sale. */
+async function tellOtherSide(tx: Tx, row: TransactionRow, sides: TransactionRow[], reason: string | undefined) {
   const other = otherSide(row.side);
-  const recipients = await tx
-    .select({ email: users.email, firstName: users.firstName })
-    .from(dealParties)
-    .innerJoin(users, eq(users.id, dealParties.userId))
-    .where(and(eq(dealParties.dealId, row.dealId), inArray(dealParties.role, [...SIDE_ROLES[other]]), ne(dealParties.role, row.side)));
+  const theirs = sides.find((side) => side.side === other);
   const money =
     other === 'buyer'
       ? 'Anything you paid is on its way back to your bank account; you can follow it in your dashboard.'
       : 'Nothing more is paid out for this sale; anything you were owed back is on its way to your bank account.';
-  for (const recipient of recipients)
-    await tx.insert(notifications).values({
-      toEmail: recipient.email,
-      subject: `Your ${other === 'buyer' ? 'seller' : 'buyer'} cancelled the sale`,
-      body: [
-        `Hello${recipient.firstName ? ` ${recipient.firstName}` : ''},`,
-        '',
-        `Your ${row.side} cancelled the sale${reason ? `, saying: “${reason}”` : ''}.`,
-        money,
-        '',
-        'Caramel',
-      ].join('\n'),
-    });
+  await notifySide(tx, row.dealId, other, {
+    kind: 'cancellation',
+    key: `cancelled:${row.dealId}`,
+    subject: `Your ${row.side} cancelled the sale`,
+    body: [`Your ${row.side} cancelled the sale${reason ? `, saying: “${reason}”` : ''}.`, money].join('\n'),
+    ...(theirs ? { link: `/dashboard/previous-transactions/detail?transaction=${theirs.id}` } : {}),
+  });
 }

@@ -10,8 +10,10 @@ import { eq } from 'drizzle-orm';
 import { duePostings, isCollected, balancesOf, type DealFacts } from '../../src/domain/ledger-rules';
 import type { LedgerAccount, ReleaseId } from '../../src/domain/settlement';
 import type { TransactionStatus } from '../../src/domain/transaction-flows';
+import { formatCents } from '../../src/domain/pricing';
 import { bankAccounts } from '../db/money-tables';
 import { deals } from '../db/schema';
+import { notifySide } from '../notifications/notify';
 import type { Providers } from '../providers/providers';
 import type { Tx } from '../transactions/event-log';
 import { hasRequest, queueRequest } from '../transactions/provider-requests';
@@ -68,6 +70,17 @@ const PAYOUT_PURPOSE: Partial<Record<LedgerAccount, TransferAsk['purpose']>> = {
   'buyer lender': 'refund',
   seller: 'refund',
 };
+
+/** The seller hears of each part of their payout as it is released to them (once per release). */
+async function tellPayoutReleased(tx: Tx, dealId: string, sellerTx: string, key: string, cents: number) {
+  await notifySide(tx, dealId, 'seller', {
+    kind: 'payment released',
+    key: `released:${dealId}:${key}`,
+    subject: 'Payment released to you',
+    body: `${formatCents(cents)} of your payout is released and on its way to your bank account.`,
+    link: `/dashboard/active-transactions/track-delivery/${sellerTx}`,
+  });
+}
 
 export async function settleDeal(tx: Tx, providers: Providers, dealId: string): Promise<void> {
   const deal = await lockDeal(tx, dealId);
@@ -141,7 +154,9 @@ export async function settleDeal(tx: Tx, providers: Providers, dealId: string): 
           key,
           ...destination,
         }));
-      moved = (await post(tx, dealId, { ...posting, key }, sent ? sent.row.id : null)) || moved;
+      const posted = await post(tx, dealId, { ...posting, key }, sent ? sent.row.id : null);
+      if (posted && to.account === 'seller payout') await tellPayoutReleased(tx, dealId, on('seller'), key, to.cents);
+      moved = posted || moved;
     }
     if (!moved) break;
   }

@@ -5,9 +5,10 @@
  * bank returns; a cancellation after signing; webhooks that must change nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { balancesOf, isBalanced, moneyTotals } from '../../src/domain/ledger-rules';
+import { formatCents } from '../../src/domain/pricing';
 import { notifications } from '../../server/db/schema';
 import { signWebhook } from '../../server/providers/webhooks';
 import { listeningApi, type apiFor } from '../support/api-harness';
@@ -98,6 +99,15 @@ describe('a cash sale with delivery', WHOLE_SALE, () => {
     expect(balances.revenue).toBe(breakdown.lines.find((line: { id: string }) => line.id === 'platform fee').cents);
     expect(moneyTotals(journals)).toMatchObject({ held: 0, released: breakdown.dueAtSigningCents, refunded: 0 });
     expect(transfers.filter((transfer) => transfer.purpose === 'seller payout')).toHaveLength(2);
+    // The seller is told of each part as it is released, once, with the way to follow it.
+    const told = (await api.call('GET', '/api/notifications', seller.bearer)).json().notifications;
+    const released = told.filter((notification: { kind: string }) => notification.kind === 'payment released');
+    expect(released.map((notification: { body: string }) => notification.body)).toEqual(
+      payouts
+        .map((item: { cents: number }) => `${formatCents(item.cents)} of your payout is released and on its way to your bank account.`)
+        .reverse(),
+    );
+    expect(released[0].link).toBe(`/dashboard/active-transactions/track-delivery/${sellerTx}`);
     // Nothing is left to cancel once the car is handed over.
     expect((await detail(seller, sellerTx)).canCancel.allowed).toBe(false);
   });
@@ -209,9 +219,16 @@ describe('cancelling', () => {
     expect((await stepsFor(api).detail(deal.buyer, deal.buyerTx)).allowedEvents).toEqual([]);
     const list = (await api.call('GET', '/api/transactions', deal.buyer.bearer)).json();
     expect(list.previous.map((row: { id: string }) => row.id)).toContain(deal.buyerTx);
-    const [mail] = await api.database.db.select().from(notifications).where(eq(notifications.toEmail, deal.buyer.email));
+    const [mail] = await api.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.toEmail, deal.buyer.email), eq(notifications.kind, 'cancellation')));
     expect(mail).toMatchObject({ subject: 'Your seller cancelled the sale' });
     expect(mail!.body).toContain('Sold it to my neighbour');
+    const listed = (await api.call('GET', '/api/notifications', deal.buyer.bearer)).json().notifications;
+    expect(listed).toContainEqual(
+      expect.objectContaining({ kind: 'cancellation', link: `/dashboard/previous-transactions/detail?transaction=${deal.buyerTx}` }),
+    );
   });
 });
 
