@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { Deal } from '../../src/domain/offer-contract';
 import { otherSide } from '../../src/domain/offer-lifecycle';
-import { progressInWords } from '../../src/domain/party-progress';
+import { progressInWords, type BookedTransport } from '../../src/domain/party-progress';
 import { SIDE_ROLES, type Side } from '../../src/domain/parties';
 import { sellerPayout } from '../../src/domain/seller-pricing';
 import { foldStepData } from '../../src/domain/step-data';
@@ -14,6 +14,7 @@ import { stepStates } from '../../src/domain/step-progress';
 import type { Database } from '../db/client';
 import { dealParties, deals, transactions, users, vehicles } from '../db/schema';
 import { eventsOf } from '../transactions/event-log';
+import { liveShipment } from '../transport/shipments';
 import type { UserRow } from '../users/user-records';
 import { OfferRefusal } from './negotiation-records';
 
@@ -21,6 +22,15 @@ async function dealVehicle(db: Database, vehicleId: string) {
   const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, vehicleId));
   // A deal is made only on a confirmed vehicle, which has its VIN.
   return { vin: vehicle!.vin!, modelYear: vehicle!.modelYear, make: vehicle!.make, model: vehicle!.model, mileage: vehicle!.mileage };
+}
+
+/** The deal's booked transport, as the other party's progress says it: how, and the day the car is picked up. */
+async function bookedTransport(db: Database, dealId: string): Promise<BookedTransport | undefined> {
+  const shipment = await liveShipment(db, dealId);
+  const window = shipment?.pickupWindow as { from: string } | null | undefined;
+  const appointment = shipment?.appointment as { day: string } | null | undefined;
+  const pickupOn = shipment?.kind === 'Pickup' ? appointment?.day : window?.from;
+  return shipment && pickupOn ? { kind: shipment.kind, pickupOn } : undefined;
 }
 
 export async function dealForParty(db: Database, dealId: string, user: UserRow): Promise<Deal> {
@@ -62,7 +72,7 @@ export async function dealForParty(db: Database, dealId: string, user: UserRow):
         ? {
             role: theirSide,
             firstName: parties.find((party) => party.role === theirSide)?.firstName ?? null,
-            progress: progressInWords(theirSide, theirs.flow, theirs.status),
+            progress: progressInWords(theirSide, theirs.flow, theirs.status, await bookedTransport(db, deal.id)),
             steps: stepStates(theirs.flow, theirs.status),
             updatedAt: theirs.updatedAt.toISOString(),
             completedAt: theirs.completedAt?.toISOString() ?? null,

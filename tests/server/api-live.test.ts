@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { apiFor } from '../support/api-harness';
 import { actAs, dealBetween, verifiedInquiry } from '../support/deals';
 import { noticeOf, openLiveStream, type OpenStream } from '../support/live-stream';
+import { buyerAtTransport, deliveryBooked } from '../support/payments';
 import { personFor } from '../support/tokens';
 
 const parts = inject('parts');
@@ -109,5 +110,20 @@ describe('the live stream', () => {
     const stream = await open(seller.bearer, '999999999');
     await stream.next((event) => event.event === 'reset');
     await ready(stream);
+  });
+
+  it('says, once the buyer has booked a delivery, that they chose it and the day the car is picked up', async () => {
+    const { seller, buyer, buyerTx, sellerTx } = await dealBetween(api, parts.identity);
+    // The car is picked up where the seller says it is.
+    const home = { line1: '12 Elm St', city: 'Salem', state: 'OR', postalCode: '97301' };
+    await actAs(api, seller, sellerTx, 'identity submitted', { inquiryId: await verifiedInquiry(parts.sandbox.url, sellerTx, 'approved') });
+    await actAs(api, seller, sellerTx, 'address submitted', home);
+    await actAs(api, seller, sellerTx, 'identity done', { pickupAddress: home });
+    await buyerAtTransport(api, parts.sandbox.url, buyer, buyerTx);
+    const quote = await deliveryBooked(api, buyer, buyerTx);
+    const dealId = (await api.call('GET', `/api/transactions/${buyerTx}`, buyer.bearer)).json().dealId as string;
+    const day = new Date(quote.pickupWindow.from).toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+    const view = (await api.call('GET', `/api/deals/${dealId}`, seller.bearer)).json();
+    expect(view.otherParty.progress).toBe(`Your buyer has chosen delivery — the car is picked up on ${day}.`);
   });
 });
