@@ -33,7 +33,7 @@ export function useOverview() {
 export async function refreshOverview(): Promise<void> {
   const results = await Promise.allSettled([
     refreshTransactions().then(async () => {
-      const active = (await db.transactions.toArray()).filter((row) => !row.completedAt);
+      const active = (await db.transactions.toArray()).filter((row) => !row.completedAt && !row.cancelledAt);
       await Promise.all(active.flatMap((row) => [refreshTransaction(row.id), refreshDocuments(row.id)]));
     }),
     refreshOffers(),

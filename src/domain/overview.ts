@@ -47,7 +47,7 @@ interface RefusedDocument {
 function transactionItems(row: SavedTransaction): OverviewItem[] {
   const current = row.steps.find((step) => step.state === 'current')?.step;
   const detail = row.detail;
-  const waiting = detail ? awaitingProvider(detail.status, detail.data) : false;
+  const waiting = detail ? awaitingProvider(detail) : false;
   const money = detail?.priceBreakdown
     ? { cents: detail.priceBreakdown.dueAtSigningCents, direction: 'due' as const }
     : detail?.payout
@@ -125,7 +125,8 @@ export function overviewItems(input: {
   refusedDocuments: RefusedDocument[];
 }): OverviewItem[] {
   const items = [
-    ...input.transactions.filter((row) => !row.completedAt).flatMap(transactionItems),
+    // A finished or cancelled sale needs no one; what it sent (a refund, a cancellation) is in the updates.
+    ...input.transactions.filter((row) => !row.completedAt && !row.cancelledAt).flatMap(transactionItems),
     ...input.negotiations.flatMap((row) => offerItem(row) ?? []),
     ...input.refusedDocuments.map(documentItem),
   ];

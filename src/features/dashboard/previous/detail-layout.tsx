@@ -34,7 +34,12 @@ export function Component() {
       </Alert>
     );
   const { detail } = row;
-  const closed = detail.completedAt ? new Date(detail.completedAt).toLocaleDateString('en-US', { dateStyle: 'long' }) : null;
+  const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'long' });
+  const ended = detail.cancelledAt
+    ? `cancelled ${day(detail.cancelledAt)}`
+    : detail.completedAt
+      ? `closed ${day(detail.completedAt)}`
+      : 'not closed yet';
   return (
     <section aria-labelledby="closed-heading">
       <p className="mb-2">
@@ -45,7 +50,7 @@ export function Component() {
       </h1>
       <p className="mb-4">
         {formatDollars(detail.price)} · you were the {detail.side}
-        {closed ? ` · closed ${closed}` : ' · not closed yet'}
+        {` · ${ended}`}
       </p>
       <nav className="tabs detail-tabs" aria-label="This sale">
         <ul>
