@@ -4,6 +4,7 @@ import { freePort } from './free-port';
 
 export interface ApiProcess {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -36,6 +37,7 @@ export async function startApiProcess(env: Record<string, string>, readyWithinMs
   });
   return {
     url,
+    pid: child.pid!,
     async stop() {
       child.kill('SIGTERM');
       await exited;
