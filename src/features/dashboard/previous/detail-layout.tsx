@@ -3,7 +3,8 @@
  * read from IndexedDB, with its tabs — overview, reports, financing, insurance, transport, care
  * (and the care plan's terms) — each a route of its own under this one.
  */
-import { Link, NavLink, Outlet, useOutletContext, useSearchParams } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, Outlet, useLocation, useOutletContext, useSearchParams } from 'react-router-dom';
 import { useTransaction } from '../../../data/transactions';
 import { formatDollars, vehicleName } from '../../../domain/offer-format';
 import type { TransactionDetail } from '../../../domain/transaction-contract';
@@ -20,6 +21,28 @@ const TABS = [
 ] as const;
 
 export const useClosedTransaction = () => useOutletContext<TransactionDetail>();
+
+/** The tab row; on a phone it scrolls sideways, so the open tab is brought into view. */
+function DetailTabs({ id }: { id: string }) {
+  const row = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    row.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
+  return (
+    <nav className="detail-tabs" aria-label="This sale" ref={row}>
+      <ul>
+        {TABS.map(([path, label]) => (
+          <li key={path}>
+            <NavLink to={`${BASE}${path}?transaction=${id}`} end={path === ''}>
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export function Component() {
   const [search] = useSearchParams();
@@ -52,17 +75,7 @@ export function Component() {
         {formatDollars(detail.price)} · you were the {detail.side}
         {` · ${ended}`}
       </p>
-      <nav className="tabs detail-tabs" aria-label="This sale">
-        <ul>
-          {TABS.map(([path, label]) => (
-            <li key={path}>
-              <NavLink to={`${BASE}${path}?transaction=${detail.id}`} end={path === ''}>
-                {label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <DetailTabs id={detail.id} />
       <Outlet context={detail} />
     </section>
   );
