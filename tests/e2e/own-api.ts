@@ -2,8 +2,8 @@
  * An API of the test's own, in the test's process beside the stack global-setup.ts started: the
  * same production code serving the built app, sharing the stack's identity service and provider
  * sandboxes, on an in-memory database (PGlite) the test may also write through the engine. It is
- * for states no screen or provider reaches yet — a closed sale, while signing (issue 20) is being
- * built — so the screens that show them are tested in Chromium all the same.
+ * for states that take many other screens to reach — a closed sale — so the screens that show them
+ * are tested in Chromium without walking every step before them.
  */
 import { buildApi } from '../../server/api/app';
 import { loadSettings } from '../../server/api/settings';

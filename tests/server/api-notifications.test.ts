@@ -101,10 +101,15 @@ describe('notifications', () => {
 
 describe('a closed sale', () => {
   it('is a previous transaction with its financing, insurance and care plan; its signing told the seller their documents wait', async () => {
-    const { seller, buyer, buyerTx } = await dealBetween(api, parts.identity);
+    const { seller, buyer, buyerTx, sellerTx, buyerList } = await dealBetween(api, parts.identity);
     await buyerThroughInsurance(api, parts.sandbox.url, buyer, buyerTx);
-    const { uid } = (await api.call('GET', '/api/users/profile', buyer.bearer)).json();
-    await closeThroughEngine(api, buyerTx, uid);
+    const uid = async (who: { bearer: string }) => (await api.call('GET', '/api/users/profile', who.bearer)).json().uid as string;
+    await closeThroughEngine(api, buyerTx, await uid(buyer));
+    // Until the seller's side ends too, the sale is not closed: the buyer still follows it.
+    expect((await api.call('GET', '/api/transactions', buyer.bearer)).json().active).toEqual([expect.objectContaining({ id: buyerTx })]);
+    const deal = (await api.call('GET', `/api/deals/${buyerList.active[0].dealId}`, seller.bearer)).json();
+    expect(deal.otherParty).toMatchObject({ role: 'buyer', progress: 'Your buyer has finished their side of the sale.' });
+    await closeThroughEngine(api, sellerTx, await uid(seller));
 
     const list = (await api.call('GET', '/api/transactions', buyer.bearer)).json();
     expect(list.active).toEqual([]);
@@ -122,7 +127,5 @@ describe('a closed sale', () => {
     expect(await listFor(seller)).toContainEqual(
       expect.objectContaining({ kind: 'documents to sign', subject: 'Your buyer has signed the sale documents' }),
     );
-    const deal = (await api.call('GET', `/api/deals/${detail.dealId}`, seller.bearer)).json();
-    expect(deal.otherParty).toMatchObject({ role: 'buyer', progress: 'Your buyer has finished their side of the sale.' });
   });
 });

@@ -1,14 +1,15 @@
 /**
- * A closed sale for tests, before the closing steps have screens of their own (transport,
- * payment, signature: issues 19 and 20): the buyer walks identity, financing, protection and
- * insurance through the API as a person would, then the rest of their flow is written through the
- * engine (event-log.ts) — party actions and provider answers along the transition table, as the
- * closing steps will write them — up to the flow's last status.
+ * A closed sale for tests that need one, not how it got there: the buyer walks identity,
+ * financing, protection and insurance through the API as a person would, then the rest of each
+ * side's flow is written through the engine (event-log.ts) — party actions and provider answers
+ * along the transition table — up to the flow's last status; once both sides are there the deal
+ * closes as it does after any move (signing/closing.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { FINAL_STATUS, FLOW_TRANSITIONS, isProviderEvent, type TransactionEvent } from '../../src/domain/transaction-transitions';
 import type { TransactionStatus } from '../../src/domain/transaction-flows';
 import { transactions } from '../../server/db/schema';
+import { closeIfDone } from '../../server/signing/closing';
 import { eventLog, lockTransaction } from '../../server/transactions/event-log';
 import type { apiFor } from './api-harness';
 import { actAs, verifiedInquiry } from './deals';
@@ -36,6 +37,18 @@ export async function buyerThroughInsurance(api: Api, sandboxUrl: string, buyer:
   await act('insurance done', { policyNumber: 'SBX-CLOSED-1' });
 }
 
+/** Ways that only make sense with what their payload says (a lien and its payoff): the closed sale goes the other way. */
+const TAKES_A_PAYLOAD: ReadonlySet<TransactionEvent> = new Set(['title lender submitted']);
+
+const photo = (name: string) => ({ documentKey: `closed/${name}.jpg`, fileName: `${name}.jpg` });
+/** What the screens would have sent with the events whose step data a closed sale's pages show. */
+const PAYLOADS: Partial<Record<TransactionEvent, Record<string, unknown>>> = {
+  'identity done': { pickupAddress: ADDRESS },
+  'transport booked': { kind: 'Pickup', day: '2026-12-01', time: '11:00' },
+  'title docs uploaded': { titleFront: photo('title-front'), titleBack: photo('title-back'), titleInSellerName: true, ownership: [] },
+  'title vehicle docs uploaded': { vinPlate: photo('vin-plate'), odometer: photo('odometer'), odometerReading: 84_100 },
+};
+
 /** The shortest run of events from `from` to the flow's last status, along the table. */
 function pathToEnd(flow: keyof typeof FLOW_TRANSITIONS, from: TransactionStatus): TransactionEvent[] {
   const table = FLOW_TRANSITIONS[flow];
@@ -45,7 +58,7 @@ function pathToEnd(flow: keyof typeof FLOW_TRANSITIONS, from: TransactionStatus)
     const { status, events } = queue.shift()!;
     if (status === FINAL_STATUS[flow]) return events;
     for (const [event, to] of Object.entries(table[status] ?? {}) as [TransactionEvent, TransactionStatus][]) {
-      if (seen.has(to)) continue;
+      if (seen.has(to) || TAKES_A_PAYLOAD.has(event)) continue;
       seen.add(to);
       queue.push({ status: to, events: [...events, event] });
     }
@@ -61,8 +74,13 @@ export async function closeThroughEngine(api: Api, transactionId: string, userId
   await db.transaction(async (tx) => {
     const log = eventLog(tx, await lockTransaction(tx, transactionId));
     for (const event of path)
-      await log.append(isProviderEvent(event) ? { kind: 'provider' } : { kind: 'party', userId, key: randomUUID() }, event, {});
+      await log.append(
+        isProviderEvent(event) ? { kind: 'provider' } : { kind: 'party', userId, key: randomUUID() },
+        event,
+        PAYLOADS[event] ?? {},
+      );
     await log.save();
+    await closeIfDone(tx, row!.dealId);
   });
   return path;
 }
