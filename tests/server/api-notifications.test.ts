@@ -12,6 +12,7 @@ import { notifications } from '../../server/db/schema';
 import { deliverPending, type Mailer } from '../../server/mail/delivery';
 import { notify } from '../../server/notifications/notify';
 import { apiFor } from '../support/api-harness';
+import { transactionDetailSchema } from '../../src/domain/transaction-contract';
 import { buyerThroughInsurance, closeThroughEngine } from '../support/closing';
 import { actAs, dealBetween, verifiedInquiry } from '../support/deals';
 
@@ -119,6 +120,11 @@ describe('a closed sale', () => {
       previousTransactions: { total: 1 },
     });
     const detail = (await api.call('GET', `/api/transactions/${buyerTx}`, buyer.bearer)).json();
+    // The app reads it with the one contract, offline from IndexedDB too.
+    expect(transactionDetailSchema.safeParse(detail).error).toBeUndefined();
+    expect(
+      transactionDetailSchema.safeParse((await api.call('GET', `/api/transactions/${sellerTx}`, seller.bearer)).json()).error,
+    ).toBeUndefined();
     expect(detail.data.financing.chosenOfferId).toBe(detail.data.financing.offers[0].id);
     expect(detail.data.insurance.policyNumber).toBe('SBX-CLOSED-1');
     expect(detail.data.protection.chosenPlanId).toBe(detail.carePlans[0].id);

@@ -41,9 +41,14 @@ export async function buyerThroughInsurance(api: Api, sandboxUrl: string, buyer:
 const TAKES_A_PAYLOAD: ReadonlySet<TransactionEvent> = new Set(['title lender submitted']);
 
 const photo = (name: string) => ({ documentKey: `closed/${name}.jpg`, fileName: `${name}.jpg` });
-/** What the screens would have sent with the events whose step data a closed sale's pages show. */
+/** What the screens and providers would have sent with the events whose step data the app reads (its schema needs them). */
 const PAYLOADS: Partial<Record<TransactionEvent, Record<string, unknown>>> = {
+  'identity submitted': { inquiryId: 'inq_closed' },
+  'address submitted': ADDRESS,
   'identity done': { pickupAddress: ADDRESS },
+  'bank linked': { accountId: '00000000-0000-4000-8000-000000000000', authorizedCents: 0 },
+  'gov id started': { inquiryId: 'inq_closed_gov_id' },
+  'documents signed': { envelopeId: 'env_closed', signedAt: '2026-12-02T10:00:00.000Z' },
   'transport booked': { kind: 'Pickup', day: '2026-12-01', time: '11:00' },
   'title docs uploaded': { titleFront: photo('title-front'), titleBack: photo('title-back'), titleInSellerName: true, ownership: [] },
   'title vehicle docs uploaded': { vinPlate: photo('vin-plate'), odometer: photo('odometer'), odometerReading: 84_100 },
