@@ -46,7 +46,7 @@ export const userTypeSchema = z.strictObject({
 });
 export type AssignableUserType = z.infer<typeof userTypeSchema>['type'];
 
-export const US_STATES =
+const US_STATES =
   'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(
     ' ',
   );

@@ -6,10 +6,10 @@
 import { useState } from 'react';
 import { NetworkError } from '../../../data/api-client';
 import { saveBuyerProfile, useBuyerProfile } from '../../../data/buyer-profile';
-import { buyerProfileSchema, US_STATES } from '../../../domain/profile-fields';
+import { buyerProfileSchema } from '../../../domain/profile-fields';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
-import { SelectField } from '../../../ui/form/select-field';
+import { AddressFields } from '../../../ui/form/address-fields';
 import { TextField } from '../../../ui/form/text-field';
 import { useZodForm } from '../../../ui/form/use-zod-form';
 import * as z from 'zod/mini';
@@ -83,7 +83,6 @@ function RegistrationForm({ initial, onSaved }: { initial: ReturnType<typeof use
     postalCode: initial?.address.postalCode ?? '',
   });
   const [failure, setFailure] = useState<string | null>(null);
-  const state = form.field('state');
   const submit = form.handleSubmit(async (draft) => {
     setFailure(null);
     try {
@@ -110,29 +109,7 @@ function RegistrationForm({ initial, onSaved }: { initial: ReturnType<typeof use
           </div>
         </div>
         <TextField label="Date of birth" type="date" autoComplete="bday" {...form.textField('dateOfBirth')} />
-        <TextField label="Street address" autoComplete="address-line1" {...form.textField('line1')} />
-        <TextField label="Apartment, suite (optional)" autoComplete="address-line2" {...form.textField('line2')} />
-        <div className="columns">
-          <div className="column is-half">
-            <TextField label="City" autoComplete="address-level2" {...form.textField('city')} />
-          </div>
-          <div className="column">
-            <SelectField
-              label="State"
-              autoComplete="address-level1"
-              placeholder="Choose"
-              options={US_STATES.map((code) => ({ value: code, label: code }))}
-              name="state"
-              value={String(state.value)}
-              error={state.error}
-              onBlur={state.onBlur}
-              onChange={(event) => state.onChange(event.target.value)}
-            />
-          </div>
-          <div className="column">
-            <TextField label="ZIP code" inputMode="numeric" autoComplete="postal-code" maxLength={10} {...form.textField('postalCode')} />
-          </div>
-        </div>
+        <AddressFields text={form.textField} state={form.field('state')} zipMaxLength={10} />
         <Button type="submit" loading={form.submitting}>
           Save registration address
         </Button>
