@@ -15,7 +15,7 @@ import { userByCaramelCode } from '../users/caramel-codes';
 import type { UserRow } from '../users/user-records';
 import { BadRequest } from '../validation';
 import { createDeal } from './deals';
-import { NOT_CONFIRMED, offeredVehicle, vehicleConfirmed } from './offer-vehicles';
+import { NOT_CONFIRMED, offeredVehicleRow, vehicleConfirmed } from './offer-vehicles';
 import {
   type Acting,
   actorColumns,
@@ -47,7 +47,7 @@ export async function startNegotiation(
   input: StartOffer,
   appUrl: string,
 ): Promise<{ negotiationId: string; shareUrl: string | null; replayed: boolean }> {
-  const vehicle = offeredVehicle(input.vehicle, input.role);
+  const vehicle = offeredVehicleRow(input.vehicle, input.role);
   if (input.counterpartyEmail && input.counterpartyEmail.toLowerCase() === user.email.toLowerCase()) {
     throw new OfferRefusal(400, 'You cannot make an offer to yourself.');
   }

@@ -4,7 +4,7 @@
  * waits for the seller to confirm or correct it, with the VIN, before any deal is made on it.
  */
 import { eq, sql } from 'drizzle-orm';
-import { isDescribed, type ConfirmVehicle, type StartOffer } from '../../src/domain/offer-fields';
+import { isDescribed, offeredVehicle, type ConfirmVehicle, type StartOffer } from '../../src/domain/offer-fields';
 import { vehicleName } from '../../src/domain/offer-format';
 import { checkVin, vinMismatch } from '../../src/domain/vin';
 import type { Database } from '../db/client';
@@ -25,18 +25,11 @@ function checkedVin(text: string, described: { modelYear: number; make: string }
 }
 
 /** The vehicle row a new offer makes. */
-export function offeredVehicle(vehicle: StartOffer['vehicle'], role: StartOffer['role']): VehicleValues {
+export function offeredVehicleRow(vehicle: StartOffer['vehicle'], role: StartOffer['role']): VehicleValues {
   const described = isDescribed(vehicle) ? { modelYear: vehicle.modelYear!, make: vehicle.make! } : undefined;
   const vin = vehicle.vin === undefined ? undefined : checkedVin(vehicle.vin, described, 'vehicle.vin');
-  return {
-    vin: vin?.vin ?? null,
-    modelYear: vin?.modelYear ?? vehicle.modelYear!,
-    make: vin?.maker ?? vehicle.make ?? null,
-    model: vehicle.model ?? null,
-    mileage: vehicle.mileage,
-    // A buyer describing someone's car waits for them to confirm it; a VIN alone was decoded, a seller knows their car.
-    confirmedAt: described && role === 'buyer' ? null : new Date(),
-  };
+  const { confirmed, ...values } = offeredVehicle(vehicle, role, vin);
+  return { ...values, confirmedAt: confirmed ? new Date() : null };
 }
 
 /** Whether the negotiation's vehicle is confirmed (a deal needs it). */

@@ -7,7 +7,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { offerListOf } from '../domain/offer-contract';
 import type { OfferVehicle } from '../domain/offer-contract';
-import { isDescribed, type StartOffer } from '../domain/offer-fields';
+import { offeredVehicle, type StartOffer } from '../domain/offer-fields';
 import { OFFER_VALIDITY_DAYS, type NegotiationStatus } from '../domain/offer-lifecycle';
 import { checkVin } from '../domain/vin';
 import { trackEvent } from './analytics';
@@ -74,18 +74,11 @@ export async function queueOfferAction(negotiationId: string, request: Exclude<O
   if (request.action === 'accept') trackEvent('offer accepted', { negotiationId });
 }
 
-/** The vehicle a new offer's draft row shows: decoded from its VIN, or as the buyer described it (the server decides the same). */
+/** The vehicle a new offer's draft row shows (the server decides the same). */
 function draftVehicle({ vehicle, role }: Omit<StartOffer, 'idempotencyKey'>): OfferVehicle {
   const vin = vehicle.vin === undefined ? undefined : checkVin(vehicle.vin);
   if (vin && !vin.ok) throw new Error(vin.message);
-  return {
-    vin: vin?.vin ?? null,
-    modelYear: vin?.modelYear ?? vehicle.modelYear!,
-    make: vin?.maker ?? vehicle.make ?? null,
-    model: vehicle.model ?? null,
-    mileage: vehicle.mileage,
-    confirmed: !(isDescribed(vehicle) && role === 'buyer'),
-  };
+  return offeredVehicle(vehicle, role, vin);
 }
 
 /** A new offer: a draft row at once, the negotiation once the server has it. Answers the key that finds it (`startedWith`). */

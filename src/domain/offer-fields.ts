@@ -92,6 +92,26 @@ export const offerVehicleField = z
 /** Whether a new offer's vehicle was described by a person (year, make and model) rather than only by its VIN. */
 export const isDescribed = (vehicle: { model?: string }) => vehicle.model !== undefined;
 
+/**
+ * The vehicle a new offer names, server and app alike: what its VIN decodes to, else as the buyer
+ * described it. A buyer describing someone's car waits for them to confirm it; a VIN alone was
+ * decoded, and a seller knows their own car.
+ */
+export function offeredVehicle(
+  vehicle: StartOffer['vehicle'],
+  role: StartOffer['role'],
+  vin: { vin: string; modelYear: number; maker: string | null } | undefined,
+) {
+  return {
+    vin: vin?.vin ?? null,
+    modelYear: vin?.modelYear ?? vehicle.modelYear!,
+    make: vin?.maker ?? vehicle.make ?? null,
+    model: vehicle.model ?? null,
+    mileage: vehicle.mileage,
+    confirmed: !(isDescribed(vehicle) && role === 'buyer'),
+  };
+}
+
 /** SPEC §3 deal partner sources: the product itself and the listing sites deals come from. */
 export const PARTNER_SOURCES = [
   'caramel',
