@@ -53,11 +53,12 @@ test('pages about one deal or transaction show it to its party and refuse anyone
   const offers = await (await request.get('/api/offers', { headers: { authorization: bearer } })).json();
   const offerId = offers.closed[0].id as string;
 
-  // The buyer: the documents pages and the sale's detail are theirs; the seller's deal page sends them to their own side.
+  // The buyer: the documents and delivery pages and the sale's detail are theirs; the seller's deal page sends them to their own side.
   const documents = [
     [`/dashboard/active-transactions/upload-docs/${transactionId}`, 'Upload documents'],
     [`/dashboard/active-transactions/view-docs/${transactionId}`, 'Your documents'],
     [`/dashboard/active-transactions/view-docs/find-out-why/${transactionId}`, 'Why we need another photo'],
+    [`/dashboard/active-transactions/track-delivery/${transactionId}`, 'Your delivery'],
   ] as const;
   for (const [path, heading] of documents) {
     await page.goto(path);

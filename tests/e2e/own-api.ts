@@ -10,6 +10,7 @@ import { loadSettings } from '../../server/api/settings';
 import { migratedTemplate, openDatabase } from '../../server/db/client';
 import { LOCAL_STORAGE_CREDENTIALS } from '../../server/stack/storage';
 import { createS3Client } from '../../server/storage/s3-client';
+import { callerOf } from '../support/api-call';
 import { freePort } from '../support/free-port';
 
 export async function startOwnApi(stackUrl: string) {
@@ -40,15 +41,8 @@ export async function startOwnApi(stackUrl: string) {
     app,
     database,
     databaseUrl: undefined,
-    /** One request as a client sends it, with an optional bearer header and a JSON body. */
-    call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, authorization?: string, body?: unknown) {
-      return app.inject({
-        method,
-        url: path,
-        headers: authorization ? { authorization } : {},
-        ...(body === undefined ? {} : { payload: body as object }),
-      });
-    },
+    /** One request as a client sends it: an optional bearer header and a JSON body. */
+    call: callerOf(app),
     async close() {
       await app.close();
       await database.close();

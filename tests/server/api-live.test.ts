@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiFor } from '../support/api-harness';
-import { actAs, dealBetween, verifiedInquiry } from '../support/deals';
+import { actAs, dealBetween, offerBetween, verifiedInquiry } from '../support/deals';
 import { noticeOf, openLiveStream, type OpenStream } from '../support/live-stream';
 import { buyerAtTransport, deliveryBooked } from '../support/payments';
 import { personFor } from '../support/tokens';
@@ -66,15 +66,7 @@ describe('the live stream', () => {
     const own = await buyerStream.next((event) => event.event === 'change' && noticeOf(event).kind === 'transaction');
     expect(noticeOf(own)).toEqual({ kind: 'transaction', id: buyerTx, version: 2 });
 
-    const sale = (
-      await api.call('POST', '/api/offers', seller.bearer, {
-        vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 },
-        amount: 21_000,
-        role: 'seller',
-        counterpartyEmail: buyer.email,
-      })
-    ).json();
-    await api.call('POST', '/api/offers/link-account', buyer.bearer);
+    const sale = await offerBetween(api, seller, buyer, 21_000);
     const sellerStream = await open(seller.bearer);
     await ready(sellerStream);
     await api.call('POST', `/api/offers/${sale.id}/actions`, buyer.bearer, {

@@ -14,7 +14,7 @@ import { notify } from '../../server/notifications/notify';
 import { apiFor } from '../support/api-harness';
 import { transactionDetailSchema } from '../../src/domain/transaction-contract';
 import { buyerThroughInsurance, closeThroughEngine } from '../support/closing';
-import { actAs, dealBetween, verifiedInquiry } from '../support/deals';
+import { actAs, dealBetween, offerBetween, verifiedInquiry } from '../support/deals';
 
 const parts = inject('parts');
 const APP_ORIGIN = 'https://app.caramel.example';
@@ -39,15 +39,7 @@ const HOME = { line1: '12 Elm St', city: 'Portland', state: 'OR', postalCode: '9
 describe('notifications', () => {
   it('tells the other party once that their offer was answered: mailed once, with the app link, and listed for them', async () => {
     const { seller, buyer } = await dealBetween(api, parts.identity);
-    const sale = (
-      await api.call('POST', '/api/offers', seller.bearer, {
-        vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 },
-        amount: 19_000,
-        role: 'seller',
-        counterpartyEmail: buyer.email,
-      })
-    ).json();
-    await api.call('POST', '/api/offers/link-account', buyer.bearer);
+    const sale = await offerBetween(api, seller, buyer, 19_000);
     const counter = { action: 'counter', amount: 18_000, latestOfferId: sale.latestOffer.id, idempotencyKey: randomUUID() };
     await api.call('POST', `/api/offers/${sale.id}/actions`, buyer.bearer, counter);
     await api.call('POST', `/api/offers/${sale.id}/actions`, buyer.bearer, counter); // the same action again: no second notification

@@ -2,7 +2,7 @@
  * The API built in-process against the real local parts and a fresh database per call: PGlite
  * in memory, or in the `server-postgres` project a copy of the PostgreSQL template.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { buildApi } from '../../server/api/app';
 import { loadSettings } from '../../server/api/settings';
@@ -10,6 +10,7 @@ import { migratedTemplate, openDatabase, type OpenDatabase } from '../../server/
 import { freePort } from './free-port';
 import { LOCAL_STORAGE_CREDENTIALS } from '../../server/stack/storage';
 import { createS3Client } from '../../server/storage/s3-client';
+import { callerOf } from './api-call';
 import type { LocalParts } from './local-parts';
 import { onDatabase } from './postgres';
 
@@ -50,9 +51,6 @@ export async function freshDatabase(): Promise<{ database: OpenDatabase; url?: s
   return { database: await openDatabase({ kind: 'pglite', template: await template }) };
 }
 
-/** A client address of its own for each call, unless the test names one (per-client rate limits). */
-const someClient = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-
 export async function apiFor(parts: LocalParts, overrides: Record<string, string> = {}) {
   const settings = settingsFor(parts, overrides);
   const { database, url } = await freshDatabase();
@@ -64,15 +62,7 @@ export async function apiFor(parts: LocalParts, overrides: Record<string, string
     /** Set on PostgreSQL: other API processes can open the same database. */
     databaseUrl: url,
     /** One request as a client sends it: an optional bearer header and a JSON body, from `from` (an IP). */
-    call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, authorization?: string, body?: unknown, from = someClient()) {
-      return app.inject({
-        method,
-        url,
-        remoteAddress: from,
-        headers: authorization ? { authorization } : {},
-        ...(body === undefined ? {} : { payload: body as object }),
-      });
-    },
+    call: callerOf(app),
     async close() {
       await app.close();
       await database.close();

@@ -21,6 +21,13 @@ export async function saleByNewSeller(api: Api, identity: LocalParts['identity']
   };
 }
 
+/** A seller's offer at `amount` sent to a buyer by e-mail, attached to the buyer's account: the sale as the seller saw it. */
+export async function offerBetween(api: Api, seller: { bearer: string }, buyer: { email: string; bearer: string }, amount: number) {
+  const sale = (await api.call('POST', '/api/offers', seller.bearer, { ...SALE, amount, counterpartyEmail: buyer.email })).json();
+  await api.call('POST', '/api/offers/link-account', buyer.bearer);
+  return sale as { id: string; latestOffer: { id: string } };
+}
+
 /** Answers both people and each side's transaction id. */
 export async function dealBetween(api: Api, identity: LocalParts['identity']) {
   const call = api.call;
