@@ -1,9 +1,10 @@
 /**
- * A closed sale's detail and its tabs (SPEC §2.3) in Chromium. A sale closes once every step of
- * both sides is done, signing included; walking all of them here would take minutes and test other
- * issues' screens, so the test runs an API of its own (own-api.ts) on the stack's identity
- * and sandboxes: the buyer walks to insurance through the API and the rest of both sides' flows is
- * written through the engine (tests/support/closing.ts); the buyer then signs in in the browser.
+ * A closed sale's detail and its tabs (SPEC §2.3) in Chromium. closing.spec.ts walks sales to
+ * their close screen by screen; this one needs a closed sale with everything the tabs show — a
+ * loan, a care plan and its terms, an insurance policy — so it runs an API of its own
+ * (own-api.ts) on the stack's identity and sandboxes: the buyer walks to insurance through the
+ * API, the rest of both sides' flows is written through the engine (tests/support/closing.ts),
+ * and the buyer signs in in the browser.
  */
 import { createConfirmedUser } from '../support/identity-admin';
 import { buyerThroughInsurance, closeThroughEngine } from '../support/closing';
