@@ -167,7 +167,7 @@ async function memoryWithStreams(config: Config, storageEndpoint: string) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'caramel-bench-live-'));
-const port = await freePortRun(4);
+const port = await freePortRun(5);
 const stack = await startLauncher({ PORT: String(port), DATA_DIR: dataDir });
 try {
   const config = (await (await fetch(`${stack.url}/config.json`)).json()) as Config;
