@@ -49,22 +49,26 @@ export const users = pgTable(
  * A buyer profile (SPEC §7 `POST /users/{userId}/profile/{profileId}`): who buys and where the
  * vehicle is registered. The client chooses the id, so a repeated POST updates the same row.
  */
-export const buyerProfiles = pgTable('buyer_profiles', {
-  id: uuid('id').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  legalFirstName: text('legal_first_name').notNull(),
-  legalLastName: text('legal_last_name').notNull(),
-  dateOfBirth: date('date_of_birth').notNull(),
-  addressLine1: text('address_line1').notNull(),
-  addressLine2: text('address_line2'),
-  city: text('city').notNull(),
-  state: text('state').notNull(),
-  postalCode: text('postal_code').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const buyerProfiles = pgTable(
+  'buyer_profiles',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    legalFirstName: text('legal_first_name').notNull(),
+    legalLastName: text('legal_last_name').notNull(),
+    dateOfBirth: date('date_of_birth').notNull(),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('buyer_profiles_user_idx').on(table.userId)],
+);
 
 /**
  * A vehicle as offered: identified by VIN (decoded when the offer was made), or described by a
@@ -105,7 +109,12 @@ export const negotiations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('negotiations_vehicle_idx').on(table.vehicleId)],
+  // Each side's list and dashboard counts look negotiations up by user.
+  (table) => [
+    index('negotiations_vehicle_idx').on(table.vehicleId),
+    index('negotiations_seller_user_idx').on(table.sellerUserId),
+    index('negotiations_buyer_user_idx').on(table.buyerUserId),
+  ],
 );
 
 /** The chain of offers in a negotiation; the newest is the one awaiting an answer. */
@@ -192,7 +201,8 @@ export const dealParties = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email'),
   },
-  (table) => [unique('deal_parties_role').on(table.dealId, table.role)],
+  // A user's deals and transactions are found through their party rows.
+  (table) => [unique('deal_parties_role').on(table.dealId, table.role), index('deal_parties_user_idx').on(table.userId)],
 );
 
 /**
