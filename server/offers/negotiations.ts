@@ -113,17 +113,23 @@ async function codeOwnerFor(db: Database, typed: string, user: UserRow): Promise
   return owner;
 }
 
-/** Expires every open negotiation whose latest offer ran out (SPEC leaves expiry to us: 7 days). */
-export async function expireDueNegotiations(db: Database, negotiationIds?: string[]): Promise<void> {
+/**
+ * Expires the open negotiations whose latest offer ran out (SPEC leaves expiry to us: 7 days):
+ * every one, or only the ones a reader is about to see (`scope`), so a read costs what it shows,
+ * not a pass over every open negotiation in the marketplace.
+ */
+export async function expireDueNegotiations(db: Database, scope?: { userId: string } | { negotiationId: string }): Promise<void> {
+  const only = !scope
+    ? sql``
+    : 'userId' in scope
+      ? sql`and (n.seller_user_id = ${scope.userId} or n.buyer_user_id = ${scope.userId})`
+      : sql`and n.id = ${scope.negotiationId}`;
   const due = await db.execute(sql`
     select n.id from negotiations n
-    where n.status = 'open'
+    where n.status = 'open' ${only}
       and (select o.expires_at from offers o where o.negotiation_id = n.id order by o.created_at desc, o.id desc limit 1) <= now()`);
   const rows = ((due as { rows?: { id: string }[] }).rows ?? (due as unknown as { id: string }[])).map((row) => row.id);
-  for (const id of rows) {
-    if (negotiationIds && !negotiationIds.includes(id)) continue;
-    await db.transaction((tx) => lockNegotiation(tx, id));
-  }
+  for (const id of rows) await db.transaction((tx) => lockNegotiation(tx, id));
 }
 
 export type ActionOutcome = { negotiationId: string; status: NegotiationStatus; dealId: string | null; replayed: boolean };

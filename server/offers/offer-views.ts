@@ -18,23 +18,31 @@ import type { UserRow } from '../users/user-records';
 import { latestOffer, OfferRefusal, sideOf } from './negotiation-records';
 
 type NegotiationRow = typeof negotiations.$inferSelect;
+type VehicleRow = typeof vehicles.$inferSelect;
 
-async function vehicleView(db: Database, vehicleId: string): Promise<OfferVehicle> {
+const vehicleView = (vehicle: VehicleRow): OfferVehicle => ({
+  vin: vehicle.vin,
+  modelYear: vehicle.modelYear,
+  make: vehicle.make,
+  model: vehicle.model,
+  mileage: vehicle.mileage,
+  confirmed: vehicle.confirmedAt !== null,
+});
+
+async function vehicleOf(db: Database, vehicleId: string): Promise<OfferVehicle> {
   const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, vehicleId));
-  const { vin, modelYear, make, model, mileage, confirmedAt } = vehicle!;
-  return { vin, modelYear, make, model, mileage, confirmed: confirmedAt !== null };
+  return vehicleView(vehicle!);
 }
 
-/** The summary a list row or a shared link shows. */
-export async function negotiationSummary(
-  db: Database,
+function summaryOf(
   row: NegotiationRow,
-): Promise<Omit<NegotiationSummary, 'myRole' | 'dealId' | 'viaMyCode'>> {
-  const latest = await latestOffer(db, row.id);
+  vehicle: OfferVehicle,
+  latest: typeof offers.$inferSelect,
+): Omit<NegotiationSummary, 'myRole' | 'dealId' | 'viaMyCode'> {
   return {
     id: row.id,
     status: row.status,
-    vehicle: await vehicleView(db, row.vehicleId),
+    vehicle,
     latestOffer: {
       id: latest.id,
       amount: latest.amountDollars,
@@ -44,6 +52,14 @@ export async function negotiationSummary(
     },
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The summary a list row or a shared link shows. */
+export async function negotiationSummary(
+  db: Database,
+  row: NegotiationRow,
+): Promise<Omit<NegotiationSummary, 'myRole' | 'dealId' | 'viaMyCode'>> {
+  return summaryOf(row, await vehicleOf(db, row.vehicleId), await latestOffer(db, row.id));
 }
 
 async function firstNameOf(db: Database, userId: string | null): Promise<string | null> {
@@ -91,16 +107,33 @@ export async function negotiationForParty(db: Database, negotiationId: string, u
 
 /** The offers dashboard: received (awaiting my answer), sent (awaiting theirs), closed; newest first. */
 export async function negotiationsOf(db: Database, user: UserRow): Promise<OfferLists> {
+  // Two queries whatever the number of negotiations: the rows with their vehicle and deal, then each one's latest offer.
   const rows = await db
-    .select({ negotiation: negotiations, dealId: deals.id })
+    .select({ negotiation: negotiations, vehicle: vehicles, dealId: deals.id })
     .from(negotiations)
+    .innerJoin(vehicles, eq(vehicles.id, negotiations.vehicleId))
     .leftJoin(deals, eq(deals.negotiationId, negotiations.id))
     .where(or(eq(negotiations.sellerUserId, user.id), eq(negotiations.buyerUserId, user.id)))
     .orderBy(desc(negotiations.updatedAt));
+  const latest = rows.length
+    ? await db
+        .selectDistinctOn([offers.negotiationId])
+        .from(offers)
+        .where(
+          inArray(
+            offers.negotiationId,
+            rows.map((row) => row.negotiation.id),
+          ),
+        )
+        .orderBy(offers.negotiationId, desc(offers.createdAt), desc(offers.id))
+    : [];
+  const latestOf = new Map(latest.map((offer) => [offer.negotiationId, offer]));
   const lists: OfferLists = { received: [], sent: [], closed: [] };
-  for (const { negotiation, dealId } of rows) {
+  for (const { negotiation, vehicle, dealId } of rows) {
+    const offer = latestOf.get(negotiation.id);
+    if (!offer) throw new Error(`negotiation ${negotiation.id} has no offer`);
     const summary = {
-      ...(await negotiationSummary(db, negotiation)),
+      ...summaryOf(negotiation, vehicleView(vehicle), offer),
       myRole: sideOf(negotiation, user)!,
       dealId,
       viaMyCode: negotiation.codeOwnerUserId === user.id,

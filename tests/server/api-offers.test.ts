@@ -248,4 +248,16 @@ describe('expiry', () => {
     expect(visitor.statusCode).toBe(409);
     expect(visitor.json().message).toBe('This offer expired. Make a new offer to start again.');
   });
+
+  it("a lapsed offer is listed as expired among the party's closed offers", async () => {
+    const seller = await person('seller');
+    const sale = await startSale(seller);
+    await api.database.db
+      .update(offers)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(offers.negotiationId, sale.id));
+    const lists = (await call('GET', '/api/offers', seller.bearer)).json();
+    expect(lists.sent).toEqual([]);
+    expect(lists.closed).toMatchObject([{ id: sale.id, status: 'expired' }]);
+  });
 });

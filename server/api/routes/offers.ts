@@ -52,13 +52,14 @@ export function offerRoutes(
 
   // Reads first expire what ran out, so nobody sees an offer as open past its expiry.
   app.get('/api/offers', { preHandler: deps.authenticate }, async (request) => {
-    await expireDueNegotiations(db);
-    return negotiationsOf(db, await me(request));
+    const user = await me(request);
+    await expireDueNegotiations(db, { userId: user.id });
+    return negotiationsOf(db, user);
   });
 
   app.get('/api/offers/:id', { preHandler: deps.authenticate }, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    await expireDueNegotiations(db, [id]);
+    await expireDueNegotiations(db, { negotiationId: id });
     return negotiationForParty(db, id, await me(request));
   });
 
