@@ -17,18 +17,23 @@ export const ADMIN_GROUP = 'admin';
  */
 export async function userForCaller(db: Database, caller: Caller): Promise<UserRow> {
   const isAdmin = caller.groups.includes(ADMIN_GROUP);
-  await db
-    .insert(users)
-    .values({
-      cognitoSub: caller.sub,
-      email: caller.email,
-      type: isAdmin ? 'admin' : 'customer',
-      // A provider's profile may name the person: the sign-up details start from it.
-      firstName: caller.givenName ?? null,
-      lastName: caller.familyName ?? null,
-    })
-    .onConflictDoNothing({ target: users.cognitoSub });
-  const [row] = await db.select().from(users).where(eq(users.cognitoSub, caller.sub));
+  const known = () => db.select().from(users).where(eq(users.cognitoSub, caller.sub));
+  // Every request comes through here and nearly every caller is known: one read, the insert only for a newcomer.
+  let [row] = await known();
+  if (!row) {
+    await db
+      .insert(users)
+      .values({
+        cognitoSub: caller.sub,
+        email: caller.email,
+        type: isAdmin ? 'admin' : 'customer',
+        // A provider's profile may name the person: the sign-up details start from it.
+        firstName: caller.givenName ?? null,
+        lastName: caller.familyName ?? null,
+      })
+      .onConflictDoNothing({ target: users.cognitoSub });
+    [row] = await known();
+  }
   if (!row) throw new Error(`user ${caller.sub} vanished after insert`);
   // Admin rights follow the group on every token, both ways: removed from it, an admin is a customer again.
   if (isAdmin !== (row.type === 'admin')) return updateRow(db, row.id, { type: isAdmin ? 'admin' : 'customer' });
