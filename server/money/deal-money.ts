@@ -4,7 +4,7 @@
  * seller's payout (lien, fee), and the settlement plan the ledger follows. The transaction views
  * show the same figures, so what each party read is what moves.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { priceBreakdown, type PriceBreakdown } from '../../src/domain/pricing';
 import { sellerPayout, type SellerPayout } from '../../src/domain/seller-pricing';
 import { settlementPlan, type SettlementPlan } from '../../src/domain/settlement';
@@ -19,12 +19,23 @@ import { eventsOf, type Tx } from '../transactions/event-log';
 
 type Reader = Database | Tx;
 
+/** Each deal with its vehicle as the screens show it, by deal id, in one query. */
+export async function dealsAndVehicles(db: Reader, dealIds: string[]) {
+  const rows = await db.select().from(deals).innerJoin(vehicles, eq(vehicles.id, deals.vehicleId)).where(inArray(deals.id, dealIds));
+  return new Map(
+    rows.map(({ deals: deal, vehicles: vehicle }) => [
+      deal.id,
+      // A deal is made only on a confirmed vehicle, which has its VIN.
+      {
+        deal,
+        vehicle: { vin: vehicle.vin!, modelYear: vehicle.modelYear, make: vehicle.make, model: vehicle.model, mileage: vehicle.mileage },
+      },
+    ]),
+  );
+}
+
 export async function dealAndVehicle(db: Reader, dealId: string) {
-  const [deal] = await db.select().from(deals).where(eq(deals.id, dealId));
-  const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, deal!.vehicleId));
-  // A deal is made only on a confirmed vehicle, which has its VIN.
-  const { vin, modelYear, make, model, mileage } = vehicle!;
-  return { deal: deal!, vehicle: { vin: vin!, modelYear, make, model, mileage } };
+  return (await dealsAndVehicles(db, [dealId])).get(dealId)!;
 }
 
 /** The buyer's state for sales tax: their verified address, else their profile's. */

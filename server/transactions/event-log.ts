@@ -5,7 +5,7 @@
  * itself at the status reached (AUTOMATIC_EVENTS). `save` stores the status and version once,
  * and tells whoever needs to hear of it (transaction-saved.ts).
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { AUTOMATIC_EVENTS, FINAL_STATUS, nextStatus, type TransactionEvent } from '../../src/domain/transaction-transitions';
 import type { TransactionStatus } from '../../src/domain/transaction-flows';
 import type { Database } from '../db/client';
@@ -21,6 +21,15 @@ export async function eventsOf(db: Database | Tx, transactionId: string) {
     .from(transactionEvents)
     .where(eq(transactionEvents.transactionId, transactionId))
     .orderBy(asc(transactionEvents.version));
+}
+
+/** The events of several transactions, each one's in version order. */
+export async function eventsOfMany(db: Database | Tx, transactionIds: string[]) {
+  return db
+    .select()
+    .from(transactionEvents)
+    .where(inArray(transactionEvents.transactionId, transactionIds))
+    .orderBy(asc(transactionEvents.transactionId), asc(transactionEvents.version));
 }
 
 /** Locks the transaction's row for the rest of `tx`. */

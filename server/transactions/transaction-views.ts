@@ -4,7 +4,7 @@
  * or payout, the shipment, their own money, the step data and the timeline. Contact details of
  * other parties are never included, nor the other side's bank account or delivery address.
  */
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { SIDE_ROLES } from '../../src/domain/parties';
 import { moneyTimeline } from '../../src/domain/money-timeline';
 import { destinationOf, stepStates } from '../../src/domain/step-progress';
@@ -17,14 +17,14 @@ import { dealParties, transactions, users } from '../db/schema';
 import { dealClosings } from '../db/signing-tables';
 import { cancellationTerms } from '../deals/cancellation';
 import { accountView } from '../money/bank-accounts';
-import { dealAndVehicle, dealMoney, dealSides } from '../money/deal-money';
+import { dealAndVehicle, dealMoney, dealsAndVehicles, dealSides } from '../money/deal-money';
 import { journalsOf } from '../money/ledger';
 import { transfersOf, type TransferRow } from '../money/transfers';
 import type { Providers } from '../providers/providers';
 import { pickupAddressOf, shipmentView } from '../transport/shipments';
 import type { UserRow } from '../users/user-records';
 import { transactionFor, type TransactionRow } from './access';
-import { eventsOf } from './event-log';
+import { eventsOf, eventsOfMany } from './event-log';
 
 type Deal = Awaited<ReturnType<typeof dealAndVehicle>>;
 
@@ -48,39 +48,36 @@ function summaryOf(row: TransactionRow, { deal, vehicle }: Deal, data: StepData)
 
 /** GET /transactions: the caller's own side of each deal, split into active and previous (finished or cancelled). */
 export async function transactionsOf(db: Database, user: UserRow): Promise<TransactionList> {
-  const mine = await db.select().from(dealParties).where(eq(dealParties.userId, user.id));
-  const rows = mine.length
-    ? await db
-        .select()
-        .from(transactions)
-        .where(
-          inArray(
-            transactions.dealId,
-            mine.map((party) => party.dealId),
-          ),
-        )
-        .orderBy(desc(transactions.updatedAt))
-    : [];
-  const own = rows.filter((row) => mine.some((party) => party.dealId === row.dealId && SIDE_ROLES[row.side].includes(party.role)));
-  const summaries = await Promise.all(
-    own.map(async (row) => summaryOf(row, await dealAndVehicle(db, row.dealId), foldStepData(await eventsOf(db, row.id)))),
+  // Four queries whatever the list's length, not three per transaction: the transactions of the
+  // user's deals with the user's roles in them, then side by side the deals with their vehicles,
+  // every event, and which of the deals closed.
+  const joined = await db
+    .select({ transaction: transactions, role: dealParties.role })
+    .from(transactions)
+    .innerJoin(dealParties, and(eq(dealParties.dealId, transactions.dealId), eq(dealParties.userId, user.id)))
+    .orderBy(desc(transactions.updatedAt));
+  const own = [
+    ...new Map(
+      joined
+        .filter(({ transaction, role }) => SIDE_ROLES[transaction.side].includes(role))
+        .map(({ transaction }) => [transaction.id, transaction]),
+    ).values(),
+  ];
+  if (!own.length) return { active: [], previous: [] };
+  const dealIds = [...new Set(own.map((row) => row.dealId))];
+  const [dealsById, events, closings] = await Promise.all([
+    dealsAndVehicles(db, dealIds),
+    eventsOfMany(
+      db,
+      own.map((row) => row.id),
+    ),
+    db.select({ dealId: dealClosings.dealId }).from(dealClosings).where(inArray(dealClosings.dealId, dealIds)),
+  ]);
+  const summaries = own.map((row) =>
+    summaryOf(row, dealsById.get(row.dealId)!, foldStepData(events.filter((event) => event.transactionId === row.id))),
   );
   // A sale is previous once it closed (both parties' flows ended) or was cancelled; until then the party may still have something to follow.
-  const closed = own.length
-    ? new Set(
-        (
-          await db
-            .select({ dealId: dealClosings.dealId })
-            .from(dealClosings)
-            .where(
-              inArray(
-                dealClosings.dealId,
-                own.map((row) => row.dealId),
-              ),
-            )
-        ).map((row) => row.dealId),
-      )
-    : new Set<string>();
+  const closed = new Set(closings.map((closing) => closing.dealId));
   const finished = (summary: TransactionSummary) => closed.has(summary.dealId) || summary.cancelledAt !== null;
   return { active: summaries.filter((summary) => !finished(summary)), previous: summaries.filter(finished) };
 }
