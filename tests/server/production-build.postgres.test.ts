@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { environmentFor } from '../support/api-harness';
 import { compileApi, startApiProcess } from '../support/api-process';
+import { environmentFor } from '../support/local-parts';
 import { onDatabase } from '../support/postgres';
 
 const parts = inject('parts');

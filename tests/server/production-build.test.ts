@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { environmentFor } from '../support/api-harness';
 import { compileApi, startApiProcess } from '../support/api-process';
+import { environmentFor } from '../support/local-parts';
 
 const parts = inject('parts');
 const dataDir = mkdtempSync(join(tmpdir(), 'caramel-data-'));

@@ -7,7 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiFor, environmentFor } from '../support/api-harness';
+import { apiFor } from '../support/api-harness';
+import { environmentFor } from '../support/local-parts';
 import { startApiProcess, type ApiProcess } from '../support/api-process';
 import { RATE_LIMITS } from '../../server/api/rate-limits';
 import { dealBetween, saleByNewSeller, verifiedInquiry } from '../support/deals';

@@ -8,31 +8,12 @@ import { buildApi } from '../../server/api/app';
 import { loadSettings } from '../../server/api/settings';
 import { migratedTemplate, openDatabase, type OpenDatabase } from '../../server/db/client';
 import { freePort } from './free-port';
-import { LOCAL_STORAGE_CREDENTIALS } from '../../server/stack/storage';
 import { createS3Client } from '../../server/storage/s3-client';
 import { callerOf } from './api-call';
-import type { LocalParts } from './local-parts';
+import { environmentFor, type LocalParts } from './local-parts';
 import { onDatabase } from './postgres';
 
 let template: Promise<Blob> | undefined;
-
-/** The environment `npm start` gives the API, pointed at the test suite's local parts. */
-export function environmentFor(parts: LocalParts, overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    LOCAL_STACK: 'true',
-    AUTH_USER_POOL_ID: parts.identity.userPoolId,
-    AUTH_USER_POOL_CLIENT_ID: parts.identity.userPoolClientId,
-    AUTH_USER_POOL_ENDPOINT: parts.identity.endpoint,
-    STORAGE_BUCKET: parts.storage.bucket,
-    STORAGE_ENDPOINT: parts.storage.endpoint,
-    STORAGE_ACCESS_KEY_ID: LOCAL_STORAGE_CREDENTIALS.accessKeyId,
-    STORAGE_SECRET_ACCESS_KEY: LOCAL_STORAGE_CREDENTIALS.secretAccessKey,
-    STATIC_DIR: '/nonexistent',
-    VERIFICATION_WIDGET_HOST: parts.sandbox.url,
-    PROVIDER_WEBHOOK_SECRET: parts.sandbox.webhookSecret,
-    ...overrides,
-  };
-}
 
 export function settingsFor(parts: LocalParts, overrides: Record<string, string> = {}) {
   return loadSettings(environmentFor(parts, overrides));

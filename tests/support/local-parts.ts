@@ -1,12 +1,13 @@
 /**
  * Starts the real identity and storage services (the child processes `npm start` runs) on
- * free ports with a throwaway data dir, for the server test suite's global setup.
+ * free ports with a throwaway data dir, for the server test suite's global setup and `bench:api`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IdentityInfo } from '../../server/stack/identity';
 import { startLocalServices } from '../../server/stack/local-services';
+import { LOCAL_STORAGE_CREDENTIALS } from '../../server/stack/storage';
 import { freePort } from './free-port';
 
 export interface LocalParts {
@@ -45,5 +46,23 @@ export async function startLocalParts(appOrigin: string) {
       await services.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The environment `npm start` gives the API, pointed at the test suite's local parts. */
+export function environmentFor(parts: LocalParts, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    LOCAL_STACK: 'true',
+    AUTH_USER_POOL_ID: parts.identity.userPoolId,
+    AUTH_USER_POOL_CLIENT_ID: parts.identity.userPoolClientId,
+    AUTH_USER_POOL_ENDPOINT: parts.identity.endpoint,
+    STORAGE_BUCKET: parts.storage.bucket,
+    STORAGE_ENDPOINT: parts.storage.endpoint,
+    STORAGE_ACCESS_KEY_ID: LOCAL_STORAGE_CREDENTIALS.accessKeyId,
+    STORAGE_SECRET_ACCESS_KEY: LOCAL_STORAGE_CREDENTIALS.secretAccessKey,
+    STATIC_DIR: '/nonexistent',
+    VERIFICATION_WIDGET_HOST: parts.sandbox.url,
+    PROVIDER_WEBHOOK_SECRET: parts.sandbox.webhookSecret,
+    ...overrides,
   };
 }

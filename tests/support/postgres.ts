@@ -34,7 +34,8 @@ function run(program: string, args: string[]) {
   execFileSync(command!, rest, { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-export async function startPostgres(): Promise<RunningPostgres> {
+/** `durable` keeps PostgreSQL's own defaults (fsync, synchronous commit), as a benchmark should. */
+export async function startPostgres(options: { durable?: boolean } = {}): Promise<RunningPostgres> {
   const bin = binDir();
   const dir = mkdtempSync(join(tmpdir(), 'caramel-pg-'));
   if (asRoot) {
@@ -45,9 +46,10 @@ export async function startPostgres(): Promise<RunningPostgres> {
   const data = join(dir, 'data');
   const port = await freePort();
   run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-  // Durability is worth nothing to a cluster thrown away after the run; speed is.
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
-  run(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', 'start']);
+  // Durability is worth nothing to a test cluster thrown away after the run; speed is.
+  const speed = options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300${speed}`;
+  run(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'server.log'), '-o', settings, '-w', 'start']);
   return {
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
     async stop() {

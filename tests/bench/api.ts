@@ -1,0 +1,240 @@
+/**
+ * `npm run bench:api`: the compiled API (`npm run build:server`, as production runs it) under
+ * load, on PostgreSQL and on PGlite. The dashboard's reads (its counts, the offers list, the
+ * transactions list, a transaction in full, the profile) and step-event writes with a fresh
+ * idempotency key each, at 50, 200 and 500 connections, each connection one person of the local
+ * user pool with a real ID token. Prints requests/s, p50/p99 latency and errors per scenario;
+ * after the writes, that every transaction's versions run 1…version with no gap, and that every
+ * write answered 200 is there once.
+ *
+ * The API runs with TRUSTED_PROXIES=127.0.0.1 as behind a load balancer, so the sign-up of the
+ * bench's people (many visitors answering shared links) is counted per visitor, not as one.
+ * PostgreSQL keeps its durable defaults (fsync on); other customers' deals fill the tables
+ * (api-filler.ts). Targets (issue 24): reads p99 < 25 ms at 200 connections on PostgreSQL,
+ * no errors, versions gap-free.
+ *
+ * Settings: BENCH_API_DATABASES (postgres,pglite), BENCH_API_CONNECTIONS (50,200,500),
+ * BENCH_API_SECONDS per run (10), BENCH_API_PEOPLE (500: at least the most connections, so no
+ * two write to one transaction), BENCH_API_FILLER_DEALS (20000).
+ */
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type DatabaseTarget } from '../../server/db/client';
+import { startApiProcess, type ApiProcess } from '../support/api-process';
+import { freePort } from '../support/free-port';
+import { environmentFor, startLocalParts, type LocalParts } from '../support/local-parts';
+import { onDatabase, startPostgres } from '../support/postgres';
+import { addFillerDeals } from './api-filler';
+import { load, type ConnectionRequest, type Figures } from './api-load';
+import { benchPeople, inParallel, REPEATABLE_CHANGES, type Person } from './api-people';
+
+const setting = (name: string, fallback: string) => process.env[name] ?? fallback;
+const DATABASES = setting('BENCH_API_DATABASES', 'postgres,pglite').split(',') as ('postgres' | 'pglite')[];
+const CONNECTIONS = setting('BENCH_API_CONNECTIONS', '50,200,500').split(',').map(Number);
+const SECONDS = Number(setting('BENCH_API_SECONDS', '10'));
+const PEOPLE = Number(setting('BENCH_API_PEOPLE', '500'));
+const FILLER_DEALS = Number(setting('BENCH_API_FILLER_DEALS', '20000'));
+const PACED_RATE = Number(setting('BENCH_API_PACED_RATE', '2'));
+const COMPILED = fileURLToPath(new URL('../../build/api/main.js', import.meta.url));
+
+const READS: [string, (person: Person) => string][] = [
+  ['dashboard counts', () => '/api/dashboard'],
+  ['offers list', () => '/api/offers'],
+  ['transactions list', () => '/api/transactions'],
+  ['transaction detail', (person) => `/api/transactions/${person.buyerTx}`],
+  ['profile', () => '/api/users/profile'],
+];
+
+interface Row extends Figures {
+  database: string;
+  scenario: string;
+  /** "flat out" (each connection sends again once answered) or paced at so many requests a second per connection. */
+  pace: string;
+  connections: number;
+}
+const rows: Row[] = [];
+/** Per database, whether the version check after the writes passed. */
+const gapFree: Record<string, boolean> = {};
+
+function report(row: Row) {
+  rows.push(row);
+  const kinds = Object.entries(row.errorKinds).map(([kind, count]) => `${kind}×${count}`);
+  console.log(
+    `  ${row.scenario.padEnd(18)} ${row.pace.padEnd(9)} ${String(row.connections).padStart(3)} conn  ${row.requestsPerSecond.toFixed(0).padStart(6)} req/s` +
+      `  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(5)} ms  errors ${row.errors}${kinds.length ? ` (${kinds.join(', ')})` : ''}`,
+  );
+}
+
+/** Each person's transaction version as the API answers it now. */
+async function versionsOf(api: string, people: Person[]): Promise<number[]> {
+  return inParallel(people.length, 16, async (index) => {
+    const person = people[index]!;
+    const answer = await fetch(`${api}/api/transactions/${person.buyerTx}`, { headers: { authorization: person.bearer } });
+    return ((await answer.json()) as { version: number }).version;
+  });
+}
+
+/** Connection `index` changes its person's choice again, on the version its last answer gave. */
+function writeFor(people: Person[], versions: number[], acknowledged: { count: number }) {
+  return (index: number): ConnectionRequest => {
+    const person = index % people.length;
+    let sent = 0;
+    return {
+      method: 'POST',
+      path: `/api/transactions/${people[person]!.buyerTx}/events`,
+      headers: { authorization: people[person]!.bearer, 'content-type': 'application/json' },
+      setupRequest: (request) => ({
+        ...request,
+        body: JSON.stringify({
+          event: REPEATABLE_CHANGES[sent++ % REPEATABLE_CHANGES.length],
+          payload: {},
+          idempotencyKey: randomUUID(),
+          expectedVersion: versions[person],
+        }),
+      }),
+      onResponse: (status, body) => {
+        if (status !== 200) return;
+        acknowledged.count += 1;
+        versions[person] = (JSON.parse(body) as { transaction: { version: number } }).transaction.version;
+      },
+    };
+  };
+}
+
+/** Every transaction's events carry versions 1…version, each once (the unique index forbids repeats). */
+async function versionCheck(target: DatabaseTarget) {
+  const database = await openDatabase(target);
+  try {
+    const { rows } = (await database.db.execute(sql`
+      select count(*)::integer as transactions,
+             (count(*) filter (where events <> version or top <> version or bottom <> 1))::integer as with_gaps,
+             sum(events)::integer as events
+      from (select t.version, count(e.id) as events, coalesce(max(e.version), 0) as top, coalesce(min(e.version), 1) as bottom
+            from transactions t left join transaction_events e on e.transaction_id = t.id group by t.id) as each_one`)) as unknown as {
+      rows: { transactions: number; with_gaps: number; events: number }[];
+    };
+    return rows[0]!;
+  } finally {
+    await database.close();
+  }
+}
+
+async function prepared(kind: 'postgres' | 'pglite') {
+  const folder = mkdtempSync(join(tmpdir(), 'caramel-bench-api-'));
+  const cluster = kind === 'postgres' ? await startPostgres({ durable: true }) : undefined;
+  if (cluster) await onDatabase(cluster.url('postgres'), ['create database bench']);
+  const target: DatabaseTarget = cluster
+    ? { kind: 'postgres', url: cluster.url('bench') }
+    : { kind: 'pglite', dataDir: join(folder, 'db') };
+  const database = await openDatabase(target);
+  await addFillerDeals(database.db, FILLER_DEALS);
+  await database.close();
+  return {
+    target,
+    env: (cluster ? { DATABASE_URL: cluster.url('bench') } : { DATA_DIR: folder }) as Record<string, string>,
+    async remove() {
+      await cluster?.stop();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+async function benchOn(kind: 'postgres' | 'pglite', parts: LocalParts) {
+  console.log(`\n${kind}: ${FILLER_DEALS} other deals in the tables, ${PEOPLE} people, ${SECONDS} s per run`);
+  const database = await prepared(kind);
+  let api: ApiProcess | undefined;
+  try {
+    api = await startApiProcess(environmentFor(parts, { ...database.env, TRUSTED_PROXIES: '127.0.0.1' }), {
+      compiled: COMPILED,
+      keepOutputChars: 20_000,
+    });
+    const started = Date.now();
+    const people = await benchPeople(api.url, parts.identity, parts.sandbox.url, PEOPLE);
+    console.log(`  people signed in and their deals made through the API in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    for (const rate of [undefined, ...(PACED_RATE ? [PACED_RATE] : [])])
+      for (const [scenario, path] of READS)
+        for (const connections of CONNECTIONS) {
+          const figures = await load(
+            api.url,
+            connections,
+            SECONDS,
+            (index) => {
+              const person = people[index % people.length]!;
+              return { method: 'GET', path: path(person), headers: { authorization: person.bearer } };
+            },
+            rate,
+          );
+          report({ database: kind, scenario, pace: rate ? `${rate}/s each` : 'flat out', connections, ...figures });
+        }
+    let acknowledged = 0;
+    let applied = 0;
+    for (const connections of CONNECTIONS) {
+      // A run stops with writes in flight: their answers never reach the bench, so versions are read again.
+      const before = await versionsOf(api.url, people);
+      const counter = { count: 0 };
+      const figures = await load(api.url, connections, SECONDS, writeFor(people, [...before], counter));
+      report({ database: kind, scenario: 'step-event writes', pace: 'flat out', connections, ...figures });
+      const after = await versionsOf(api.url, people);
+      acknowledged += counter.count;
+      applied += after.reduce((sum, version, index) => sum + version - before[index]!, 0);
+    }
+    const exit = await api.stop();
+    api = undefined;
+    if (exit !== 0) throw new Error(`the API exited with ${exit}`);
+    const check = await versionCheck(database.target);
+    console.log(
+      `  versions: ${check.transactions} transactions, ${check.with_gaps} with a gap or a repeat; the writes applied ${applied} events, ` +
+        `${acknowledged} of them answered 200 (the rest were in flight when a run stopped)`,
+    );
+    gapFree[kind] = check.with_gaps === 0 && acknowledged <= applied;
+  } catch (error) {
+    if (api) console.error(`the API's last output:\n${api.output()}`);
+    throw error;
+  } finally {
+    await api?.stop();
+    await database.remove();
+  }
+}
+
+function table() {
+  const header = '| database | scenario | pace | connections | requests/s | p50 ms | p99 ms | errors |';
+  const lines = rows.map(
+    (row) =>
+      `| ${row.database} | ${row.scenario} | ${row.pace} | ${row.connections} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} |`,
+  );
+  return [header, '| --- | --- | --- | --- | --- | --- | --- | --- |', ...lines].join('\n');
+}
+
+/** The read target per pace: met, missed (by which reads, with their p99), or not measured. */
+function readTarget(pace: string): string {
+  const runs = rows.filter(
+    (row) => row.database === 'postgres' && row.connections === 200 && row.pace === pace && row.scenario !== 'step-event writes',
+  );
+  const slow = runs.filter((row) => row.p99 >= 25 || row.errors > 0);
+  if (!runs.length) return 'not measured';
+  return slow.length ? `missed by ${slow.map((row) => `${row.scenario} (p99 ${row.p99} ms)`).join(', ')}` : 'met';
+}
+
+const local = await startLocalParts(`http://127.0.0.1:${await freePort()}`);
+try {
+  for (const kind of DATABASES) await benchOn(kind, local.parts);
+  const load = execFileSync('uptime', { encoding: 'utf8' })
+    .trim()
+    .replace(/^.*load average/, 'load average');
+  console.log(`\n${cpus().length} × ${cpus()[0]?.model}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${load}`);
+  console.log(table());
+  for (const pace of new Set(rows.filter((row) => row.scenario !== 'step-event writes').map((row) => row.pace)))
+    console.log(`target reads p99 < 25 ms at 200 connections on PostgreSQL, ${pace}: ${readTarget(pace)}`);
+  const failed = rows.filter((row) => row.errors > 0);
+  console.log(`target no errors: ${failed.length ? `missed in ${failed.length} runs` : 'met'}`);
+  const gaps = Object.entries(gapFree).filter(([, fine]) => !fine);
+  console.log(`target versions gap-free after the writes: ${gaps.length ? `missed on ${gaps.map(([kind]) => kind).join(', ')}` : 'met'}`);
+  if (gaps.length) process.exitCode = 1;
+} finally {
+  await local.stop();
+}
