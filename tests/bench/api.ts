@@ -70,6 +70,24 @@ function report(row: Row) {
   );
 }
 
+/** The machine's load average now (shared machines make every figure swing with it). */
+const loadAverage = () =>
+  execFileSync('uptime', { encoding: 'utf8' })
+    .trim()
+    .replace(/^.*load average: /, '');
+
+/**
+ * Waits until the API answers a light read quickly again: a run that overloads it leaves
+ * requests of timed-out connections still queued, which would otherwise slow the next run.
+ */
+async function settled(api: string, person: Person) {
+  for (let fast = 0, tries = 0; fast < 3 && tries < 300; tries++) {
+    const started = performance.now();
+    await fetch(`${api}/api/users/profile`, { headers: { authorization: person.bearer } });
+    fast = performance.now() - started < 50 ? fast + 1 : 0;
+  }
+}
+
 /** Each person's transaction version as the API answers it now. */
 async function versionsOf(api: string, people: Person[]): Promise<number[]> {
   return inParallel(people.length, 16, async (index) => {
@@ -145,7 +163,9 @@ async function prepared(kind: 'postgres' | 'pglite') {
 }
 
 async function benchOn(kind: 'postgres' | 'pglite', parts: LocalParts) {
-  console.log(`\n${kind}: ${FILLER_DEALS} other deals in the tables, ${PEOPLE} people, ${SECONDS} s per run`);
+  console.log(
+    `\n${kind}: ${FILLER_DEALS} other deals in the tables, ${PEOPLE} people, ${SECONDS} s per run (load average ${loadAverage()})`,
+  );
   const database = await prepared(kind);
   let api: ApiProcess | undefined;
   try {
@@ -159,6 +179,7 @@ async function benchOn(kind: 'postgres' | 'pglite', parts: LocalParts) {
     for (const rate of [undefined, ...(PACED_RATE ? [PACED_RATE] : [])])
       for (const [scenario, path] of READS)
         for (const connections of CONNECTIONS) {
+          await settled(api.url, people[0]!);
           const figures = await load(
             api.url,
             connections,
@@ -175,6 +196,7 @@ async function benchOn(kind: 'postgres' | 'pglite', parts: LocalParts) {
     let applied = 0;
     for (const connections of CONNECTIONS) {
       // A run stops with writes in flight: their answers never reach the bench, so versions are read again.
+      await settled(api.url, people[0]!);
       const before = await versionsOf(api.url, people);
       const counter = { count: 0 };
       const figures = await load(api.url, connections, SECONDS, writeFor(people, [...before], counter));
@@ -223,10 +245,9 @@ function readTarget(pace: string): string {
 const local = await startLocalParts(`http://127.0.0.1:${await freePort()}`);
 try {
   for (const kind of DATABASES) await benchOn(kind, local.parts);
-  const load = execFileSync('uptime', { encoding: 'utf8' })
-    .trim()
-    .replace(/^.*load average/, 'load average');
-  console.log(`\n${cpus().length} × ${cpus()[0]?.model}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${load}`);
+  console.log(
+    `\n${cpus().length} × ${cpus()[0]?.model}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${loadAverage()}`,
+  );
   console.log(table());
   for (const pace of new Set(rows.filter((row) => row.scenario !== 'step-event writes').map((row) => row.pace)))
     console.log(`target reads p99 < 25 ms at 200 connections on PostgreSQL, ${pace}: ${readTarget(pace)}`);
