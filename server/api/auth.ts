@@ -15,18 +15,36 @@ declare module 'fastify' {
 
 export type Authenticate = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+const CLOCK_TOLERANCE_SECONDS = 5 * 60; // SPEC §9 clock-skew tolerance
+
+/** How many verified tokens are remembered: far more than the people one process serves within a token's hour. */
+const REMEMBERED_TOKENS = 10_000;
+
 export function createAuthenticate(options: { issuer: string; jwksUrl: string; clientId: string }): Authenticate {
   const keys = createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000 });
+  // A screen makes many calls with one token; checking its RSA signature each time was the
+  // largest cost of a light read under load (bench:api). A token verified once is taken until
+  // the moment jwtVerify would refuse it as expired.
+  const verified = new Map<string, { caller: Caller; usableUntilMs: number }>();
 
   async function verify(token: string): Promise<Caller> {
+    const known = verified.get(token);
+    if (known && Date.now() < known.usableUntilMs) return known.caller;
+    verified.delete(token);
     const { payload } = await jwtVerify(token, keys, {
       issuer: options.issuer,
       audience: options.clientId,
       algorithms: ['RS256'],
-      clockTolerance: 5 * 60, // SPEC §9 clock-skew tolerance
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
     });
     if (payload.token_use !== 'id') throw new Error('not an ID token');
-    return callerFrom(payload);
+    const caller = callerFrom(payload);
+    if (payload.exp !== undefined) {
+      // The oldest goes first (a Map iterates in insertion order).
+      if (verified.size >= REMEMBERED_TOKENS) verified.delete(verified.keys().next().value!);
+      verified.set(token, { caller, usableUntilMs: (payload.exp + CLOCK_TOLERANCE_SECONDS) * 1000 });
+    }
+    return caller;
   }
 
   return async function authenticate(request, reply) {

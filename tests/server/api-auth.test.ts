@@ -5,7 +5,7 @@
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import { generateKeyPair } from 'jose';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { apiFor } from '../support/api-harness';
 import { createConfirmedUser } from '../support/identity-admin';
 import { mintIdToken, type MintOptions } from '../support/tokens';
@@ -67,6 +67,19 @@ describe('bearer ID tokens', () => {
   it('refuses an expired token', async () => {
     const expired = await mint({}, { expiresIn: Math.floor(Date.now() / 1000) - 3600 });
     expect((await profileWith(`Bearer ${expired}`)).statusCode).toBe(401);
+  });
+
+  it('refuses a token it accepted before, once that token has expired', async () => {
+    const now = Date.now();
+    const token = await mint({}, { expiresIn: Math.floor(now / 1000) + 60 });
+    expect((await profileWith(`Bearer ${token}`)).statusCode).toBe(200);
+    // Past the expiry and the five minutes of clock skew the API allows.
+    vi.useFakeTimers({ toFake: ['Date'], now: now + (60 + 5 * 60 + 1) * 1000 });
+    try {
+      expect((await profileWith(`Bearer ${token}`)).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a token signed with another key', async () => {
