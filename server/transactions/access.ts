@@ -25,13 +25,15 @@ export const NOT_FOUND = 'Transaction not found.';
 
 /** The transaction when `user` may see it, with the role they hold in it (null for an admin outside the deal). */
 export async function transactionFor(db: Database, id: string, user: UserRow): Promise<{ row: TransactionRow; role: Role | null }> {
-  const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
+  // One read: the transaction with each role the user holds in its deal (one row with no role when none).
+  const found = await db
+    .select({ row: transactions, role: dealParties.role })
+    .from(transactions)
+    .leftJoin(dealParties, and(eq(dealParties.dealId, transactions.dealId), eq(dealParties.userId, user.id)))
+    .where(eq(transactions.id, id));
+  const row = found[0]?.row;
   if (!row) throw new TransactionRefusal(404, NOT_FOUND);
-  const mine = await db
-    .select({ role: dealParties.role })
-    .from(dealParties)
-    .where(and(eq(dealParties.dealId, row.dealId), eq(dealParties.userId, user.id)));
-  const role = mine.find((party) => SIDE_ROLES[row.side].includes(party.role))?.role ?? null;
+  const role = found.find((party) => party.role && SIDE_ROLES[row.side].includes(party.role))?.role ?? null;
   if (!role && user.type !== 'admin') throw new TransactionRefusal(404, NOT_FOUND);
   return { row, role };
 }
