@@ -3,6 +3,7 @@
  * timeline and the other side's first name; nobody ever sees the other side's e-mail or phone.
  */
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { SIDE_ROLES, SIDES } from '../../src/domain/parties';
 import {
   offerListOf,
   type Negotiation,
@@ -143,38 +144,31 @@ export async function negotiationsOf(db: Database, user: UserRow): Promise<Offer
   return lists;
 }
 
-/** SPEC §3 dashboard totals, counted from the rows. */
+/** Whether a party row's role acts on the side of a transaction row (SIDE_ROLES, as the transactions list reads it). */
+const actsOnSide = or(...SIDES.map((side) => and(eq(transactions.side, side), inArray(dealParties.role, [...SIDE_ROLES[side]]))));
+
+/**
+ * SPEC §3 dashboard totals, counted from the rows in one statement (every dashboard visit asks):
+ * the transactions as the list splits them, previous once the sale closed or was cancelled.
+ */
 export async function dashboardCounts(db: Database, user: UserRow) {
-  const open = await db
-    .select({ id: negotiations.id })
-    .from(negotiations)
-    .where(and(eq(negotiations.status, 'open'), or(eq(negotiations.sellerUserId, user.id), eq(negotiations.buyerUserId, user.id))));
-  const myDeals = await db
-    .select({ dealId: dealParties.dealId, role: dealParties.role })
-    .from(dealParties)
-    .where(eq(dealParties.userId, user.id));
-  const mine = myDeals.length
-    ? await db
-        .select({
-          side: transactions.side,
-          dealId: transactions.dealId,
-          // Previous once the sale closed or was cancelled, as the transactions list splits them.
-          previous: sql<boolean>`${dealClosings.dealId} is not null or ${deals.cancelledAt} is not null`,
-        })
-        .from(transactions)
-        .innerJoin(deals, eq(deals.id, transactions.dealId))
-        .leftJoin(dealClosings, eq(dealClosings.dealId, transactions.dealId))
-        .where(
-          inArray(
-            transactions.dealId,
-            myDeals.map((deal) => deal.dealId),
-          ),
-        )
-    : [];
-  const own = mine.filter((transaction) => myDeals.some((deal) => deal.dealId === transaction.dealId && deal.role === transaction.side));
+  const closed = sql`exists (select 1 from ${dealClosings} where ${dealClosings.dealId} = ${deals.id})`;
+  const finished = sql`(${closed} or ${deals.cancelledAt} is not null)`;
+  const result = await db.execute(sql`
+    select
+      (select count(*) from ${negotiations} where ${negotiations.status} = 'open'
+         and (${negotiations.sellerUserId} = ${user.id} or ${negotiations.buyerUserId} = ${user.id}))::integer as offers,
+      count(distinct ${transactions.id}) filter (where not ${finished})::integer as active,
+      count(distinct ${transactions.id}) filter (where ${finished})::integer as previous
+    from ${dealParties}
+      join ${transactions} on ${transactions.dealId} = ${dealParties.dealId} and ${actsOnSide}
+      join ${deals} on ${deals.id} = ${dealParties.dealId}
+    where ${dealParties.userId} = ${user.id}`);
+  type Counts = { offers: number; active: number; previous: number };
+  const [counts] = (result as { rows?: Counts[] }).rows ?? (result as unknown as Counts[]);
   return {
-    activeTransactions: { total: own.filter((transaction) => !transaction.previous).length },
-    offers: { total: open.length },
-    previousTransactions: { total: own.filter((transaction) => transaction.previous).length },
+    activeTransactions: { total: counts!.active },
+    offers: { total: counts!.offers },
+    previousTransactions: { total: counts!.previous },
   };
 }

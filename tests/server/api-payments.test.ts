@@ -219,6 +219,11 @@ describe('cancelling', () => {
     expect((await stepsFor(api).detail(deal.buyer, deal.buyerTx)).allowedEvents).toEqual([]);
     const list = (await api.call('GET', '/api/transactions', deal.buyer.bearer)).json();
     expect(list.previous.map((row: { id: string }) => row.id)).toContain(deal.buyerTx);
+    // The dashboard counts it where the list shows it.
+    expect((await api.call('GET', '/api/dashboard', deal.buyer.bearer)).json()).toMatchObject({
+      activeTransactions: { total: list.active.length },
+      previousTransactions: { total: list.previous.length },
+    });
     const [mail] = await api.database.db
       .select()
       .from(notifications)

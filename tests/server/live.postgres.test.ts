@@ -5,9 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiFor, environmentFor } from '../support/api-harness';
+import { apiFor } from '../support/api-harness';
 import { startApiProcess, type ApiProcess } from '../support/api-process';
 import { dealBetween, verifiedInquiry } from '../support/deals';
+import { environmentFor } from '../support/local-parts';
 import { noticeOf, openLiveStream } from '../support/live-stream';
 
 const parts = inject('parts');
