@@ -38,7 +38,7 @@ const oneLine = (address: Address | null | undefined) =>
 export async function saleFacts(db: Database | Tx, providers: Providers, dealId: string): Promise<SaleFacts> {
   const { deal, vehicle } = await dealAndVehicle(db, dealId);
   const sides = await dealSides(db, dealId);
-  const { breakdown } = await dealMoney(db, providers, dealId, sides);
+  const { breakdown } = await dealMoney(db, providers, dealId, { sides, deal: { deal, vehicle } });
   const people = await db
     .select({ role: dealParties.role, userId: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(dealParties)

@@ -15,7 +15,7 @@ import type { Database } from '../db/client';
 import { buyerProfiles, dealParties, deals, transactions, vehicles } from '../db/schema';
 import type { Providers } from '../providers/providers';
 import type { TransactionRow } from '../transactions/access';
-import { eventsOf, type Tx } from '../transactions/event-log';
+import { eventsOfMany, type EventRow, type Tx } from '../transactions/event-log';
 
 type Reader = Database | Tx;
 
@@ -49,18 +49,28 @@ async function buyerState(db: Reader, dealId: string, data: StepData): Promise<s
   return buyer?.state ?? null;
 }
 
+/** Each side's transaction, its events in version order and the step data they fold to. */
 export interface DealSides {
-  buyer: { row: TransactionRow; data: StepData } | null;
-  seller: { row: TransactionRow; data: StepData } | null;
+  buyer: { row: TransactionRow; events: EventRow[]; data: StepData } | null;
+  seller: { row: TransactionRow; events: EventRow[]; data: StepData } | null;
 }
 
+/** Both sides in two queries: the transactions, then every event of both. */
 export async function dealSides(db: Reader, dealId: string): Promise<DealSides> {
   const rows = await db.select().from(transactions).where(eq(transactions.dealId, dealId));
-  const side = async (name: 'buyer' | 'seller') => {
+  const events = rows.length
+    ? await eventsOfMany(
+        db,
+        rows.map((row) => row.id),
+      )
+    : [];
+  const side = (name: 'buyer' | 'seller') => {
     const row = rows.find((candidate) => candidate.side === name);
-    return row ? { row, data: foldStepData(await eventsOf(db, row.id)) } : null;
+    if (!row) return null;
+    const own = events.filter((event) => event.transactionId === row.id);
+    return { row, events: own, data: foldStepData(own) };
   };
-  return { buyer: await side('buyer'), seller: await side('seller') };
+  return { buyer: side('buyer'), seller: side('seller') };
 }
 
 export interface DealMoney {
@@ -69,10 +79,15 @@ export interface DealMoney {
   plan: SettlementPlan;
 }
 
-/** The deal's figures from what each side has chosen so far. */
-export async function dealMoney(db: Reader, providers: Providers, dealId: string, sides?: DealSides): Promise<DealMoney> {
-  const { deal, vehicle } = await dealAndVehicle(db, dealId);
-  const { buyer, seller } = sides ?? (await dealSides(db, dealId));
+/** The deal's figures from what each side has chosen so far; what the caller has read already is not read again. */
+export async function dealMoney(
+  db: Reader,
+  providers: Providers,
+  dealId: string,
+  known: { sides?: DealSides; deal?: Awaited<ReturnType<typeof dealAndVehicle>> } = {},
+): Promise<DealMoney> {
+  const { deal, vehicle } = known.deal ?? (await dealAndVehicle(db, dealId));
+  const { buyer, seller } = known.sides ?? (await dealSides(db, dealId));
   const buyerData = buyer?.data;
   const title = seller?.data.title;
   const offer = buyerData?.financing.offers.find((candidate) => candidate.id === buyerData.financing.chosenOfferId);

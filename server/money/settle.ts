@@ -86,7 +86,7 @@ export async function settleDeal(tx: Tx, providers: Providers, dealId: string): 
   const deal = await lockDeal(tx, dealId);
   const sides = await dealSides(tx, dealId);
   if (!sides.buyer || !sides.seller) return;
-  const { plan, breakdown } = await dealMoney(tx, providers, dealId, sides);
+  const { plan, breakdown } = await dealMoney(tx, providers, dealId, { sides });
   const shipment = await liveShipment(tx, dealId);
   const facts: DealFacts = {
     signed: hasSigned(sides.buyer.row.status) && hasSigned(sides.seller.row.status),

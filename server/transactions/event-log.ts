@@ -14,6 +14,7 @@ import type { TransactionRow } from './access';
 import { transactionSaved } from './transaction-saved';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type EventRow = typeof transactionEvents.$inferSelect;
 
 export async function eventsOf(db: Database | Tx, transactionId: string) {
   return db

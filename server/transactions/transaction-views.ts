@@ -24,7 +24,7 @@ import type { Providers } from '../providers/providers';
 import { pickupAddressOf, shipmentView } from '../transport/shipments';
 import type { UserRow } from '../users/user-records';
 import { transactionFor, type TransactionRow } from './access';
-import { eventsOf, eventsOfMany } from './event-log';
+import { eventsOfMany } from './event-log';
 
 type Deal = Awaited<ReturnType<typeof dealAndVehicle>>;
 
@@ -105,19 +105,28 @@ async function transferParties(db: Database, rows: TransferRow[], user: UserRow)
 /** GET /transactions/{id}: everything the step screens render, also offline from IndexedDB. */
 export async function transactionDetail(db: Database, providers: Providers, id: string, user: UserRow): Promise<TransactionDetail> {
   const { row, role } = await transactionFor(db, id, user);
-  const deal = await dealAndVehicle(db, row.dealId);
-  const events = await eventsOf(db, row.id);
-  const data = foldStepData(events);
-  const sides = await dealSides(db, row.dealId);
-  const money = await dealMoney(db, providers, row.dealId, sides);
+  // What the screens need, read side by side rather than one round trip after another; both
+  // sides' events come in one query, this side's among them.
+  const [deal, sides, parties, transfers, shipment, journals, canCancel] = await Promise.all([
+    dealAndVehicle(db, row.dealId),
+    dealSides(db, row.dealId),
+    db
+      .select({ role: dealParties.role, userId: dealParties.userId, firstName: users.firstName })
+      .from(dealParties)
+      .leftJoin(users, eq(users.id, dealParties.userId))
+      .where(eq(dealParties.dealId, row.dealId)),
+    transfersOf(db, row.dealId),
+    shipmentView(db, row.dealId, row.side),
+    journalsOf(db, row.dealId),
+    cancellationTerms(db, row),
+  ]);
+  const { events, data } = sides[row.side]!;
+  const [money, [account], transferRows] = await Promise.all([
+    dealMoney(db, providers, row.dealId, { sides, deal }),
+    data.payment.accountId ? db.select().from(bankAccounts).where(eq(bankAccounts.id, data.payment.accountId)) : [],
+    transferParties(db, transfers, user),
+  ]);
   const plans = row.side === 'buyer' ? providers.carePlans.plansFor(deal.vehicle) : [];
-  const parties = await db
-    .select({ role: dealParties.role, userId: dealParties.userId, firstName: users.firstName })
-    .from(dealParties)
-    .leftJoin(users, eq(users.id, dealParties.userId))
-    .where(eq(dealParties.dealId, row.dealId));
-  const transfers = await transfersOf(db, row.dealId);
-  const [account] = data.payment.accountId ? await db.select().from(bankAccounts).where(eq(bankAccounts.id, data.payment.accountId)) : [];
   const cancelled = deal.deal.cancelledAt;
   const location = pickupAddressOf(sides.seller?.data);
   return {
@@ -131,8 +140,8 @@ export async function transactionDetail(db: Database, providers: Providers, id: 
     priceBreakdown: row.side === 'buyer' ? money.breakdown : null,
     payout: row.side === 'seller' ? money.payout : null,
     carLocation: location && { city: location.city, state: location.state, postalCode: location.postalCode },
-    shipment: await shipmentView(db, row.dealId, row.side),
-    money: moneyTimeline(row.side, money.plan, await journalsOf(db, row.dealId), await transferParties(db, transfers, user)),
+    shipment,
+    money: moneyTimeline(row.side, money.plan, journals, transferRows),
     bankAccount: account && account.userId === user.id ? accountView(account) : null,
     cancellation: cancelled
       ? {
@@ -142,7 +151,7 @@ export async function transactionDetail(db: Database, providers: Providers, id: 
           feeCents: deal.deal.cancelledBy === row.side ? deal.deal.cancellationFeeCents : 0,
         }
       : null,
-    canCancel: await cancellationTerms(db, row),
+    canCancel,
     vehicleReports: providers.vehicleReports.reports(deal.vehicle),
     timeline: events.map((event) => ({
       version: event.version,
