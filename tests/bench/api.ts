@@ -155,6 +155,8 @@ async function prepared(kind: 'postgres' | 'pglite') {
   return {
     target,
     env: (cluster ? { DATABASE_URL: cluster.url('bench') } : { DATA_DIR: folder }) as Record<string, string>,
+    /** The API's request log, written straight to a file (see startApiProcess). */
+    apiLog: join(folder, 'api.log'),
     async remove() {
       await cluster?.stop();
       rmSync(folder, { recursive: true, force: true });
@@ -171,7 +173,7 @@ async function benchOn(kind: 'postgres' | 'pglite', parts: LocalParts) {
   try {
     api = await startApiProcess(environmentFor(parts, { ...database.env, TRUSTED_PROXIES: '127.0.0.1' }), {
       compiled: COMPILED,
-      keepOutputChars: 20_000,
+      outputFile: database.apiLog,
     });
     const started = Date.now();
     const people = await benchPeople(api.url, parts.identity, parts.sandbox.url, PEOPLE);

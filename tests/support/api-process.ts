@@ -2,8 +2,8 @@
  * The production API entry as a process of its own, for tests that need several: from source
  * (`server/api/main.ts` through tsx), or compiled (`npm run build:server`'s main.js on plain Node).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { execFileSync, spawn, type StdioOptions } from 'node:child_process';
+import { closeSync, fstatSync, mkdtempSync, openSync, readSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './free-port';
@@ -21,52 +21,74 @@ export interface ApiProcessOptions {
   /** A compiled main.js to run with plain Node: no TypeScript loader, nothing inherited but PATH. */
   compiled?: string;
   readyWithinMs?: number;
-  /** Keep no more of its output than the tail, for long runs that log every request (benchmarks). */
-  keepOutputChars?: number;
+  /**
+   * Where its output goes instead of a pipe this process reads, for benchmarks: their load
+   * generator keeps this process busy, the pipe fills, and the API's logger then blocks on each
+   * write, so the API would be measured stalling on its own request log. `output()` is then the
+   * file's last 20,000 characters.
+   */
+  outputFile?: string;
+}
+
+const TAIL_CHARS = 20_000;
+
+function tailOf(file: string): string {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const buffer = Buffer.alloc(Math.min(size, TAIL_CHARS));
+    readSync(fd, buffer, 0, buffer.length, size - buffer.length);
+    return buffer.toString();
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export async function startApiProcess(env: Record<string, string>, options: ApiProcessOptions = {}): Promise<ApiProcess> {
-  const { compiled, readyWithinMs = 30_000, keepOutputChars = Infinity } = options;
+  const { compiled, readyWithinMs = 30_000, outputFile } = options;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const listen = { HOST: '127.0.0.1', PORT: String(port) };
+  const fileFd = outputFile ? openSync(outputFile, 'w') : undefined;
+  const stdio: StdioOptions = fileFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', fileFd, fileFd];
   const child = compiled
     ? // Not even the test runner's NODE_OPTIONS: the image runs `node build/api/main.js` and nothing else.
-      spawn(process.execPath, [compiled], { env: { PATH: process.env.PATH ?? '', ...env, ...listen }, stdio: ['ignore', 'pipe', 'pipe'] })
-    : spawn(process.execPath, ['--import', 'tsx', 'server/api/main.ts'], {
-        env: { ...process.env, ...env, ...listen },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      spawn(process.execPath, [compiled], { env: { PATH: process.env.PATH ?? '', ...env, ...listen }, stdio })
+    : spawn(process.execPath, ['--import', 'tsx', 'server/api/main.ts'], { env: { ...process.env, ...env, ...listen }, stdio });
+  if (fileFd !== undefined) closeSync(fileFd);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  let output = '';
-  let ready = false;
-  const read = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-keepOutputChars);
-  };
-  child.stdout.on('data', read);
-  child.stderr.on('data', read);
+  let piped = '';
+  child.stdout?.on('data', (chunk: Buffer) => (piped += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (piped += chunk.toString()));
+  const output = () => (outputFile ? tailOf(outputFile) : piped);
   // Fastify logs its listening line once the port is bound.
   await new Promise<void>((resolve, reject) => {
+    let ready = false;
     const timer = setTimeout(() => fail('not ready in time'), readyWithinMs);
-    function fail(why: string) {
+    const polling = outputFile ? setInterval(check, 100) : undefined;
+    function done() {
       clearTimeout(timer);
-      child.kill('SIGKILL');
-      reject(new Error(`API process ${why}:\n${output}`));
+      clearInterval(polling);
     }
-    const check = () => {
-      if (ready || !output.includes(`listening at ${url}`)) return;
+    function fail(why: string) {
+      done();
+      child.kill('SIGKILL');
+      reject(new Error(`API process ${why}:\n${output()}`));
+    }
+    function check() {
+      if (ready || !output().includes(`listening at ${url}`)) return;
       ready = true;
-      clearTimeout(timer);
+      done();
       resolve();
-    };
-    child.stdout.on('data', check);
-    child.stderr.on('data', check);
+    }
+    child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
     void exited.then((code) => ready || fail(`exited (${code}) before it was ready`));
   });
   return {
     url,
     pid: child.pid!,
-    output: () => output,
+    output,
     async stop() {
       child.kill('SIGTERM');
       return exited;
