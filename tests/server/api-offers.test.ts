@@ -230,13 +230,19 @@ describe('the negotiation', () => {
 });
 
 describe('expiry', () => {
-  it('an offer left unanswered past its expiry reads as expired and can no longer be accepted', async () => {
+  /** A seller's sale whose offer ran out a second ago. */
+  async function lapsedSale() {
     const seller = await person('seller');
     const sale = await startSale(seller);
     await api.database.db
       .update(offers)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(offers.negotiationId, sale.id));
+    return { seller, sale };
+  }
+
+  it('an offer left unanswered past its expiry reads as expired and can no longer be accepted', async () => {
+    const { seller, sale } = await lapsedSale();
     const read = (await call('GET', `/api/offers/${sale.id}`, seller.bearer)).json();
     expect(read).toMatchObject({ status: 'expired', actions: [] });
     expect(read.timeline.at(-1).event).toBe('expired');
@@ -250,12 +256,7 @@ describe('expiry', () => {
   });
 
   it("a lapsed offer is listed as expired among the party's closed offers", async () => {
-    const seller = await person('seller');
-    const sale = await startSale(seller);
-    await api.database.db
-      .update(offers)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(offers.negotiationId, sale.id));
+    const { seller, sale } = await lapsedSale();
     const lists = (await call('GET', '/api/offers', seller.bearer)).json();
     expect(lists.sent).toEqual([]);
     expect(lists.closed).toMatchObject([{ id: sale.id, status: 'expired' }]);
