@@ -5,8 +5,9 @@
  * back through the ledger (settle.ts), and the other side is told (mail and overview) — all in one database
  * transaction, with the deal locked. Asking again with the same key answers the same.
  */
-import { and, eq } from 'drizzle-orm';
-import type { Side } from '../../src/domain/parties';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { SIDE_ROLES, type Side } from '../../src/domain/parties';
+import type { TransactionStatus } from '../../src/domain/transaction-flows';
 import { formatCents } from '../../src/domain/pricing';
 import { SELLER_CANCELLATION_FEE_CENTS } from '../../src/domain/settlement';
 import type { Database } from '../db/client';
@@ -21,17 +22,32 @@ import { queueRequest } from '../transactions/provider-requests';
 import { hasSigned, lockDeal } from '../money/settle';
 import { liveShipment } from '../transport/shipments';
 
+export interface CancellationTerms {
+  allowed: boolean;
+  feeCents: number;
+}
+
+/** Whether the party on `side` may cancel, and what it would cost them, given the deal, its live shipment and the buyer's status. */
+export function termsOf(
+  side: Side,
+  deal: { cancelledAt: Date | null } | undefined,
+  shipment: { handedOverAt: Date | null } | undefined,
+  buyerStatus: TransactionStatus | undefined,
+): CancellationTerms {
+  const allowed = !deal?.cancelledAt && !shipment?.handedOverAt;
+  const feeCents = side === 'seller' && hasSigned(buyerStatus) ? SELLER_CANCELLATION_FEE_CENTS : 0;
+  return { allowed, feeCents };
+}
+
 /** Whether `side` may cancel now, and what it would cost them. */
-export async function cancellationTerms(db: Database | Tx, row: TransactionRow): Promise<{ allowed: boolean; feeCents: number }> {
+export async function cancellationTerms(db: Database | Tx, row: TransactionRow): Promise<CancellationTerms> {
   const [deal] = await db.select().from(deals).where(eq(deals.id, row.dealId));
   const shipment = await liveShipment(db, row.dealId);
   const [buyer] = await db
     .select({ status: transactions.status })
     .from(transactions)
     .where(and(eq(transactions.dealId, row.dealId), eq(transactions.side, 'buyer')));
-  const allowed = !deal?.cancelledAt && !shipment?.handedOverAt;
-  const feeCents = row.side === 'seller' && hasSigned(buyer?.status) ? SELLER_CANCELLATION_FEE_CENTS : 0;
-  return { allowed, feeCents };
+  return termsOf(row.side, deal, shipment, buyer?.status);
 }
 
 const otherSide = (side: Side): Side => (side === 'buyer' ? 'seller' : 'buyer');

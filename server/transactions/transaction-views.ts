@@ -15,13 +15,13 @@ import type { Database } from '../db/client';
 import { bankAccounts } from '../db/money-tables';
 import { dealParties, transactions, users } from '../db/schema';
 import { dealClosings } from '../db/signing-tables';
-import { cancellationTerms } from '../deals/cancellation';
+import { termsOf } from '../deals/cancellation';
 import { accountView } from '../money/bank-accounts';
 import { dealAndVehicle, dealMoney, dealsAndVehicles, dealSides } from '../money/deal-money';
 import { journalsOf } from '../money/ledger';
 import { transfersOf, type TransferRow } from '../money/transfers';
 import type { Providers } from '../providers/providers';
-import { pickupAddressOf, shipmentView } from '../transport/shipments';
+import { liveShipment, pickupAddressOf, shipmentView } from '../transport/shipments';
 import type { UserRow } from '../users/user-records';
 import { transactionFor, type TransactionRow } from './access';
 import { eventsOfMany } from './event-log';
@@ -106,8 +106,9 @@ async function transferParties(db: Database, rows: TransferRow[], user: UserRow)
 export async function transactionDetail(db: Database, providers: Providers, id: string, user: UserRow): Promise<TransactionDetail> {
   const { row, role } = await transactionFor(db, id, user);
   // What the screens need, read side by side rather than one round trip after another; both
-  // sides' events come in one query, this side's among them.
-  const [deal, sides, parties, transfers, shipment, journals, canCancel] = await Promise.all([
+  // sides' events come in one query, this side's among them, and the cancellation terms follow
+  // from the deal, the buyer's status and the live shipment read here.
+  const [deal, sides, parties, transfers, shipment, journals, live] = await Promise.all([
     dealAndVehicle(db, row.dealId),
     dealSides(db, row.dealId),
     db
@@ -118,7 +119,7 @@ export async function transactionDetail(db: Database, providers: Providers, id: 
     transfersOf(db, row.dealId),
     shipmentView(db, row.dealId, row.side),
     journalsOf(db, row.dealId),
-    cancellationTerms(db, row),
+    liveShipment(db, row.dealId),
   ]);
   const { events, data } = sides[row.side]!;
   const [money, [account], transferRows] = await Promise.all([
@@ -151,7 +152,7 @@ export async function transactionDetail(db: Database, providers: Providers, id: 
           feeCents: deal.deal.cancelledBy === row.side ? deal.deal.cancellationFeeCents : 0,
         }
       : null,
-    canCancel,
+    canCancel: termsOf(row.side, deal.deal, live, sides.buyer?.row.status),
     vehicleReports: providers.vehicleReports.reports(deal.vehicle),
     timeline: events.map((event) => ({
       version: event.version,
