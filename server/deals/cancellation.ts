@@ -5,8 +5,8 @@
  * back through the ledger (settle.ts), and the other side is told (mail and overview) — all in one database
  * transaction, with the deal locked. Asking again with the same key answers the same.
  */
-import { and, eq, inArray, ne } from 'drizzle-orm';
-import { SIDE_ROLES, type Side } from '../../src/domain/parties';
+import { and, eq } from 'drizzle-orm';
+import type { Side } from '../../src/domain/parties';
 import type { TransactionStatus } from '../../src/domain/transaction-flows';
 import { formatCents } from '../../src/domain/pricing';
 import { SELLER_CANCELLATION_FEE_CENTS } from '../../src/domain/settlement';
