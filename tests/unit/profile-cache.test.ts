@@ -114,10 +114,11 @@ describe('profile cache', () => {
     old.version(2).stores({ profiles: 'sub', transactions: 'id, updatedAt', outbox: '++seq, transactionId' });
     old.version(3).stores({ documents: 'id, transactionId' });
     old.version(4).stores({ negotiations: 'id', outbox: '++seq, transactionId, negotiationId' });
-    await old.table('negotiations').put({ id: 'n-1', list: 'received' });
+    const vehicle = { vin: '1G4AH59H45G118341', modelYear: 2005, make: 'Buick', mileage: 88_000 };
+    await old.table('negotiations').put({ id: 'n-1', list: 'received', vehicle });
     old.close();
     const upgraded = new AppDatabase('timelines-v4', { indexedDB: factory, IDBKeyRange });
-    expect(await upgraded.negotiations.get('n-1')).toMatchObject({ list: 'received' });
+    expect(await upgraded.negotiations.get('n-1')).toMatchObject({ list: 'received', vehicle });
     await upgraded.timelines.put({ ...timeline, savedAt: 2 });
     expect(await upgraded.timelines.get('t-1')).toMatchObject({ dealId: 'd-1', savedAt: 2 });
   });
