@@ -36,7 +36,7 @@ export function appendToMailbox(file: string, message: MailboxMessage): void {
 }
 
 /** The newest message for an address (e-mail or phone), compared case-insensitively. */
-export function latestMessageFor(file: string, address: string): MailboxMessage | undefined {
+export function latestMessageFor(file: string, address: string, subject?: string): MailboxMessage | undefined {
   const wanted = address.trim().toLowerCase();
-  return readMailbox(file).find((message) => message.to.toLowerCase() === wanted);
+  return readMailbox(file).find((message) => message.to.toLowerCase() === wanted && (!subject || message.subject === subject));
 }

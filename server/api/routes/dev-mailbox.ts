@@ -11,9 +11,9 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 
 export function devMailboxRoutes(app: FastifyInstance, file: string) {
   app.get('/api/dev/mailbox/latest', async (request, reply) => {
-    const query = z.object({ to: z.string().min(1) }).safeParse(request.query);
-    if (!query.success) return reply.code(400).send({ message: 'Give the address as ?to=' });
-    const message = latestMessageFor(file, query.data.to);
+    const query = z.object({ to: z.string().min(1), subject: z.string().min(1).optional() }).safeParse(request.query);
+    if (!query.success) return reply.code(400).send({ message: 'Give the address as ?to= (and a subject as &subject= if you like)' });
+    const message = latestMessageFor(file, query.data.to, query.data.subject);
     return message ?? reply.code(404).send({ message: `No message for ${query.data.to} yet` });
   });
 
