@@ -72,11 +72,14 @@ async function selfInspection(page: Page, transactionId: string, width: number) 
   await expectNoSeriousAxeViolations(page, 'inspection report');
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('heading', { name: "You're all done" })).toBeVisible();
+  await expect(page.getByText('Not confirmed yet.')).toHaveCount(0);
 
   // Read-only afterwards: the report as given, no way to send photos again.
   await page.goto(`/transaction/inspection?transaction=${transactionId}`);
   await expect(page.getByRole('heading', { name: "You're all done" })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Inspection report' })).toContainText('A dent in the driver door');
+  const given = page.getByRole('region', { name: 'Inspection report' });
+  await expect(given).toContainText('A dent in the driver door');
+  await expect(given.getByRole('img', { name: 'Your photo: Damage you pointed out' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send for the report' })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath(`inspection-done-${width}.png`), fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
@@ -133,14 +136,14 @@ test('a seller with a loan on the car, on a phone: identity, reports, lender and
   }
 });
 
-test('a seller without a loan, on a desktop: title photos through the uploader (one resumed after going offline), another photo asked for and sent, approval', async ({
+test('a seller without a loan, on a desktop: title photos through the uploader (one resumed after going offline), another photo asked for and sent, approval, then the inspection', async ({
   page,
   context,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const { transactionId } = await sellerWithDeal(page, request);
+  const { transactionId, bearer, buyer } = await sellerWithDeal(page, request);
   await identityAndReports(page);
   await page.getByRole('button', { name: 'No, I own it outright' }).click();
   await expect(page.getByRole('heading', { name: 'Photos of your title' })).toBeVisible();
@@ -171,6 +174,9 @@ test('a seller without a loan, on a desktop: title photos through the uploader (
   await page.getByRole('button', { name: 'Send the new photo' }).click();
   await expect(page.getByRole('heading', { name: 'Your payout' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('table', { name: 'What you are paid' })).toContainText('No fee for a sale of $1,000 or more');
+
+  await paidAndSignedThroughApi(request, { bearer }, transactionId, buyer);
+  await selfInspection(page, transactionId, 1280);
 });
 
 test('a paused vehicle check shows what is being checked, and the agent authorisation moves it on', async ({ page, request }) => {
