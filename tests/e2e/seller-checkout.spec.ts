@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-import { fillAddress, photo, sellerWithDeal, verifyInWidget } from './transaction-helpers';
+import { fillAddress, paidAndSignedThroughApi, photo, sellerWithDeal, verifyInWidget } from './transaction-helpers';
 
 /** Widget, address, pickup at home, reports read: the seller is at the title step. */
 async function identityAndReports(page: Page) {
@@ -35,15 +35,65 @@ async function vehiclePhotos(page: Page, vinPlate: string, reading: string) {
   await page.getByRole('button', { name: 'Send for review' }).click();
 }
 
+/**
+ * The self-inspection after payment and signature: a photo of each part on the checklist (a file
+ * named with "scratch" is wear to the sandbox inspection service), a dent pointed out with a
+ * note; then the report, "Done", and the step read-only.
+ */
+async function selfInspection(page: Page, transactionId: string, width: number) {
+  await page.goto(`/transaction/inspection?transaction=${transactionId}`);
+  await expect(page.getByRole('heading', { name: 'Inspect your car (optional)' })).toBeVisible();
+  const count = page.getByRole('status').filter({ hasText: 'photos done' });
+  await expect(count).toHaveText('0 of 7 photos done');
+  await expect(page.getByRole('button', { name: 'Send for the report' })).toBeDisabled();
+  const shots = { front: 'front.jpg', back: 'back-scratch.jpg', 'driver side': 'driver.jpg', 'passenger side': 'passenger.jpg' };
+  for (const [area, file] of Object.entries({ ...shots, interior: 'interior.jpg', odometer: 'odometer.jpg', tyres: 'tyre.jpg' }))
+    await page.getByLabel(`Inspection: ${area}: choose files`).setInputFiles(photo(file));
+  await expect(count).toHaveText('7 of 7 photos done', { timeout: 30_000 });
+  await expect(page.getByRole('list', { name: 'Checklist' })).toContainText('Tyres: done');
+  await page.getByLabel('Damage photos: choose files').setInputFiles(photo('door-dent.jpg'));
+  await page.getByRole('textbox', { name: 'What is in door-dent.jpg?' }).fill('A dent in the driver door');
+  await page.screenshot({ path: test.info().outputPath(`self-inspection-${width}.png`), fullPage: true });
+  await expectNoSeriousAxeViolations(page, 'self-inspection');
+  await page.getByRole('button', { name: 'Send for the report' }).click();
+
+  // The inspection service answers by webhook; the screen follows by itself.
+  await expect(page.getByRole('heading', { name: 'Your inspection is ready' })).toBeVisible({ timeout: 20_000 });
+  const report = page.getByRole('region', { name: 'Inspection report' });
+  await expect(report).toContainText('1 item needs attention; everything else is in order.');
+  await expect(report).toContainText('A dent in the driver door');
+  await expect(report).toContainText('Light scratches, normal for the age.');
+  // Each finding beside the photo it is about, read back from storage.
+  const backPhoto = report.getByRole('img', { name: 'Your photo: Back' });
+  await expect(backPhoto).toBeVisible();
+  await expect.poll(() => backPhoto.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(4);
+  await expect(report.getByRole('img')).toHaveCount(8);
+  await page.screenshot({ path: test.info().outputPath(`inspection-report-${width}.png`), fullPage: true });
+  await expectNoSeriousAxeViolations(page, 'inspection report');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('heading', { name: "You're all done" })).toBeVisible();
+  await expect(page.getByText('Not confirmed yet.')).toHaveCount(0);
+
+  // Read-only afterwards: the report as given, no way to send photos again.
+  await page.goto(`/transaction/inspection?transaction=${transactionId}`);
+  await expect(page.getByRole('heading', { name: "You're all done" })).toBeVisible();
+  const given = page.getByRole('region', { name: 'Inspection report' });
+  await expect(given).toContainText('A dent in the driver door');
+  await expect(given.getByRole('img', { name: 'Your photo: Damage you pointed out' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send for the report' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath(`inspection-done-${width}.png`), fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+}
+
 const progress = (page: Page) => page.getByRole('navigation', { name: 'Transaction progress' });
 
-test('a seller with a loan on the car, on a phone: identity, reports, lender and payoff, approval and payout', async ({
+test('a seller with a loan on the car, on a phone: identity, reports, lender and payoff, approval and payout, then the inspection', async ({
   page,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 375, height: 800 });
-  const { transactionId } = await sellerWithDeal(page, request);
+  const { transactionId, bearer, buyer } = await sellerWithDeal(page, request);
   await identityAndReports(page);
   await expectNoSeriousAxeViolations(page, 'title start');
 
@@ -69,24 +119,31 @@ test('a seller with a loan on the car, on a phone: identity, reports, lender and
   await expectNoSeriousAxeViolations(page, 'payout');
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 
-  // Done steps open read-only.
-  await page.goto(`/transaction/title?transaction=${transactionId}`);
-  await expect(page.getByRole('heading', { name: 'Title approved' })).toBeVisible();
-  await expect(page.getByText(/Harbor Credit Union, account •••• 2210/)).toBeVisible();
-  await page.goto(`/transaction/identity?transaction=${transactionId}`);
-  await expect(page.getByRole('heading', { name: 'Identity verified' })).toBeVisible();
-  await expect(page.getByText('Car picked up at')).toBeVisible();
   await expect(progress(page)).toContainText('Step 3 of 5 · Payment');
+
+  await paidAndSignedThroughApi(request, { bearer }, transactionId, buyer);
+  await selfInspection(page, transactionId, 375);
+  // Every step of the seller's now opens read-only, with what was given.
+  for (const [step, heading, given] of [
+    ['identity', 'Identity verified', 'Car picked up at'],
+    ['title', 'Title approved', 'Harbor Credit Union, account •••• 2210'],
+    ['payment', 'Payout account chosen', 'Paid into'],
+    ['signature', 'Your documents', 'The buyer signed'],
+  ]) {
+    await page.goto(`/transaction/${step}?transaction=${transactionId}`);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await expect(page.getByText(given!, { exact: false }).first()).toBeVisible();
+  }
 });
 
-test('a seller without a loan, on a desktop: title photos through the uploader (one resumed after going offline), another photo asked for and sent, approval', async ({
+test('a seller without a loan, on a desktop: title photos through the uploader (one resumed after going offline), another photo asked for and sent, approval, then the inspection', async ({
   page,
   context,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const { transactionId } = await sellerWithDeal(page, request);
+  const { transactionId, bearer, buyer } = await sellerWithDeal(page, request);
   await identityAndReports(page);
   await page.getByRole('button', { name: 'No, I own it outright' }).click();
   await expect(page.getByRole('heading', { name: 'Photos of your title' })).toBeVisible();
@@ -117,6 +174,9 @@ test('a seller without a loan, on a desktop: title photos through the uploader (
   await page.getByRole('button', { name: 'Send the new photo' }).click();
   await expect(page.getByRole('heading', { name: 'Your payout' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('table', { name: 'What you are paid' })).toContainText('No fee for a sale of $1,000 or more');
+
+  await paidAndSignedThroughApi(request, { bearer }, transactionId, buyer);
+  await selfInspection(page, transactionId, 1280);
 });
 
 test('a paused vehicle check shows what is being checked, and the agent authorisation moves it on', async ({ page, request }) => {

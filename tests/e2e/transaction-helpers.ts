@@ -5,7 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { httpApi, until } from '../support/api-caller';
 import { cognitoCall, createConfirmedUser } from '../support/identity-admin';
+import { buyerAtPayment, sellerPaidInto } from '../support/payments';
+import { readyToSign, signs } from '../support/signing';
 import { expect } from './fixtures';
 import { poolOf, signedInUser, uniqueEmail } from './identity-helpers';
 
@@ -127,10 +130,42 @@ export async function sellerWithDeal(page: Page, request: APIRequestContext) {
   const transactionId = transactions.active[0].id as string;
   await page.goto(`/transaction?transaction=${transactionId}`);
   await expect(page.getByRole('heading', { name: 'Verify your identity' })).toBeVisible();
-  return { seller, transactionId, bearer: sellerBearer };
+  return { seller, buyer, transactionId, bearer: sellerBearer };
 }
 
-/** A small photo on disk for an upload field (a JPEG's opening bytes, so storage's first look takes it). */
+/**
+ * After the seller's title is approved (on their payout), the rest before the inspection through
+ * the API, as each party would on their screens: the seller links the account they are paid into,
+ * the buyer does their steps and pays, both sign with the e-signature service. The seller is then
+ * at their inspection.
+ */
+export async function paidAndSignedThroughApi(
+  request: APIRequestContext,
+  seller: { bearer: string },
+  sellerTx: string,
+  buyerLogin: { email: string; password: string },
+) {
+  const api = httpApi(process.env.E2E_BASE_URL!);
+  const sandbox = (await (await request.get('/config.json')).json()).verificationWidget.host as string;
+  const buyer = { bearer: `Bearer ${await idTokenOf(request, buyerLogin)}` };
+  await api.call('POST', '/api/offers/link-account', buyer.bearer);
+  const buyerTx = (await api.call('GET', '/api/transactions', buyer.bearer)).json().active[0].id as string;
+  await sellerPaidInto(api, sandbox, seller, sellerTx);
+  await readyToSign(api, sandbox, { buyer, buyerTx, ...(await buyerAtPayment(api, sandbox, buyer, buyerTx)) });
+  await signs(api, seller, sellerTx);
+  await signs(api, buyer, buyerTx);
+  const status = async () => (await api.call('GET', `/api/transactions/${sellerTx}`, seller.bearer)).json().status;
+  // Made PDFs, the provider's webhook: seconds, more on a busy machine.
+  await until(status, 'signature_done', 45_000, 'both signatures');
+}
+
+/** A 4×3 grey JPEG that Chromium draws (made by its canvas), so a photo shown back to the user is a real image. */
+const TINY_JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/4gHYSUNDX1BST0ZJTEUAAQEAAAHIAAAAAAQwAABtbnRyUkdCIFhZWiAH4AABAAEAAAAAAABhY3NwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQAA9tYAAQAAAADTLQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAlkZXNjAAAA8AAAACRyWFlaAAABFAAAABRnWFlaAAABKAAAABRiWFlaAAABPAAAABR3dHB0AAABUAAAABRyVFJDAAABZAAAAChnVFJDAAABZAAAAChiVFJDAAABZAAAAChjcHJ0AAABjAAAADxtbHVjAAAAAAAAAAEAAAAMZW5VUwAAAAgAAAAcAHMAUgBHAEJYWVogAAAAAAAAb6IAADj1AAADkFhZWiAAAAAAAABimQAAt4UAABjaWFlaIAAAAAAAACSgAAAPhAAAts9YWVogAAAAAAAA9tYAAQAAAADTLXBhcmEAAAAAAAQAAAACZmYAAPKnAAANWQAAE9AAAApbAAAAAAAAAABtbHVjAAAAAAAAAAEAAAAMZW5VUwAAACAAAAAcAEcAbwBvAGcAbABlACAASQBuAGMALgAgADIAMAAxADb/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAADAAQDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAP/xAAZEAEAAgMAAAAAAAAAAAAAAAAAAQMUUqH/xAAUAQEAAAAAAAAAAAAAAAAAAAAD/8QAFBEBAAAAAAAAAAAAAAAAAAAAAP/aAAwDAQACEQMRAD8AjlXb8gAw3//Z',
+  'base64',
+);
+
+/** A small photo for an upload field, its name after the image's end so each file differs (decoders stop at the end marker). */
 export function photo(name: string): { name: string; mimeType: string; buffer: Buffer } {
-  return { name, mimeType: 'image/jpeg', buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(` a photo: ${name}`)]) };
+  return { name, mimeType: 'image/jpeg', buffer: Buffer.concat([TINY_JPEG, Buffer.from(` a photo: ${name}`)]) };
 }

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signWebhook } from '../../server/providers/webhooks';
 import { apiFor } from '../support/api-harness';
-import { actAs, dealBetween, uploadedDocument, verifiedInquiry } from '../support/deals';
+import { actAs, dealBetween, SALE, uploadedDocument, verifiedInquiry } from '../support/deals';
 import { freePort } from '../support/free-port';
 
 const parts = inject('parts');
@@ -74,7 +74,7 @@ describe('each side sends only its own actions', () => {
 });
 
 describe('title documents', () => {
-  it('must be this seller’s recorded uploads for this transaction, in the slot the field names', async () => {
+  it('must be this seller’s recorded uploads for this transaction, in the slot the field names, for the title and the vehicle alike', async () => {
     const { seller, buyer, sellerTx, buyerTx } = await sellerAtTitle();
     const front = await uploadedDocument(api, seller, sellerTx, 'title-front', 'front.jpg');
     const back = await uploadedDocument(api, seller, sellerTx, 'title-back', 'back.jpg');
@@ -100,7 +100,30 @@ describe('title documents', () => {
     expect(wrongSlot.json().message).toBe('back.jpg was uploaded as back of the title, not as front of the title.');
     expect((await detailOf(seller, sellerTx)).status).toBe('identity_done');
 
+    // Nor the seller's own upload for another sale of theirs.
+    const otherSale = (await api.call('POST', '/api/offers', seller.bearer, SALE)).json();
+    await api.call('POST', `/api/public/offer-links/${new URL(otherSale.shareUrl).searchParams.get('token')}/actions`, undefined, {
+      action: 'accept',
+      email: `other-buyer-${randomUUID()}@example.com`,
+      latestOfferId: otherSale.latestOffer.id,
+    });
+    const sellerList = (await api.call('GET', '/api/transactions', seller.bearer)).json();
+    const otherTx = sellerList.active.find((row: { id: string }) => row.id !== sellerTx).id as string;
+    const elsewhere = await uploadedDocument(api, seller, otherTx, 'title-front', 'front.jpg');
+    expect((await send(elsewhere)).json().message).toBe('That document does not belong to this transaction.');
+    expect((await detailOf(seller, sellerTx)).status).toBe('identity_done');
+
     expect((await send(front)).statusCode).toBe(200);
+    expect((await detailOf(seller, sellerTx)).status).toBe('title_docs_submitted');
+
+    // The VIN plate and odometer are held to the same: the buyer's file, or another sale's, is refused.
+    const odometer = await uploadedDocument(api, seller, sellerTx, 'odometer', 'odo.jpg');
+    const otherVin = await uploadedDocument(api, seller, otherTx, 'vin-plate', 'vin.jpg');
+    for (const vinPlate of [buyers, otherVin]) {
+      const refused = await act(seller, sellerTx, 'title vehicle docs uploaded', { vinPlate, odometer, odometerReading: 84_100 });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().message).toBe('That document does not belong to this transaction.');
+    }
     expect((await detailOf(seller, sellerTx)).status).toBe('title_docs_submitted');
   });
 });

@@ -18,7 +18,7 @@ import { LOCAL_STORAGE_CREDENTIALS } from '../../server/stack/storage';
 import { listeningApi, type apiFor } from '../support/api-harness';
 import { actAs } from '../support/deals';
 import { dealAtPayment, stepsFor } from '../support/payments';
-import { finishSigning, govIdChecked, signingUrl, signs } from '../support/signing';
+import { finishSigning, govIdChecked, readyToSign, signingUrl, signs } from '../support/signing';
 
 const parts = inject('parts');
 // Each test walks a sale through the sandboxes and their webhooks: tens of seconds on a busy machine.
@@ -33,18 +33,7 @@ afterAll(() => api.close());
 const sandbox = () => parts.sandbox.url;
 
 /** A paid deal whose buyer has passed the ID check: both may sign. */
-async function dealReadyToSign() {
-  const { act } = stepsFor(api);
-  const deal = await dealAtPayment(api, parts);
-  await act(deal.buyer, deal.buyerTx, 'bank linked', {
-    accountId: deal.buyerAccount.id,
-    authorizedCents: deal.breakdown.dueAtSigningCents,
-  });
-  await act(deal.buyer, deal.buyerTx, 'signature start');
-  await act(deal.buyer, deal.buyerTx, 'signing started');
-  await govIdChecked(api, sandbox(), deal.buyer, deal.buyerTx, 'approved');
-  return deal;
-}
+const dealReadyToSign = async () => readyToSign(api, sandbox(), await dealAtPayment(api, parts));
 
 const signing = async (who: { bearer: string }, id: string) =>
   (await api.call('GET', `/api/transactions/${id}/signing`, who.bearer)).json();

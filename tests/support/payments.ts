@@ -121,12 +121,30 @@ export async function readyToPay<D extends Sides>(
   buyerLogin = 'user_good',
   options: PaymentOptions = {},
 ) {
-  const { act, detail } = stepsFor(api);
-  const { seller, buyer, sellerTx, buyerTx } = deal;
-  await sellerApproved(api, sandbox, seller, sellerTx, options.lien);
+  await sellerApproved(api, sandbox, deal.seller, deal.sellerTx, options.lien);
+  const sellerAccount = await sellerPaidInto(api, sandbox, deal.seller, deal.sellerTx);
+  return { ...deal, ...(await buyerAtPayment(api, sandbox, deal.buyer, deal.buyerTx, buyerLogin, options)), sellerAccount };
+}
+
+/** An approved seller (at their price breakdown) acknowledges it and links the account they are paid into. */
+export async function sellerPaidInto(api: Api, sandbox: string, seller: Who, sellerTx: string) {
+  const { act } = stepsFor(api);
   await act(seller, sellerTx, 'price breakdown acknowledge');
-  const sellerAccount = await linkedAccount(api, sandbox, seller);
-  await act(seller, sellerTx, 'bank linked', { accountId: sellerAccount.id, authorizedCents: 0 });
+  const account = await linkedAccount(api, sandbox, seller);
+  await act(seller, sellerTx, 'bank linked', { accountId: account.id, authorizedCents: 0 });
+  return account;
+}
+
+/** The buyer of a deal whose seller is approved, booked for delivery (or pickup) and verified, at their payment with a bank linked. */
+export async function buyerAtPayment(
+  api: Api,
+  sandbox: string,
+  buyer: Who,
+  buyerTx: string,
+  buyerLogin = 'user_good',
+  options: Omit<PaymentOptions, 'lien'> = {},
+) {
+  const { act, detail } = stepsFor(api);
   await buyerAtTransport(api, sandbox, buyer, buyerTx, options.financed);
   const quote = options.pickup ? null : await deliveryBooked(api, buyer, buyerTx);
   if (options.pickup)
@@ -143,5 +161,5 @@ export async function readyToPay<D extends Sides>(
   await act(buyer, buyerTx, 'verification done');
   const breakdown = (await act(buyer, buyerTx, 'price breakdown acknowledge')).priceBreakdown;
   const buyerAccount = await linkedAccount(api, sandbox, buyer, buyerLogin);
-  return { ...deal, quote, breakdown, buyerAccount, sellerAccount };
+  return { quote, breakdown, buyerAccount };
 }

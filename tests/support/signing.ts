@@ -4,6 +4,7 @@
  */
 import { must, type ApiCaller } from './api-caller';
 import { actAs, verifiedInquiry } from './deals';
+import { stepsFor } from './payments';
 
 type Api = ApiCaller;
 type Who = { bearer: string };
@@ -55,4 +56,19 @@ export async function govIdChecked(
   });
   must(answer.statusCode === 200, answer.body);
   return answer.json().transaction;
+}
+
+/** A deal at payment (as readyToPay answers it) paid by the buyer, whose government ID then passed: both may sign. */
+export async function readyToSign<
+  D extends { buyer: Who; buyerTx: string; buyerAccount: { id: string }; breakdown: { dueAtSigningCents: number } },
+>(api: Api, sandboxUrl: string, deal: D): Promise<D> {
+  const { act } = stepsFor(api);
+  await act(deal.buyer, deal.buyerTx, 'bank linked', {
+    accountId: deal.buyerAccount.id,
+    authorizedCents: deal.breakdown.dueAtSigningCents,
+  });
+  await act(deal.buyer, deal.buyerTx, 'signature start');
+  await act(deal.buyer, deal.buyerTx, 'signing started');
+  await govIdChecked(api, sandboxUrl, deal.buyer, deal.buyerTx, 'approved');
+  return deal;
 }

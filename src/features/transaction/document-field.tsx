@@ -24,7 +24,18 @@ export function slotDocument(tasks: UploadTask[] | undefined, slot: DocumentSlot
 
 export const useSlotDocument = (transactionId: string, slot: DocumentSlot) => slotDocument(useUploads(transactionId), slot);
 
-export function DocumentField({ transactionId, slot, help }: { transactionId: string; slot: DocumentSlot; help: string }) {
+/** `title` heads the field where the step names it better than the slot's label (which the controls keep). */
+export function DocumentField({
+  transactionId,
+  slot,
+  help,
+  title,
+}: {
+  transactionId: string;
+  slot: DocumentSlot;
+  help: string;
+  title?: string;
+}) {
   const task = latest(useUploads(transactionId), slot);
   const [refusal, setRefusal] = useState<string | undefined>();
   const rules = DOCUMENT_SLOTS[slot];
@@ -35,7 +46,7 @@ export function DocumentField({ transactionId, slot, help }: { transactionId: st
   };
   return (
     <div className="document-field box">
-      <h3 className="title is-6 mb-2">{rules.label}</h3>
+      <h3 className="title is-6 mb-2">{title ?? rules.label}</h3>
       {task && task.status !== 'cancelled' ? (
         <ul className="upload-list mb-3" aria-label={`${rules.label}: upload`}>
           <UploadItem task={task} />
@@ -49,6 +60,7 @@ export function DocumentField({ transactionId, slot, help }: { transactionId: st
           accept={rules.types.join(',')}
           help={`${acceptedTypesText(slot)}. It keeps uploading if you lose the connection.`}
           camera
+          compact={received}
           onFiles={choose}
         />
       )}

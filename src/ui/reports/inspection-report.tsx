@@ -1,4 +1,6 @@
-/** The inspection service's report on the seller's photos: a summary, then a finding per part of the car. */
+/** The inspection service's report on the seller's photos: a summary, then a finding per part of the car beside its photo. */
+import { useEffect, useState } from 'react';
+import { documentUrl } from '../../data/documents';
 import type { InspectionReport } from '../../domain/transaction-contract';
 
 const SEVERITY: Record<InspectionReport['findings'][number]['severity'], { text: string; tag: string }> = {
@@ -7,6 +9,22 @@ const SEVERITY: Record<InspectionReport['findings'][number]['severity'], { text:
   damage: { text: 'Needs attention', tag: 'is-warning' },
 };
 
+/** The photo a finding is about, through a fresh read link; nothing while offline or when the image cannot be shown. */
+function FindingPhoto({ documentKey, area }: { documentKey: string; area: string }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    documentUrl(documentKey).then(
+      (fresh) => current && setUrl(fresh),
+      () => current && setUrl(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [documentKey]);
+  return url && <img src={url} alt={`Your photo: ${area}`} onError={() => setUrl(null)} />;
+}
+
 export function InspectionReportView({ report }: { report: InspectionReport }) {
   return (
     <section aria-labelledby="inspection-report" className="mb-4">
@@ -14,11 +32,16 @@ export function InspectionReportView({ report }: { report: InspectionReport }) {
         Inspection report
       </h2>
       <p className="mb-3">{report.summary}</p>
-      <ul className="inspection-findings">
+      <ul className="inspection-findings mb-3">
         {report.findings.map((finding, index) => (
           <li key={`${finding.area}-${index}`} className="box py-3">
-            <span className={`tag is-light ${SEVERITY[finding.severity].tag} mr-2`}>{SEVERITY[finding.severity].text}</span>
-            <strong>{finding.area}</strong>: {finding.note}
+            {finding.documentKey && <FindingPhoto documentKey={finding.documentKey} area={finding.area} />}
+            <div>
+              <span className={`tag is-light ${SEVERITY[finding.severity].tag} mb-1`}>{SEVERITY[finding.severity].text}</span>
+              <p>
+                <strong>{finding.area}</strong>: {finding.note}
+              </p>
+            </div>
           </li>
         ))}
       </ul>

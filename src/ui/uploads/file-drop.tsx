@@ -10,6 +10,8 @@ export interface FileDropProps {
   /** Offers the device camera (photos and videos) beside choosing files. */
   camera?: boolean;
   disabled?: boolean;
+  /** Just the buttons, for replacing a file already received: the help is still read out, not shown. */
+  compact?: boolean;
   onFiles: (files: File[]) => void;
 }
 
@@ -17,7 +19,7 @@ export interface FileDropProps {
  * Drop files here, or choose them (several at once), or take them with the camera on a phone.
  * The native inputs stay the focus and click targets, so keyboards and screen readers use them as usual.
  */
-export function FileDrop({ label, accept, help, camera = false, disabled = false, onFiles }: FileDropProps) {
+export function FileDrop({ label, accept, help, camera = false, disabled = false, compact = false, onFiles }: FileDropProps) {
   const id = useId();
   const [over, setOver] = useState(false);
   const cameraInput = useRef<HTMLInputElement>(null);
@@ -31,7 +33,7 @@ export function FileDrop({ label, accept, help, camera = false, disabled = false
   };
   return (
     <div
-      className={`file-drop${over ? ' is-over' : ''}${disabled ? ' is-disabled' : ''}`}
+      className={`file-drop${over ? ' is-over' : ''}${disabled ? ' is-disabled' : ''}${compact ? ' is-compact' : ''}`}
       onDragOver={(event) => {
         event.preventDefault();
         setOver(true);
@@ -39,13 +41,13 @@ export function FileDrop({ label, accept, help, camera = false, disabled = false
       onDragLeave={() => setOver(false)}
       onDrop={drop}
     >
-      <Icon icon={UploadIcon} />
-      <p className="has-text-weight-semibold">Drop files here</p>
-      <p className="help mb-3" id={`${id}-help`}>
+      {!compact && <Icon icon={UploadIcon} />}
+      {!compact && <p className="has-text-weight-semibold">Drop files here</p>}
+      <p className={compact ? 'visually-hidden' : 'help mb-3'} id={`${id}-help`}>
         {help}
       </p>
-      <div className="buttons is-centered">
-        <label className={`button is-primary${disabled ? ' is-static' : ''}`}>
+      <div className={`buttons${compact ? '' : ' is-centered'}`}>
+        <label className={`button is-primary${compact ? ' is-outlined is-small' : ''}${disabled ? ' is-static' : ''}`}>
           <input
             type="file"
             className="visually-hidden"
@@ -59,10 +61,10 @@ export function FileDrop({ label, accept, help, camera = false, disabled = false
               event.target.value = '';
             }}
           />
-          Choose files
+          {compact ? 'Choose another' : 'Choose files'}
         </label>
         {camera && (
-          <label className={`button is-primary is-outlined${disabled ? ' is-static' : ''}`}>
+          <label className={`button is-primary is-outlined${compact ? ' is-small' : ''}${disabled ? ' is-static' : ''}`}>
             <input
               ref={cameraInput}
               type="file"
@@ -77,7 +79,7 @@ export function FileDrop({ label, accept, help, camera = false, disabled = false
               }}
             />
             <Icon icon={CameraIcon} />
-            <span>Take a photo or video</span>
+            <span>{compact ? 'Take another' : 'Take a photo or video'}</span>
           </label>
         )}
       </div>

@@ -31,7 +31,9 @@ function Success() {
         Your inspection is ready
       </h1>
       {report && <InspectionReportView report={report} />}
-      <p className="mb-3">Your buyer sees this report. Everything you photographed is kept with the sale.</p>
+      <p className="mb-3">
+        It is kept with the sale, with every photo you took: it settles questions about the car's condition at handover.
+      </p>
       <Button onClick={() => void act('inspection done')} loading={isPending(pending, 'inspection done')}>
         Done
       </Button>
@@ -47,7 +49,7 @@ function Finished() {
       <h1 id="all-done" className="title is-4">
         You're all done
       </h1>
-      <p className="mb-4">{skipped ? 'You skipped the self-inspection.' : 'Your inspection report is with your buyer.'}</p>
+      <p className="mb-4">{skipped ? 'You skipped the self-inspection.' : 'Your inspection report is kept with the sale.'}</p>
       {report && <InspectionReportView report={report} />}
       <WhatsNext detail={detail} />
     </section>

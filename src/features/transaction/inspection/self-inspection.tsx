@@ -29,7 +29,7 @@ const HELP: Record<InspectionArea, string> = {
 
 function AreaPhoto({ area }: { area: InspectionArea }) {
   const { detail } = useTransactionContext();
-  return <DocumentField transactionId={detail.id} slot={inspectionSlot(area)} help={HELP[area]} />;
+  return <DocumentField transactionId={detail.id} slot={inspectionSlot(area)} help={HELP[area]} title={INSPECTION_AREAS[area]} />;
 }
 
 export function SelfInspection() {
@@ -64,8 +64,10 @@ export function SelfInspection() {
       </p>
       <ul className="inspection-checklist mb-4" aria-label="Checklist">
         {photos.map(({ area, document }) => (
-          <li key={area} className={document ? 'is-done' : undefined}>
-            {INSPECTION_AREAS[area]}: {document ? 'done' : 'to do'}
+          <li key={area}>
+            {INSPECTION_AREAS[area]}
+            <span className="visually-hidden">: </span>
+            <span className={`tag ${document ? 'is-success is-light' : 'is-light'}`}>{document ? 'done' : 'to do'}</span>
           </li>
         ))}
       </ul>
