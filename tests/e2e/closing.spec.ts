@@ -9,19 +9,11 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { createConfirmedUser } from '../support/identity-admin';
 import { httpApi } from '../support/api-caller';
-import { readyToPay } from '../support/payments';
+import { HARBOR_LIEN, readyToPay } from '../support/payments';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { poolOf, signInThroughForm, submitDetails, uniqueEmail } from './identity-helpers';
 import { idTokenOf, verifyInWidget } from './transaction-helpers';
-
-const LIEN = {
-  lienholderId: 'harbor-cu',
-  lienholderName: 'Harbor Credit Union',
-  accountNumber: 'AC-4417-2210',
-  payoff: { amountCents: 1_234_567, goodThrough: '2030-01-31', perDiemCents: 236, source: 'entered' },
-  titleInSellerName: true,
-};
 
 /** A person signed in on `page` with their name and phone saved. */
 async function person(page: Page, request: APIRequestContext, label: string, name: [string, string]) {
@@ -110,7 +102,7 @@ test('a financed sale with a lien on the car closes: the buyer pays and checks t
   const sellerPage = await secondPage(browser, baseURL!, { width: 375, height: 800 });
   const buyer = await person(buyerPage, request, 'buyer', ['Bea', 'Quinterro']);
   const seller = await person(sellerPage, request, 'seller', ['Sam', 'Okafor']);
-  const deal = await dealAtPayment(request, baseURL!, seller, buyer, { financed: true, lien: LIEN });
+  const deal = await dealAtPayment(request, baseURL!, seller, buyer, { financed: true, lien: HARBOR_LIEN });
 
   // The buyer pays what is due at signing from the account linked through the bank's page, then checks their ID.
   await paysAndStartsSigning(buyerPage, deal.buyerTx);
@@ -156,6 +148,15 @@ test('a financed sale with a lien on the car closes: the buyer pays and checks t
     await page.goto('/dashboard/previous-transactions');
     await expect(page.getByText('2005 Buick').first()).toBeVisible();
   }
+
+  // The seller's timeline of the closed sale: both sides' steps, the money and the signatures.
+  await sellerPage.goto(`/dashboard/active-transactions/timeline/${deal.sellerTx}`);
+  const timeline = sellerPage.getByRole('main');
+  await expect(timeline.getByText('Caramel closed the sale: both sides finished every step.')).toBeVisible();
+  await expect(timeline.getByText('Caramel paid $12,345.67 to your lender to pay off the car’s loan.')).toBeVisible();
+  await expect(timeline.getByText('The e-signature service collected every signature; the signed copies are stored.')).toBeVisible();
+  await expect(timeline.getByText('Bea (buyer) chose a loan.')).toBeVisible();
+  await expect(timeline.getByText(/^You signed /)).toBeVisible();
   await sellerPage.context().close();
 });
 

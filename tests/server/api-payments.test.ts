@@ -12,7 +12,7 @@ import { formatCents } from '../../src/domain/pricing';
 import { notifications } from '../../server/db/schema';
 import { signWebhook } from '../../server/providers/webhooks';
 import { listeningApi, type apiFor } from '../support/api-harness';
-import { dealAtPayment, ledgerOf, linkedAccount, stepsFor } from '../support/payments';
+import { dealAtPayment, HARBOR_LIEN, ledgerOf, linkedAccount, stepsFor } from '../support/payments';
 import { govIdChecked, signs } from '../support/signing';
 
 const parts = inject('parts');
@@ -116,14 +116,7 @@ describe('a cash sale with delivery', WHOLE_SALE, () => {
 describe('a financed sale with a lien on the car', WHOLE_SALE, () => {
   it('funds the loan once both have signed, pays the lender off first, then the seller in two parts', async () => {
     const { act, detail } = stepsFor(api);
-    const lien = {
-      lienholderId: 'harbor-cu',
-      lienholderName: 'Harbor Credit Union',
-      accountNumber: 'AC-4417-2210',
-      payoff: { amountCents: 1_234_567, goodThrough: '2030-01-31', perDiemCents: 236, source: 'entered' },
-      titleInSellerName: true,
-    };
-    const deal = await dealReadyToPay('user_good', { financed: true, lien });
+    const deal = await dealReadyToPay('user_good', { financed: true, lien: HARBOR_LIEN });
     const due = deal.breakdown.dueAtSigningCents;
     expect(due).toBe(deal.breakdown.totalCents - deal.breakdown.financing.amountFinancedCents);
     await act(deal.buyer, deal.buyerTx, 'bank linked', { accountId: deal.buyerAccount.id, authorizedCents: due });

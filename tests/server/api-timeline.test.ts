@@ -12,7 +12,7 @@ import { formatCents as dollars } from '../../src/domain/pricing';
 import { envelopeRecipients } from '../../server/db/signing-tables';
 import { listeningApi, type apiFor } from '../support/api-harness';
 import { dealBetween } from '../support/deals';
-import { dealAtPayment, HOME, stepsFor } from '../support/payments';
+import { dealAtPayment, HARBOR_LIEN, HOME, stepsFor } from '../support/payments';
 import { govIdChecked, signs } from '../support/signing';
 import { personFor } from '../support/tokens';
 
@@ -25,13 +25,6 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const sandbox = () => parts.sandbox.url;
-const LIEN = {
-  lienholderId: 'harbor-cu',
-  lienholderName: 'Harbor Credit Union',
-  accountNumber: 'AC-4417-2210',
-  payoff: { amountCents: 1_234_567, goodThrough: '2030-01-31', perDiemCents: 236, source: 'entered' },
-  titleInSellerName: true,
-};
 
 const timelineOf = async (who: { bearer: string }, id: string) => {
   const answer = await api.call('GET', `/api/transactions/${id}/timeline`, who.bearer);
@@ -43,7 +36,7 @@ const find = (timeline: DealTimeline, text: string) => timeline.items.find((item
 /** A cash sale with delivery of a car with a loan on it, paid by the buyer and signed by both; the parties named Sam and Alex. */
 async function paidAndSigned() {
   const { act, detail } = stepsFor(api);
-  const deal = await dealAtPayment(api, parts, 'user_good', { lien: LIEN });
+  const deal = await dealAtPayment(api, parts, 'user_good', { lien: HARBOR_LIEN });
   const { seller, buyer, sellerTx, buyerTx } = deal;
   await api.call('PATCH', '/api/users/profile', seller.bearer, { firstName: 'Sam', lastName: 'Quillfeather', mobile: '+15035550101' });
   await api.call('PATCH', '/api/users/profile', buyer.bearer, { firstName: 'Alex', lastName: 'Brightwater', mobile: '+15035550102' });

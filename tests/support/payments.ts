@@ -16,6 +16,14 @@ type Who = { bearer: string };
 
 export const HOME = { line1: '12 Elm St', city: 'Portland', state: 'OR', postalCode: '97201' };
 export const BUYER_HOME = { line1: '400 Pine St', city: 'Seattle', state: 'WA', postalCode: '98101' };
+/** A loan on the car with a sandbox lender, its payoff entered by the seller. */
+export const HARBOR_LIEN = {
+  lienholderId: 'harbor-cu',
+  lienholderName: 'Harbor Credit Union',
+  accountNumber: 'AC-4417-2210',
+  payoff: { amountCents: 1_234_567, goodThrough: '2030-01-31', perDiemCents: 236, source: 'entered' },
+  titleInSellerName: true,
+};
 
 /** Links a bank for `who` through the sandbox's hosted page (as its page's script does); the account the API answers. */
 export async function linkedAccount(api: Api, sandboxUrl: string, who: Who, login = 'user_good') {
