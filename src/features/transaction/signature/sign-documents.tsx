@@ -42,14 +42,17 @@ export function SignDocuments() {
     params.delete('event');
     setParams(params, { replace: true });
   }, [params, setParams]);
+  // The screen can mount again while the first recording waits (the view changes with the optimistic status): a second
+  // recording would be refused and shown as "not applied" wherever the party goes next.
+  const canRecord = detail.allowedEvents.includes('documents signed') && !isPending(pending, 'documents signed');
   useEffect(() => {
-    if (returned !== 'signing_complete' || told.current || !state?.envelopeId) return;
+    if (returned !== 'signing_complete' || told.current || !state?.envelopeId || !canRecord) return;
     told.current = true;
     // The flow may take the party elsewhere once it is recorded (a seller goes home): the toast says it happened, wherever they land.
     void act('documents signed', { envelopeId: state.envelopeId }).then(() =>
       showToast(`You signed your documents. We will send you the signed copies once the ${other} has signed.`, 'success', 10_000),
     );
-  }, [returned, state, act, other]);
+  }, [returned, state, act, other, canRecord]);
 
   const open = async (event: React.FormEvent) => {
     event.preventDefault();
