@@ -160,7 +160,7 @@ test('a financed sale with a lien on the car closes: the buyer pays and checks t
   await sellerPage.context().close();
 });
 
-test('a cash sale with a pickup and no lien closes, and the buyer is offered to say they have the car', async ({
+test('a cash sale with a pickup and no lien closes, and the buyer says they have the car: the seller’s second payout is released', async ({
   page: buyerPage,
   browser,
   request,
@@ -191,9 +191,33 @@ test('a cash sale with a pickup and no lien closes, and the buyer is offered to 
     sellerPage.getByRole('region', { name: 'Get connected with your buyer' }).getByRole('link', { name: buyer.email }),
   ).toBeVisible();
 
-  // The pickup: once the payment cleared and both signed, the buyer is offered to say they have the car.
+  // The pickup: once the payment cleared and both signed, the buyer says they have the car. The copy saved on this
+  // phone is from before the signatures were collected; the button waits for the page's refresh, held here until
+  // the test lets it through, so a click is never based on an old version of the sale.
+  let letRefreshThrough!: () => void;
+  const refreshHeld = new Promise<void>((resolve) => (letRefreshThrough = resolve));
+  await buyerPage.route(
+    `**/api/transactions/${deal.buyerTx}`,
+    async (route) => {
+      await refreshHeld;
+      await route.continue();
+    },
+    { times: 1 },
+  );
   await buyerPage.goto(`/dashboard/active-transactions/track-delivery/${deal.buyerTx}`);
-  await expect(buyerPage.getByRole('button', { name: 'I have the car' })).toBeVisible({ timeout: 20_000 });
+  const haveTheCar = buyerPage.getByRole('button', { name: 'I have the car' });
+  await expect(buyerPage.getByText('Checking the latest on your sale…')).toBeVisible();
+  await expect(haveTheCar).toHaveCount(0);
+  letRefreshThrough();
+  await haveTheCar.click();
+  await expect(haveTheCar).toBeHidden();
+  await expect(buyerPage.getByText(/not applied/)).toHaveCount(0);
+  await expect(buyerPage.getByRole('definition').filter({ hasText: /^Not yet$/ })).toHaveCount(0);
+  // Handing the car over releases the seller's second half: paid out to their bank, nothing held any more.
+  await expect(buyerPage.getByRole('row', { name: /Paid to the seller \(car handed over\)/ })).toContainText('Done', { timeout: 20_000 });
+  await expect(buyerPage.getByText(/Caramel holds \$0:/)).toBeVisible();
+  await sellerPage.goto(`/dashboard/active-transactions/track-delivery/${deal.sellerTx}`);
+  await expect(sellerPage.getByRole('row', { name: /Your second payout \(car handed over\)/ })).toContainText('Done', { timeout: 20_000 });
   await buyerPage.goto('/dashboard/previous-transactions');
   await expect(buyerPage.getByText('2005 Buick').first()).toBeVisible();
   await sellerPage.context().close();

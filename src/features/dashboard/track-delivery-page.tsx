@@ -4,7 +4,7 @@
  * collecting the car, "I have the car" once the sale is paid and signed. Without an id, the sales
  * with transport booked, to choose one. Read from IndexedDB, refreshed on open.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { queueAction } from '../../data/outbox';
 import { refreshTransaction, refreshTransactions, useOutbox, useTransaction, useTransactionList } from '../../data/transactions';
@@ -46,8 +46,13 @@ function Choose() {
 function Track({ id }: { id: string }) {
   const row = useTransaction(id);
   const outbox = useOutbox(id) ?? [];
+  // The copy saved on this device can be versions behind (a webhook moved the sale while the user was elsewhere):
+  // an action based on it is refused as stale, so "I have the car" waits for this open's refresh (offline, the saved copy goes).
+  const [checked, setChecked] = useState<string | null>(null);
   useEffect(() => {
-    refreshTransaction(id).catch(() => undefined);
+    refreshTransaction(id)
+      .catch(() => undefined)
+      .finally(() => setChecked(id));
     // A shipment moves while the page is open: follow it.
     const timer = setInterval(
       () => navigator.onLine && document.visibilityState === 'visible' && refreshTransaction(id).catch(() => undefined),
@@ -62,7 +67,8 @@ function Track({ id }: { id: string }) {
   const pickingUp =
     detail.side === 'buyer' && shipment?.kind === 'Pickup' && !shipment.handedOverAt && detail.allowedEvents.includes('vehicle received');
   // The seller hands the car over once the payment has cleared: until then, say so instead of offering a button that would be refused.
-  const collecting = pickingUp && detail.money.totals.collected > 0;
+  const cleared = detail.money.totals.collected > 0;
+  const confirming = outbox.some((action) => action.event === 'vehicle received' && action.state === 'pending');
   return (
     <>
       <h1 className="title">{shipment?.kind === 'Pickup' ? 'Your pickup' : 'Your delivery'}</h1>
@@ -72,13 +78,20 @@ function Track({ id }: { id: string }) {
       {shipment ? (
         <div className="box">
           <ShipmentTimeline shipment={shipment} />
-          {pickingUp && !collecting && (
+          {pickingUp && !cleared && (
             <p className="mt-4">Your payment is on its way through the banks; you can collect the car once it has cleared.</p>
           )}
-          {collecting && (
+          {pickingUp && cleared && checked !== id && (
+            <p className="mt-4" aria-busy="true">
+              Checking the latest on your sale…
+            </p>
+          )}
+          {pickingUp && cleared && checked === id && (
             <div className="mt-4">
               <p className="mb-2">At the seller’s, once you have the keys and the car:</p>
-              <Button onClick={() => void queueAction(detail.id, 'vehicle received')}>I have the car</Button>
+              <Button onClick={() => void queueAction(detail.id, 'vehicle received')} loading={confirming}>
+                I have the car
+              </Button>
             </div>
           )}
         </div>
