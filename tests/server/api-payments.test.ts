@@ -12,8 +12,9 @@ import { formatCents } from '../../src/domain/pricing';
 import { notifications } from '../../server/db/schema';
 import { signWebhook } from '../../server/providers/webhooks';
 import { listeningApi, type apiFor } from '../support/api-harness';
+import { actAs } from '../support/deals';
 import { dealAtPayment, HARBOR_LIEN, ledgerOf, linkedAccount, stepsFor } from '../support/payments';
-import { govIdChecked, signs } from '../support/signing';
+import { bothSign as signedByBoth, govIdChecked, signs } from '../support/signing';
 
 const parts = inject('parts');
 // Each test walks a sale through the sandboxes and their webhooks: tens of seconds on a busy machine.
@@ -32,15 +33,7 @@ const WHOLE_SALE = { timeout: 120_000 };
 const dealReadyToPay = (buyerLogin = 'user_good', options: { financed?: boolean; lien?: object } = {}) =>
   dealAtPayment(api, parts, buyerLogin, options);
 
-/** Both sides sign through the e-signature sandbox, the buyer after the government-ID check. */
-async function bothSign(deal: Awaited<ReturnType<typeof dealReadyToPay>>) {
-  const { act } = stepsFor(api);
-  await act(deal.buyer, deal.buyerTx, 'signature start');
-  await act(deal.buyer, deal.buyerTx, 'signing started');
-  await govIdChecked(api, sandbox(), deal.buyer, deal.buyerTx, 'approved');
-  await signs(api, deal.seller, deal.sellerTx);
-  await signs(api, deal.buyer, deal.buyerTx);
-}
+const bothSign = (deal: Awaited<ReturnType<typeof dealReadyToPay>>) => signedByBoth(api, sandbox(), deal);
 
 describe('a cash sale with delivery', WHOLE_SALE, () => {
   it('collects what the buyer saw, holds it, and releases it by rule: half the payout with the title, the rest with the car', async () => {
@@ -256,5 +249,54 @@ describe('the payments processor’s webhooks', () => {
       .toBe(deal.breakdown.dueAtSigningCents);
     expect((await send(signWebhook(parts.sandbox.webhookSecret, `msg_${randomUUID()}`, settled))).json()).toEqual({ outcome: 'ignored' });
     expect((await detail(deal.buyer, deal.buyerTx)).money.totals.collected).toBe(deal.breakdown.dueAtSigningCents);
+  });
+});
+
+describe('bank accounts', () => {
+  it('are seen only by their owner: another user gets 404; one a sale in progress pays from or into cannot be removed', async () => {
+    const { act, detail } = stepsFor(api);
+    const deal = await dealReadyToPay();
+    const { buyer, seller, buyerAccount, sellerAccount } = deal;
+    const accountsOf = async (who: { bearer: string }) =>
+      (await api.call('GET', '/api/bank-accounts', who.bearer)).json().accounts as { id: string; mask: string }[];
+    expect(await accountsOf(buyer)).toEqual([
+      expect.objectContaining({ id: buyerAccount.id, mask: '6789', institution: 'First Platypus Bank' }),
+    ]);
+    expect((await accountsOf(seller)).map((account) => account.id)).toEqual([sellerAccount.id]);
+
+    // The seller cannot confirm, remove or pay with the buyer's account, nor learn that it exists.
+    const verify = await api.call('POST', `/api/bank-accounts/${buyerAccount.id}/verify`, seller.bearer, { amounts: [32, 45] });
+    expect(verify.statusCode).toBe(404);
+    expect((await api.call('DELETE', `/api/bank-accounts/${buyerAccount.id}`, seller.bearer)).statusCode).toBe(404);
+    const unknown = await api.call('DELETE', `/api/bank-accounts/${randomUUID()}`, seller.bearer);
+    expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({ status: 404, body: verify.json() });
+    const borrowed = await actAs(api, buyer, deal.buyerTx, 'bank linked', {
+      accountId: sellerAccount.id,
+      authorizedCents: deal.breakdown.dueAtSigningCents,
+    });
+    expect(borrowed.statusCode).toBe(422);
+
+    await act(buyer, deal.buyerTx, 'bank linked', { accountId: buyerAccount.id, authorizedCents: deal.breakdown.dueAtSigningCents });
+    // Each side's transaction shows its own account, never the other's.
+    expect((await detail(buyer, deal.buyerTx)).bankAccount).toMatchObject({ id: buyerAccount.id, mask: '6789' });
+    expect((await detail(seller, deal.sellerTx)).bankAccount).toMatchObject({ id: sellerAccount.id });
+    expect(JSON.stringify(await detail(seller, deal.sellerTx))).not.toContain(buyerAccount.id);
+
+    // An account a sale in progress uses stays: 409 saying which, and it is still listed.
+    for (const [who, account] of [
+      [buyer, buyerAccount],
+      [seller, sellerAccount],
+    ] as const) {
+      const removal = await api.call('DELETE', `/api/bank-accounts/${account.id}`, who.bearer);
+      expect(removal.statusCode).toBe(409);
+      expect(removal.json().message).toBe(
+        'First Platypus Bank ••6789 is used by a sale in progress. Link another account and choose it in that sale first.',
+      );
+      expect((await accountsOf(who)).map((listed) => listed.id)).toContain(account.id);
+    }
+    // One no sale uses goes.
+    const spare = await linkedAccount(api, sandbox(), buyer, 'user_micro');
+    expect((await api.call('DELETE', `/api/bank-accounts/${spare.id}`, buyer.bearer)).statusCode).toBe(204);
+    expect((await accountsOf(buyer)).map((account) => account.id)).toEqual([buyerAccount.id]);
   });
 });

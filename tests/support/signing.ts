@@ -58,17 +58,29 @@ export async function govIdChecked(
   return answer.json().transaction;
 }
 
+/** The buyer opens signing and passes the government-ID check. */
+async function buyerOpensSigning(api: Api, sandboxUrl: string, buyer: Who, buyerTx: string) {
+  const { act } = stepsFor(api);
+  await act(buyer, buyerTx, 'signature start');
+  await act(buyer, buyerTx, 'signing started');
+  await govIdChecked(api, sandboxUrl, buyer, buyerTx, 'approved');
+}
+
 /** A deal at payment (as readyToPay answers it) paid by the buyer, whose government ID then passed: both may sign. */
 export async function readyToSign<
   D extends { buyer: Who; buyerTx: string; buyerAccount: { id: string }; breakdown: { dueAtSigningCents: number } },
 >(api: Api, sandboxUrl: string, deal: D): Promise<D> {
-  const { act } = stepsFor(api);
-  await act(deal.buyer, deal.buyerTx, 'bank linked', {
+  await stepsFor(api).act(deal.buyer, deal.buyerTx, 'bank linked', {
     accountId: deal.buyerAccount.id,
     authorizedCents: deal.breakdown.dueAtSigningCents,
   });
-  await act(deal.buyer, deal.buyerTx, 'signature start');
-  await act(deal.buyer, deal.buyerTx, 'signing started');
-  await govIdChecked(api, sandboxUrl, deal.buyer, deal.buyerTx, 'approved');
+  await buyerOpensSigning(api, sandboxUrl, deal.buyer, deal.buyerTx);
   return deal;
+}
+
+/** Both sides of a paid deal sign through the e-signature sandbox, the buyer after an approved government-ID check. */
+export async function bothSign(api: Api, sandboxUrl: string, deal: { buyer: Who; seller: Who; buyerTx: string; sellerTx: string }) {
+  await buyerOpensSigning(api, sandboxUrl, deal.buyer, deal.buyerTx);
+  await signs(api, deal.seller, deal.sellerTx);
+  await signs(api, deal.buyer, deal.buyerTx);
 }
