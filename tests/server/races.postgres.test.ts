@@ -3,15 +3,24 @@
  * so it cannot show any of this): 50 parallel events on one version, 50 parallel repeats of one
  * idempotency key, and both again across two API processes sharing the database — how the
  * product scales past one machine. Each fails when the row lock is removed. Rate limits hold
- * across the processes too: they count in the same table.
+ * across the processes too: they count in the same table. Money too: one release triggered
+ * many times at once, across the processes, is paid out once.
  */
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiFor } from '../support/api-harness';
+import { isBalanced, moneyTotals } from '../../src/domain/ledger-rules';
+import { providerWebhooks } from '../../server/db/provider-tables';
+import { shipments } from '../../server/db/transport-tables';
+import { signWebhook } from '../../server/providers/webhooks';
+import { listeningApi, type apiFor } from '../support/api-harness';
 import { environmentFor } from '../support/local-parts';
 import { startApiProcess, type ApiProcess } from '../support/api-process';
 import { RATE_LIMITS } from '../../server/api/rate-limits';
 import { dealBetween, saleByNewSeller, verifiedInquiry } from '../support/deals';
+import { dealAtPayment, ledgerOf, stepsFor } from '../support/payments';
+import { bothSign } from '../support/signing';
 
 const parts = inject('parts');
 const PARALLEL = 50;
@@ -20,8 +29,10 @@ let api: Awaited<ReturnType<typeof apiFor>>;
 let processes: ApiProcess[] = [];
 
 beforeAll(async () => {
-  api = await apiFor(parts);
-  const env = environmentFor(parts, { DATABASE_URL: api.databaseUrl! });
+  // Listening, so the sandboxes' webhooks reach it (the money race walks a sale through them); the processes send there too.
+  api = await listeningApi(parts);
+  const callback = `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`;
+  const env = environmentFor(parts, { DATABASE_URL: api.databaseUrl!, PROVIDER_CALLBACK_URL: callback });
   processes = await Promise.all([startApiProcess(env), startApiProcess(env)]);
 });
 afterAll(async () => {
@@ -108,4 +119,49 @@ describe('rate limits across two API processes', () => {
     }
     expect(statuses).toEqual([...Array(max).fill(200), 429]);
   });
+});
+
+describe('one release across two API processes', () => {
+  it(
+    `is paid out once when the vendor's "delivered" arrives ${PARALLEL} times at once: one journal, one transfer`,
+    { timeout: 120_000 },
+    async () => {
+      const { act, detail } = stepsFor(api);
+      const deal = await dealAtPayment(api, parts);
+      const due = deal.breakdown.dueAtSigningCents as number;
+      await act(deal.buyer, deal.buyerTx, 'bank linked', { accountId: deal.buyerAccount.id, authorizedCents: due });
+      await expect.poll(async () => (await detail(deal.buyer, deal.buyerTx)).money.totals.collected, { timeout: 15_000 }).toBe(due);
+      // Paid and signed: the car's hand-over is all the seller's second half waits for.
+      await bothSign(api, parts.sandbox.url, deal);
+      const dealId = deal.buyerList.active[0].dealId as string;
+      const [shipment] = await api.database.db.select({ id: shipments.id }).from(shipments).where(eq(shipments.dealId, dealId));
+      const delivered = JSON.stringify({ type: 'order.delivered', timestamp: new Date().toISOString(), data: { reference: shipment!.id } });
+      // Each a delivery of its own (its own webhook id), so none is refused as a replay: only the money rules stand between them.
+      const answers = await Promise.all(
+        Array.from({ length: PARALLEL }, async (_, index) => {
+          const answer = await fetch(`${processes[index % processes.length]!.url}/api/webhooks/transport`, {
+            method: 'POST',
+            headers: signWebhook(parts.sandbox.webhookSecret, `msg_${randomUUID()}`, delivered),
+            body: delivered,
+          });
+          return answer.status;
+        }),
+      );
+      expect(answers).toEqual(Array(PARALLEL).fill(200));
+      // The vendor's own "delivered" may have come first: either way the car was handed over once.
+      const applied = await api.database.db
+        .select()
+        .from(providerWebhooks)
+        .where(and(eq(providerWebhooks.type, 'order.delivered'), eq(providerWebhooks.outcome, 'applied')));
+      expect(applied).toHaveLength(1);
+
+      const { journals, transfers } = await ledgerOf(api, dealId);
+      expect(journals.filter((journal) => journal.reason === 'seller payout 2')).toHaveLength(1);
+      expect(transfers.filter((transfer) => transfer.key.startsWith('release:seller payout 2'))).toHaveLength(1);
+      expect(journals.every(isBalanced)).toBe(true);
+      const totals = moneyTotals(journals);
+      expect(totals.held + totals.released + totals.refunded).toBe(totals.collected);
+      expect(totals.collected).toBe(due);
+    },
+  );
 });
