@@ -6,60 +6,12 @@
  * the inspection; both end with signed documents, the closing mail, the sale under previous
  * transactions, and each other's contact details as shared.
  */
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { createConfirmedUser } from '../support/identity-admin';
-import { httpApi } from '../support/api-caller';
-import { HARBOR_LIEN, readyToPay } from '../support/payments';
+import type { Page } from '@playwright/test';
+import { HARBOR_LIEN } from '../support/payments';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-import { poolOf, signInThroughForm, submitDetails, uniqueEmail } from './identity-helpers';
-import { idTokenOf, verifyInWidget } from './transaction-helpers';
-
-/** A person signed in on `page` with their name and phone saved. */
-async function person(page: Page, request: APIRequestContext, label: string, name: [string, string]) {
-  await page.goto('/sign-in?returnTo=%2Fdashboard');
-  const user = await createConfirmedUser(await poolOf(request), uniqueEmail(label));
-  await signInThroughForm(page, user.email, user.password);
-  await submitDetails(page, { firstName: name[0], lastName: name[1], mobile: '4155550199' });
-  await page.getByRole('link', { name: 'Skip for now' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return { ...user, bearer: `Bearer ${await idTokenOf(request, user)}` };
-}
-
-async function secondPage(browser: Browser, baseURL: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL, viewport });
-  await context.addCookies([{ name: 'CaramelDoNotTrack', value: 'false', url: baseURL }]);
-  return context.newPage();
-}
-
-/** A deal between the two, both brought to payment through the API (the seller's title with `lien`). */
-async function dealAtPayment(
-  request: APIRequestContext,
-  baseURL: string,
-  seller: { bearer: string },
-  buyer: { bearer: string; email: string },
-  options: { financed: boolean; lien?: object; pickup?: boolean },
-) {
-  const api = httpApi(baseURL);
-  const sale = (
-    await api.call('POST', '/api/offers', seller.bearer, {
-      vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 },
-      amount: 20000,
-      role: 'seller',
-    })
-  ).json();
-  const token = new URL(sale.shareUrl).searchParams.get('token');
-  await api.call('POST', `/api/public/offer-links/${token}/actions`, undefined, {
-    action: 'accept',
-    email: buyer.email,
-    latestOfferId: sale.latestOffer.id,
-  });
-  await api.call('POST', '/api/offers/link-account', buyer.bearer);
-  const buyerTx = (await api.call('GET', '/api/transactions', buyer.bearer)).json().active[0].id as string;
-  const sellerTx = (await api.call('GET', '/api/transactions', seller.bearer)).json().active[0].id as string;
-  const sandbox = (await (await request.get('/config.json')).json()).verificationWidget.host as string;
-  return readyToPay(api, sandbox, { seller, buyer, sellerTx, buyerTx }, 'user_good', options);
-}
+import { dealAtPayment, person, secondPage } from './sale-helpers';
+import { verifyInWidget } from './transaction-helpers';
 
 /** The buyer pays on the payment screen, starts signing and gets to the government-ID check. */
 async function paysAndStartsSigning(page: Page, transactionId: string) {

@@ -1,0 +1,85 @@
+/**
+ * Two people in their own browsers making a sale: each signed in through the form with their
+ * details saved, the deal between them made through the API, each side brought along through the
+ * API by the server tests' helpers (tests/support/payments.ts), and a bank linked on the bank
+ * link's hosted page as a person does it.
+ */
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { httpApi } from '../support/api-caller';
+import { createConfirmedUser } from '../support/identity-admin';
+import { readyToPay } from '../support/payments';
+import { expect } from './fixtures';
+import { poolOf, signInThroughForm, submitDetails, uniqueEmail } from './identity-helpers';
+import { idTokenOf } from './transaction-helpers';
+
+export type Person = Awaited<ReturnType<typeof person>>;
+
+/** A person signed in on `page` with their name and phone saved. */
+export async function person(page: Page, request: APIRequestContext, label: string, name: [string, string]) {
+  await page.goto('/sign-in?returnTo=%2Fdashboard');
+  const user = await createConfirmedUser(await poolOf(request), uniqueEmail(label));
+  await signInThroughForm(page, user.email, user.password);
+  await submitDetails(page, { firstName: name[0], lastName: name[1], mobile: '4155550199' });
+  await page.getByRole('link', { name: 'Skip for now' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { ...user, bearer: `Bearer ${await idTokenOf(request, user)}` };
+}
+
+/** A second browser of its own (the other party), at `viewport`. */
+export async function secondPage(browser: Browser, baseURL: string, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ baseURL, viewport });
+  await context.addCookies([{ name: 'CaramelDoNotTrack', value: 'false', url: baseURL }]);
+  return context.newPage();
+}
+
+/** The seller's sale accepted by the buyer through its shared link: both transactions, and the API and sandbox to drive them. */
+export async function dealBetween(request: APIRequestContext, baseURL: string, seller: Person, buyer: Person) {
+  const api = httpApi(baseURL);
+  const sale = (
+    await api.call('POST', '/api/offers', seller.bearer, {
+      vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 },
+      amount: 20000,
+      role: 'seller',
+    })
+  ).json();
+  const token = new URL(sale.shareUrl).searchParams.get('token');
+  await api.call('POST', `/api/public/offer-links/${token}/actions`, undefined, {
+    action: 'accept',
+    email: buyer.email,
+    latestOfferId: sale.latestOffer.id,
+  });
+  await api.call('POST', '/api/offers/link-account', buyer.bearer);
+  const buyerTx = (await api.call('GET', '/api/transactions', buyer.bearer)).json().active[0].id as string;
+  const sellerTx = (await api.call('GET', '/api/transactions', seller.bearer)).json().active[0].id as string;
+  const sandbox = (await (await request.get('/config.json')).json()).verificationWidget.host as string;
+  return { api, sandbox, seller, buyer, sellerTx, buyerTx };
+}
+
+/** A deal between the two, both brought to payment through the API (the seller's title with `lien`), the buyer's bank `buyerLogin`. */
+export async function dealAtPayment(
+  request: APIRequestContext,
+  baseURL: string,
+  seller: Person,
+  buyer: Person,
+  options: { financed: boolean; lien?: object; pickup?: boolean },
+  buyerLogin = 'user_good',
+) {
+  const { api, sandbox, ...deal } = await dealBetween(request, baseURL, seller, buyer);
+  return { api, sandbox, ...(await readyToPay(api, sandbox, deal, buyerLogin, options)) };
+}
+
+/** From a screen with "Link a bank account": links `login`'s first account of First Platypus Bank on the bank's hosted page and comes back. */
+export async function linkBankOnHostedPage(page: Page, login: string, button = /Link (a bank|another) account/) {
+  await page.getByRole('button', { name: button }).click();
+  await expect(page.getByRole('heading', { name: 'Select your bank' })).toBeVisible();
+  await page.getByLabel('Search banks').fill('platypus');
+  await page.getByRole('button', { name: 'First Platypus Bank' }).click();
+  await page.getByLabel('Username').fill(login);
+  await page.getByLabel('Password').fill('pass_good');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** "$21,749" or "−$1,234.56" as cents. */
+export const centsOf = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100) * (/[−-]/.test(text) ? -1 : 1);
