@@ -185,7 +185,7 @@ export async function signingState(deps: SigningDeps, row: TransactionRow): Prom
       envelopeId: null,
       status: refused ? 'refused' : 'not ready',
       refusedReason: refused ? DOCUMENTS_CHANGED : null,
-      waitingFor: paid(sides[other]?.row.status) ? null : `the ${other} to finish their payment step`,
+      waitingFor: paid(sides[other]?.row.status) ? null : `the ${other} has finished their payment step`,
       you: { signedAt: null, consentedAt: null },
       other: { signedAt: null },
       documents: [],
