@@ -69,7 +69,7 @@ export async function dealAtPayment(
 }
 
 /** From a screen with "Link a bank account": links `login`'s first account of First Platypus Bank on the bank's hosted page and comes back. */
-export async function linkBankOnHostedPage(page: Page, login: string, button = /Link (a bank|another) account/) {
+export async function linkBankOnHostedPage(page: Page, login: string, button: string | RegExp = /Link (a bank|another) account/) {
   await page.getByRole('button', { name: button }).click();
   await expect(page.getByRole('heading', { name: 'Select your bank' })).toBeVisible();
   await page.getByLabel('Search banks').fill('platypus');

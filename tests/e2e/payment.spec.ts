@@ -1,0 +1,221 @@
+/**
+ * Transport, bank link and payment in Chromium against the real stack and its sandboxes, each
+ * party in their own browser: the steps before (tested in their own specs) are taken through the
+ * API. The buyer compares delivery quotes for two real ZIP codes, books one, accepts the price
+ * breakdown and pays from an account linked on the bank's hosted page; the seller links the
+ * account to be paid into the same way; once both signed (through the API, walked in
+ * closing.spec.ts) the vendor delivers the car and each side's money, as the app shows it, adds up
+ * to its breakdown to the cent. A payment the bank returns reopens the payment step with why. A
+ * seller who cancels after the buyer signed is told the fee, pays it, and the buyer is refunded.
+ */
+import type { Page } from '@playwright/test';
+import { buyerAtTransport, sellerApproved, stepsFor } from '../support/payments';
+import { bothSign, govIdChecked, signs } from '../support/signing';
+import { expect, test } from './fixtures';
+import { centsOf, dealAtPayment, dealBetween, linkBankOnHostedPage, person, secondPage } from './sale-helpers';
+import { fillAddress } from './transaction-helpers';
+
+const LIEN = {
+  lienholderId: 'harbor-cu',
+  lienholderName: 'Harbor Credit Union',
+  accountNumber: 'AC-4417-2210',
+  payoff: { amountCents: 1_234_567, goodThrough: '2030-01-31', perDiemCents: 236, source: 'entered' },
+  titleInSellerName: true,
+};
+
+/** The "Your money" table as the party sees it: each row's label, amount in cents and status. */
+async function moneyOf(page: Page) {
+  const rows = await page
+    .getByRole('region', { name: 'Your money' })
+    .locator('tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => [
+        tr.querySelector('th')!.firstChild!.textContent!,
+        tr.querySelector('td')!.textContent!,
+        tr.querySelector('.tag')!.textContent!,
+      ]),
+    );
+  return rows.map(([label, amount, status]) => ({ label: label!, cents: centsOf(amount!), status: status! }));
+}
+
+/** The amount in the row of a breakdown or payout table whose heading starts with `label`. */
+const rowCents = async (page: Page, label: RegExp) =>
+  centsOf((await page.getByRole('row', { name: label }).getByRole('cell').textContent())!);
+
+/** Waits until every movement of the party's money is done; the rows then. */
+async function settledMoney(page: Page, transactionId: string, rows: number) {
+  await page.goto(`/dashboard/active-transactions/track-delivery/${transactionId}`);
+  // The page follows the sale by itself every few seconds.
+  await expect.poll(async () => (await moneyOf(page)).filter((row) => row.status === 'Done').length, { timeout: 60_000 }).toBe(rows);
+  return moneyOf(page);
+}
+
+test('delivery priced by distance, the breakdown accepted, both banks linked on the bank’s page; the car delivered and the money matches to the cent', async ({
+  page: buyerPage,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const sellerPage = await secondPage(browser, baseURL!, { width: 375, height: 800 });
+  const buyer = await person(buyerPage, request, 'buyer', ['Rae', 'Okonkwo']);
+  const seller = await person(sellerPage, request, 'seller', ['Tom', 'Berg']);
+  const deal = await dealBetween(request, baseURL!, seller, buyer);
+  await sellerApproved(deal.api, deal.sandbox, seller, deal.sellerTx, LIEN);
+  await buyerAtTransport(deal.api, deal.sandbox, buyer, deal.buyerTx);
+
+  // The seller checks their payout and links the account it goes to.
+  await sellerPage.goto(`/transaction/payment?transaction=${deal.sellerTx}`);
+  await expect(sellerPage.getByRole('heading', { name: 'Your payout' })).toBeVisible();
+  const payoutCents = await rowCents(sellerPage, /^You'll be paid/);
+  const payoffCents = -(await rowCents(sellerPage, /^Loan payoff to Harbor Credit Union/));
+  const sellerFeeCents = -(await rowCents(sellerPage, /^Caramel seller fee/));
+  expect(payoffCents).toBe(LIEN.payoff.amountCents);
+  await sellerPage.getByRole('button', { name: 'This looks right' }).click();
+  await expect(sellerPage.getByRole('heading', { name: 'Where should we pay you?' })).toBeVisible();
+  await linkBankOnHostedPage(sellerPage, 'user_good');
+  await sellerPage.getByRole('radio', { name: /First Platypus Bank.*6789/ }).check();
+  await sellerPage.getByRole('button', { name: 'Use this account' }).click();
+  // Saved, the seller goes on to signing, told the documents wait for the buyer's payment.
+  await expect(sellerPage.getByText('Your documents are made once the buyer has finished their payment step')).toBeVisible();
+
+  // The buyer asks for delivery quotes to a far ZIP, then to their own: nearer is cheaper, from both vendors.
+  await buyerPage.goto(`/transaction/transport?transaction=${deal.buyerTx}`);
+  await buyerPage.getByRole('radio', { name: /^Delivery to my door/ }).check();
+  const quotesFor = async (address: { line1: string; city: string; state: string; postalCode: string }, ask: string) => {
+    await fillAddress(buyerPage, address);
+    await buyerPage.getByRole('button', { name: ask }).click();
+    const heading = buyerPage.getByRole('heading', { name: new RegExp(`quotes for [\\d,]+ miles from Portland, OR`) });
+    await expect(heading).toContainText(/^4 quotes/);
+    await expect(buyerPage.getByRole('listitem', { name: 'Acertus, open carrier' })).toBeVisible();
+    const miles = Number((await heading.textContent())!.match(/for ([\d,]+) miles/)![1]!.replace(/,/g, ''));
+    const runBuggy = centsOf((await buyerPage.getByRole('button', { name: /^Book RunBuggy, open carrier for/ }).textContent())!);
+    return { miles, runBuggy };
+  };
+  const far = await quotesFor({ line1: '1 Beacon St', city: 'Boston', state: 'MA', postalCode: '02108' }, 'Get delivery quotes');
+  const near = await quotesFor({ line1: '400 Pine St', city: 'Seattle', state: 'WA', postalCode: '98101' }, 'Get new quotes');
+  expect(near.miles).toBeLessThan(far.miles);
+  expect(near.runBuggy).toBeLessThan(far.runBuggy);
+  await buyerPage.getByRole('button', { name: /^Book RunBuggy, open carrier for/ }).click();
+  await expect(buyerPage.getByText('The seller’s car is verified')).toBeVisible();
+  await buyerPage.getByRole('button', { name: 'Continue to payment' }).click();
+
+  // The breakdown, then the account to pay from, linked on the bank's page.
+  await expect(buyerPage.getByRole('heading', { name: 'Review your price breakdown' })).toBeVisible();
+  expect(await rowCents(buyerPage, /^Delivery by RunBuggy/)).toBe(near.runBuggy);
+  const dueCents = await rowCents(buyerPage, /^Due at signing/);
+  const buyerFeeCents = await rowCents(buyerPage, /^Caramel transaction fee/);
+  await buyerPage.getByRole('button', { name: /^Accept and pay/ }).click();
+  await expect(buyerPage.getByRole('heading', { name: /^Pay \$/ })).toBeVisible();
+  await linkBankOnHostedPage(buyerPage, 'user_good');
+  await buyerPage.getByRole('radio', { name: /First Platypus Bank.*6789/ }).check();
+  await buyerPage.getByRole('checkbox', { name: /I authorise Caramel to take/ }).check();
+  await buyerPage.getByRole('button', { name: /^Authorise \$/ }).click();
+  await expect(buyerPage.getByRole('heading', { name: 'Payment authorised' })).toBeVisible();
+
+  await bothSign(deal.api, deal.sandbox, deal);
+
+  // The vendor delivers the car; every movement of the buyer's money is done and adds up to what they paid.
+  const buyerMoney = await settledMoney(buyerPage, deal.buyerTx, 7);
+  await expect(buyerPage.getByRole('list', { name: 'Delivery progress' }).getByRole('listitem').last()).toHaveClass(/is-done/);
+  const paid = buyerMoney.find((row) => row.label.startsWith('You paid'))!;
+  expect(paid).toEqual({ label: 'You paid, First Platypus Bank ••6789', cents: dueCents, status: 'Done' });
+  const outOf = (rows: typeof buyerMoney, label: string) => rows.find((row) => row.label === label)?.cents;
+  expect(outOf(buyerMoney, 'Paid to the seller’s lender')).toBe(payoffCents);
+  expect(outOf(buyerMoney, 'Transport')).toBe(near.runBuggy);
+  expect(buyerMoney.filter((row) => row !== paid).reduce((sum, row) => sum + row.cents, 0)).toBe(dueCents);
+  await expect(buyerPage.getByText(/Caramel holds \$0:/)).toBeVisible();
+
+  // The seller sees the lender paid off, their payout in two parts adding up to their breakdown, and the fees.
+  const sellerMoney = await settledMoney(sellerPage, deal.sellerTx, 4);
+  expect(sellerMoney.map((row) => row.label)).toEqual(
+    expect.arrayContaining([
+      'Loan payoff to your lender',
+      'Your first payout (title received)',
+      'Your second payout (car handed over)',
+      'Caramel seller fee (with the buyer’s fee)',
+    ]),
+  );
+  expect(outOf(sellerMoney, 'Loan payoff to your lender')).toBe(payoffCents);
+  expect(outOf(sellerMoney, 'Your first payout (title received)')! + outOf(sellerMoney, 'Your second payout (car handed over)')!).toBe(
+    payoutCents,
+  );
+  expect(outOf(sellerMoney, 'Caramel seller fee (with the buyer’s fee)')).toBe(sellerFeeCents + buyerFeeCents);
+  await sellerPage.context().close();
+});
+
+test('a payment the bank returns reopens the payment step with the bank’s reason, and another account pays', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const sellerPage = await secondPage(browser, baseURL!, { width: 1280, height: 900 });
+  const buyer = await person(page, request, 'buyer', ['Noor', 'Vance']);
+  const seller = await person(sellerPage, request, 'seller', ['Ida', 'Lund']);
+  await sellerPage.context().close();
+  const deal = await dealAtPayment(request, baseURL!, seller, buyer, { financed: false }, 'user_nsf');
+
+  await page.goto(`/transaction/payment?transaction=${deal.buyerTx}`);
+  await page.getByRole('radio', { name: /First Platypus Bank.*1357/ }).check();
+  await page.getByRole('checkbox', { name: /I authorise Caramel to take/ }).check();
+  await page.getByRole('button', { name: /^Authorise \$/ }).click();
+  await expect(page.getByRole('heading', { name: 'Payment authorised' })).toBeVisible();
+  // The bank answers a few seconds later; the payment step opens again, saying why.
+  await page.goto(`/transaction/payment?transaction=${deal.buyerTx}`);
+  const returned = page.getByRole('alert').filter({ hasText: 'Your bank returned the payment' });
+  await expect(async () => {
+    await page.reload();
+    await expect(returned).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(returned).toContainText('Insufficient funds (R01). Nothing was taken.');
+
+  await linkBankOnHostedPage(page, 'user_good', 'Link another account');
+  await page.getByRole('radio', { name: /First Platypus Bank.*6789/ }).check();
+  await page.getByRole('checkbox', { name: /I authorise Caramel to take/ }).check();
+  await page.getByRole('button', { name: /^Authorise \$/ }).click();
+  await expect(page.getByRole('heading', { name: 'Payment authorised' })).toBeVisible();
+});
+
+test('after the buyer signed, the seller cancels from the dashboard: told the $250 fee first, charged it; the buyer is refunded in full', async ({
+  page: buyerPage,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const sellerPage = await secondPage(browser, baseURL!, { width: 1280, height: 900 });
+  const buyer = await person(buyerPage, request, 'buyer', ['Eli', 'Marsh']);
+  const seller = await person(sellerPage, request, 'seller', ['Uma', 'Reyes']);
+  const deal = await dealAtPayment(request, baseURL!, seller, buyer, { financed: false });
+  const { act, detail } = stepsFor(deal.api);
+  const due = deal.breakdown.dueAtSigningCents as number;
+  await act(buyer, deal.buyerTx, 'bank linked', { accountId: deal.buyerAccount.id, authorizedCents: due });
+  await expect.poll(async () => (await detail(buyer, deal.buyerTx)).money.totals.held, { timeout: 20_000 }).toBe(due);
+  await act(buyer, deal.buyerTx, 'signature start');
+  await act(buyer, deal.buyerTx, 'signing started');
+  await govIdChecked(deal.api, deal.sandbox, buyer, deal.buyerTx, 'approved');
+  await signs(deal.api, buyer, deal.buyerTx);
+
+  await sellerPage.goto(`/dashboard/active-transactions/track-delivery/${deal.sellerTx}`);
+  await sellerPage.getByRole('button', { name: 'Cancel this sale' }).click();
+  const confirm = sellerPage.getByRole('dialog', { name: 'Cancel the sale of the 2005 Buick?' });
+  await expect(confirm).toContainText('The buyer has already signed, so cancelling costs you $250, taken from your bank account.');
+  await confirm.getByLabel(/Why are you cancelling/).fill('The car failed its smog check');
+  await confirm.getByRole('button', { name: 'Cancel and pay $250' }).click();
+  await expect(sellerPage.getByText('This sale was cancelled.')).toBeVisible();
+  await expect
+    .poll(async () => (await moneyOf(sellerPage)).find((row) => row.label === 'Cancellation fee'), { timeout: 30_000 })
+    .toEqual({
+      label: 'Cancellation fee',
+      cents: 25_000,
+      status: 'Done',
+    });
+
+  const buyerMoney = await settledMoney(buyerPage, deal.buyerTx, 2);
+  await expect(buyerPage.getByText('This sale was cancelled.')).toBeVisible();
+  expect(buyerMoney.find((row) => row.label === 'Refunded to you')).toEqual({ label: 'Refunded to you', cents: due, status: 'Done' });
+  await expect(buyerPage.getByText(/Caramel holds \$0:/)).toBeVisible();
+  await sellerPage.context().close();
+});
