@@ -44,8 +44,19 @@ async function processorAccount(tx: Tx, accountId: string | null | undefined) {
   return row && { id: row.id, processorToken: row.processorToken };
 }
 
-/** Where money paid to `account` goes: a linked account of the party, or a payee by name; undefined when there is none yet. */
+/**
+ * Where money paid to `account` goes: a linked account of the party, or a payee by name; undefined
+ * when there is none yet. An account that returned a payment we sent it is none: sent again it
+ * would only come back again (a closed account returns every transfer), so the money stays held
+ * until the party chooses another account.
+ */
 async function payee(tx: Tx, sides: DealSides, account: LedgerAccount, transfers: TransferRow[]) {
+  const destination = await payeeAccount(tx, sides, account, transfers);
+  const refused = (id: string) => transfers.some((row) => row.direction === 'pay' && row.status === 'returned' && row.bankAccountId === id);
+  return destination?.bankAccount && refused(destination.bankAccount.id) ? undefined : destination;
+}
+
+async function payeeAccount(tx: Tx, sides: DealSides, account: LedgerAccount, transfers: TransferRow[]) {
   const lien = sides.seller?.data.title.lien;
   if (account === 'lienholder') return lien ? { counterparty: `${lien.lienholderName}, loan ••${lien.accountLast4}` } : undefined;
   if (account === 'buyer lender')

@@ -30,7 +30,7 @@ const sandbox = () => parts.sandbox.url;
 /** A whole sale waits on several webhooks in turn (polls of up to 25 s each): more than the default 30 s on a busy machine. */
 const WHOLE_SALE = { timeout: 120_000 };
 
-const dealReadyToPay = (buyerLogin = 'user_good', options: { financed?: boolean; lien?: object } = {}) =>
+const dealReadyToPay = (buyerLogin = 'user_good', options: { financed?: boolean; lien?: object; sellerLogin?: string } = {}) =>
   dealAtPayment(api, parts, buyerLogin, options);
 
 const bothSign = (deal: Awaited<ReturnType<typeof dealReadyToPay>>) => signedByBoth(api, sandbox(), deal);
@@ -161,6 +161,32 @@ describe('a payment the bank returns', () => {
       .poll(async () => (await detail(deal.buyer, deal.buyerTx)).money.totals.collected, { timeout: 10_000 })
       .toBe(deal.breakdown.dueAtSigningCents);
     expect((await detail(deal.buyer, deal.buyerTx)).data.payment.returned).toBeNull();
+  });
+});
+
+describe('a payout the bank returns', WHOLE_SALE, () => {
+  it('is held with the bank’s reason, and not sent again to the account that returned it', async () => {
+    const { act, detail } = stepsFor(api);
+    const deal = await dealReadyToPay('user_good', { sellerLogin: 'user_closed' });
+    const due = deal.breakdown.dueAtSigningCents;
+    await act(deal.buyer, deal.buyerTx, 'bank linked', { accountId: deal.buyerAccount.id, authorizedCents: due });
+    await expect.poll(async () => (await detail(deal.buyer, deal.buyerTx)).money.totals.collected, { timeout: 10_000 }).toBe(due);
+    await bothSign(deal);
+
+    // Both halves go to the seller's closed account (title received, car delivered) and come back; they stay there.
+    const payouts = async () =>
+      ((await detail(deal.seller, deal.sellerTx)).money.items as { label: string; state: string; note: string | null }[]).filter((item) =>
+        /^Your (first|second) payout/.test(item.label),
+      );
+    await expect.poll(async () => (await payouts()).map((item) => item.state), { timeout: 30_000 }).toEqual(['returned', 'returned']);
+    expect((await payouts()).map((item) => item.note)).toEqual(['Account closed', 'Account closed']);
+    const { journals, transfers } = await ledgerOf(api, deal.buyerList.active[0].dealId);
+    expect(transfers.filter((transfer) => transfer.purpose === 'seller payout').map((transfer) => transfer.status)).toEqual([
+      'returned',
+      'returned',
+    ]);
+    expect(journals.every(isBalanced)).toBe(true);
+    expect(moneyTotals(journals).held).toBe((await detail(deal.seller, deal.sellerTx)).payout.payoutCents);
   });
 });
 

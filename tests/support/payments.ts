@@ -118,7 +118,8 @@ export async function dealAtPayment(api: Api, parts: LocalParts, buyerLogin = 'u
   return readyToPay(api, parts.sandbox.url, await dealBetween(api, parts.identity), buyerLogin, options);
 }
 
-type PaymentOptions = { financed?: boolean; lien?: object; pickup?: boolean };
+/** The buyer's loan, the seller's lien, a pickup instead of a delivery, and the seller's bank login (`user_good` unless given). */
+type PaymentOptions = { financed?: boolean; lien?: object; pickup?: boolean; sellerLogin?: string };
 type Sides = { seller: Who; buyer: Who; sellerTx: string; buyerTx: string };
 
 /** Both sides of `deal` brought to their payment: the seller approved and paid into their account, the buyer booked for delivery and verified. */
@@ -130,15 +131,15 @@ export async function readyToPay<D extends Sides>(
   options: PaymentOptions = {},
 ) {
   await sellerApproved(api, sandbox, deal.seller, deal.sellerTx, options.lien);
-  const sellerAccount = await sellerPaidInto(api, sandbox, deal.seller, deal.sellerTx);
+  const sellerAccount = await sellerPaidInto(api, sandbox, deal.seller, deal.sellerTx, options.sellerLogin);
   return { ...deal, ...(await buyerAtPayment(api, sandbox, deal.buyer, deal.buyerTx, buyerLogin, options)), sellerAccount };
 }
 
 /** An approved seller (at their price breakdown) acknowledges it and links the account they are paid into. */
-export async function sellerPaidInto(api: Api, sandbox: string, seller: Who, sellerTx: string) {
+export async function sellerPaidInto(api: Api, sandbox: string, seller: Who, sellerTx: string, sellerLogin = 'user_good') {
   const { act } = stepsFor(api);
   await act(seller, sellerTx, 'price breakdown acknowledge');
-  const account = await linkedAccount(api, sandbox, seller);
+  const account = await linkedAccount(api, sandbox, seller, sellerLogin);
   await act(seller, sellerTx, 'bank linked', { accountId: account.id, authorizedCents: 0 });
   return account;
 }
@@ -150,7 +151,7 @@ export async function buyerAtPayment(
   buyer: Who,
   buyerTx: string,
   buyerLogin = 'user_good',
-  options: Omit<PaymentOptions, 'lien'> = {},
+  options: Omit<PaymentOptions, 'lien' | 'sellerLogin'> = {},
 ) {
   const { act, detail } = stepsFor(api);
   await buyerAtTransport(api, sandbox, buyer, buyerTx, options.financed);
