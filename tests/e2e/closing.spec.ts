@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { HARBOR_LIEN } from '../support/payments';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-import { dealAtPayment, person, secondPage } from './sale-helpers';
+import { dealAtPayment, twoParties } from './sale-helpers';
 import { verifyInWidget } from './transaction-helpers';
 
 /** The buyer pays on the payment screen, starts signing and gets to the government-ID check. */
@@ -51,9 +51,12 @@ test('a financed sale with a lien on the car closes: the buyer pays and checks t
   baseURL,
 }) => {
   test.setTimeout(300_000);
-  const sellerPage = await secondPage(browser, baseURL!, { width: 375, height: 800 });
-  const buyer = await person(buyerPage, request, 'buyer', ['Bea', 'Quinterro']);
-  const seller = await person(sellerPage, request, 'seller', ['Sam', 'Okafor']);
+  const { buyer, seller, sellerPage } = await twoParties(
+    buyerPage,
+    { browser, request, baseURL: baseURL! },
+    { buyer: ['Bea', 'Quinterro'], seller: ['Sam', 'Okafor'] },
+    { width: 375, height: 800 },
+  );
   const deal = await dealAtPayment(request, baseURL!, seller, buyer, { financed: true, lien: HARBOR_LIEN });
 
   // The buyer pays what is due at signing from the account linked through the bank's page, then checks their ID.
@@ -119,10 +122,13 @@ test('a cash sale with a pickup and no lien closes, and the buyer says they have
   baseURL,
 }) => {
   test.setTimeout(300_000);
-  const sellerPage = await secondPage(browser, baseURL!, { width: 1280, height: 900 });
   await buyerPage.setViewportSize({ width: 375, height: 800 });
-  const buyer = await person(buyerPage, request, 'buyer', ['Ana', 'Lindqvist']);
-  const seller = await person(sellerPage, request, 'seller', ['Omar', 'Haddad']);
+  const { buyer, seller, sellerPage } = await twoParties(
+    buyerPage,
+    { browser, request, baseURL: baseURL! },
+    { buyer: ['Ana', 'Lindqvist'], seller: ['Omar', 'Haddad'] },
+    { width: 1280, height: 900 },
+  );
   const deal = await dealAtPayment(request, baseURL!, seller, buyer, { financed: false, pickup: true });
   await paysAndStartsSigning(buyerPage, deal.buyerTx);
   await checksId(buyerPage, 'Approve verification');
@@ -182,10 +188,12 @@ test('the government-ID check: a decline to try again, both outcomes of a person
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const sellerPage = await secondPage(browser, baseURL!, { width: 1280, height: 900 });
-  const buyer = await person(page, request, 'buyer', ['Lee', 'Park']);
-  const seller = await person(sellerPage, request, 'seller', ['Ines', 'Duarte']);
-  await sellerPage.context().close();
+  const { buyer, seller } = await twoParties(
+    page,
+    { browser, request, baseURL: baseURL! },
+    { buyer: ['Lee', 'Park'], seller: ['Ines', 'Duarte'] },
+    null,
+  );
   const deal = await dealAtPayment(request, baseURL!, seller, buyer, { financed: true });
   await paysAndStartsSigning(page, deal.buyerTx);
 

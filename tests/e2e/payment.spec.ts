@@ -9,19 +9,11 @@
  * seller who cancels after the buyer signed is told the fee, pays it, and the buyer is refunded.
  */
 import type { Page } from '@playwright/test';
-import { buyerAtTransport, sellerApproved, stepsFor } from '../support/payments';
+import { buyerAtTransport, HARBOR_LIEN, sellerApproved, stepsFor } from '../support/payments';
 import { bothSign, govIdChecked, signs } from '../support/signing';
 import { expect, test } from './fixtures';
-import { centsOf, dealAtPayment, dealBetween, linkBankOnHostedPage, person, secondPage } from './sale-helpers';
+import { centsOf, dealAtPayment, dealBetween, linkBankOnHostedPage, twoParties } from './sale-helpers';
 import { fillAddress } from './transaction-helpers';
-
-const LIEN = {
-  lienholderId: 'harbor-cu',
-  lienholderName: 'Harbor Credit Union',
-  accountNumber: 'AC-4417-2210',
-  payoff: { amountCents: 1_234_567, goodThrough: '2030-01-31', perDiemCents: 236, source: 'entered' },
-  titleInSellerName: true,
-};
 
 /** The "Your money" table as the party sees it: each row's label, amount in cents and status. */
 async function moneyOf(page: Page) {
@@ -57,11 +49,14 @@ test('delivery priced by distance, the breakdown accepted, both banks linked on 
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const sellerPage = await secondPage(browser, baseURL!, { width: 375, height: 800 });
-  const buyer = await person(buyerPage, request, 'buyer', ['Rae', 'Okonkwo']);
-  const seller = await person(sellerPage, request, 'seller', ['Tom', 'Berg']);
+  const { buyer, seller, sellerPage } = await twoParties(
+    buyerPage,
+    { browser, request, baseURL: baseURL! },
+    { buyer: ['Rae', 'Okonkwo'], seller: ['Tom', 'Berg'] },
+    { width: 375, height: 800 },
+  );
   const deal = await dealBetween(request, baseURL!, seller, buyer);
-  await sellerApproved(deal.api, deal.sandbox, seller, deal.sellerTx, LIEN);
+  await sellerApproved(deal.api, deal.sandbox, seller, deal.sellerTx, HARBOR_LIEN);
   await buyerAtTransport(deal.api, deal.sandbox, buyer, deal.buyerTx);
 
   // The seller checks their payout and links the account it goes to.
@@ -70,7 +65,7 @@ test('delivery priced by distance, the breakdown accepted, both banks linked on 
   const payoutCents = await rowCents(sellerPage, /^You'll be paid/);
   const payoffCents = -(await rowCents(sellerPage, /^Loan payoff to Harbor Credit Union/));
   const sellerFeeCents = -(await rowCents(sellerPage, /^Caramel seller fee/));
-  expect(payoffCents).toBe(LIEN.payoff.amountCents);
+  expect(payoffCents).toBe(HARBOR_LIEN.payoff.amountCents);
   await sellerPage.getByRole('button', { name: 'This looks right' }).click();
   await expect(sellerPage.getByRole('heading', { name: 'Where should we pay you?' })).toBeVisible();
   await linkBankOnHostedPage(sellerPage, 'user_good');
@@ -154,10 +149,12 @@ test('a payment the bank returns reopens the payment step with the bank’s reas
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const sellerPage = await secondPage(browser, baseURL!, { width: 1280, height: 900 });
-  const buyer = await person(page, request, 'buyer', ['Noor', 'Vance']);
-  const seller = await person(sellerPage, request, 'seller', ['Ida', 'Lund']);
-  await sellerPage.context().close();
+  const { buyer, seller } = await twoParties(
+    page,
+    { browser, request, baseURL: baseURL! },
+    { buyer: ['Noor', 'Vance'], seller: ['Ida', 'Lund'] },
+    null,
+  );
   const deal = await dealAtPayment(request, baseURL!, seller, buyer, { financed: false }, 'user_nsf');
 
   await page.goto(`/transaction/payment?transaction=${deal.buyerTx}`);
@@ -188,9 +185,12 @@ test('after the buyer signed, the seller cancels from the dashboard: told the $2
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const sellerPage = await secondPage(browser, baseURL!, { width: 1280, height: 900 });
-  const buyer = await person(buyerPage, request, 'buyer', ['Eli', 'Marsh']);
-  const seller = await person(sellerPage, request, 'seller', ['Uma', 'Reyes']);
+  const { buyer, seller, sellerPage } = await twoParties(
+    buyerPage,
+    { browser, request, baseURL: baseURL! },
+    { buyer: ['Eli', 'Marsh'], seller: ['Uma', 'Reyes'] },
+    { width: 1280, height: 900 },
+  );
   const deal = await dealAtPayment(request, baseURL!, seller, buyer, { financed: false });
   const { act, detail } = stepsFor(deal.api);
   const due = deal.breakdown.dueAtSigningCents as number;

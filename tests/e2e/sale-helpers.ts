@@ -32,6 +32,23 @@ export async function secondPage(browser: Browser, baseURL: string, viewport: { 
   return context.newPage();
 }
 
+/**
+ * A buyer signed in on `buyerPage` and a seller in a browser of their own at `sellerViewport`;
+ * `sellerPage` is closed at once when the test needs the seller only through the API.
+ */
+export async function twoParties(
+  buyerPage: Page,
+  { browser, request, baseURL }: { browser: Browser; request: APIRequestContext; baseURL: string },
+  names: { buyer: [string, string]; seller: [string, string] },
+  sellerViewport: { width: number; height: number } | null,
+) {
+  const sellerPage = await secondPage(browser, baseURL, sellerViewport ?? { width: 1280, height: 900 });
+  const buyer = await person(buyerPage, request, 'buyer', names.buyer);
+  const seller = await person(sellerPage, request, 'seller', names.seller);
+  if (!sellerViewport) await sellerPage.context().close();
+  return { buyer, seller, sellerPage };
+}
+
 /** The seller's sale accepted by the buyer through its shared link: both transactions, and the API and sandbox to drive them. */
 export async function dealBetween(request: APIRequestContext, baseURL: string, seller: Person, buyer: Person) {
   const api = httpApi(baseURL);

@@ -12,7 +12,7 @@ import { formatCents as dollars } from '../../src/domain/pricing';
 import { envelopeRecipients } from '../../server/db/signing-tables';
 import { listeningApi, type apiFor } from '../support/api-harness';
 import { dealBetween } from '../support/deals';
-import { dealAtPayment, HARBOR_LIEN, HOME, stepsFor } from '../support/payments';
+import { dealAtPayment, HOME, HARBOR_LIEN, stepsFor } from '../support/payments';
 import { govIdChecked, signs } from '../support/signing';
 import { personFor } from '../support/tokens';
 
@@ -25,7 +25,6 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const sandbox = () => parts.sandbox.url;
-
 const timelineOf = async (who: { bearer: string }, id: string) => {
   const answer = await api.call('GET', `/api/transactions/${id}/timeline`, who.bearer);
   expect(answer.statusCode, answer.body).toBe(200);
