@@ -45,7 +45,11 @@ export async function apiFor(parts: LocalParts, overrides: Record<string, string
     /** One request as a client sends it: an optional bearer header and a JSON body, from `from` (an IP). */
     call: callerOf(app),
     async close() {
-      await app.close();
+      // A sandbox's webhook still arriving keeps its connection alive once answered, for Fastify's keep-alive timeout
+      // (72 s), and close waits for it: the test is over, so every connection ends with it.
+      const closed = app.close();
+      app.server.closeAllConnections();
+      await closed;
       await database.close();
       s3.destroy();
     },
