@@ -8,6 +8,7 @@ export default defineConfig({
     './server/db/money-tables.ts',
     './server/db/transport-tables.ts',
     './server/db/signing-tables.ts',
+    './server/db/dealer-tables.ts',
   ],
   out: './server/db/migrations',
 });

@@ -4,6 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { OpenDatabase } from '../db/client';
 import { createAuthenticate } from './auth';
+import { dealerRoutes } from './routes/dealers';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
 import { runtimeConfigRoutes } from './routes/runtime-config';
@@ -38,7 +39,8 @@ export interface ApiDependencies {
   settings: Settings;
   database: OpenDatabase;
   s3: S3Client;
-  logger?: boolean;
+  /** Log at info level: to stdout, or to the stream given (a test reading what was logged). */
+  logger?: boolean | NodeJS.WritableStream;
   /** Third-party adapters; the sandboxes at the widget host unless given. */
   providers?: Providers;
 }
@@ -46,7 +48,7 @@ export interface ApiDependencies {
 export async function buildApi({ settings, database, s3, logger = false, providers }: ApiDependencies): Promise<FastifyInstance> {
   // X-Forwarded-* is believed only from the configured proxies; anyone else could forge the client's address.
   const app = Fastify({
-    logger: logger ? { level: 'info' } : false,
+    logger: logger === true ? { level: 'info' } : logger ? { level: 'info', stream: logger } : false,
     trustProxy: settings.trustedProxies.length ? settings.trustedProxies : false,
   });
   const authenticate = createAuthenticate({
@@ -99,6 +101,7 @@ export async function buildApi({ settings, database, s3, logger = false, provide
   const dispatch = () => dispatchProviderRequests(database.db, adapters, settings.providers.callbackUrl);
   transactionRoutes(app, { db: database.db, authenticate, providers: adapters, dispatch, deliver });
   bankAccountRoutes(app, { db: database.db, authenticate, providers: adapters, appOrigin: settings.appOrigin });
+  dealerRoutes(app, { db: database.db, authenticate, dispatch });
   const { publicEndpoint } = settings.storage;
   const presigner = publicEndpoint ? createS3Client({ ...settings.storage, endpoint: publicEndpoint }) : s3;
   const storage = { db: database.db, s3, presigner, bucket: settings.storage.bucket };

@@ -27,6 +27,8 @@ export const RATE_LIMITS = {
   offerActionsPerUser: { per: 'user', max: 60, windowSeconds: 3600 },
   /** New share links for a negotiation. */
   linksPerUser: { per: 'user', max: 20, windowSeconds: 3600 },
+  /** A dealer's sales: each makes a deal and may send a credit application to the lender. */
+  dealerSalesPerUser: { per: 'user', max: 30, windowSeconds: 3600 },
 } as const satisfies Record<string, { per: Per; max: number; windowSeconds: number }>;
 export type RateLimit = keyof typeof RATE_LIMITS;
 

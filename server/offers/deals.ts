@@ -3,6 +3,8 @@
  * transaction for each side; and `/link-offer`, which makes what was done by e-mail the account's.
  */
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Side } from '../../src/domain/parties';
+import type { Flow } from '../../src/domain/transaction-flows';
 import { FIRST_STATUS, SIDE_FLOW } from '../../src/domain/transaction-transitions';
 import type { Database } from '../db/client';
 import { dealParties, deals, negotiationEvents, negotiations, notifications, transactions } from '../db/schema';
@@ -10,8 +12,17 @@ import { announceDeals, announceNegotiations } from '../live/announce';
 import type { UserRow } from '../users/user-records';
 import { type Acting, type NegotiationRow, type OfferRow, type Tx } from './negotiation-records';
 
-/** Exactly one deal per negotiation (unique key), with both sides' party roles and transactions. */
-export async function createDeal(tx: Tx, row: NegotiationRow, accepted: OfferRow, acting: Acting): Promise<string> {
+/**
+ * Exactly one deal per negotiation (unique key), with both sides' party roles and transactions;
+ * a dealer's sale (server/dealers) gives each side the flow of the dealer programme.
+ */
+export async function createDeal(
+  tx: Tx,
+  row: NegotiationRow,
+  accepted: OfferRow,
+  acting: Acting,
+  flows: Record<Side, Flow> = SIDE_FLOW,
+): Promise<{ dealId: string; transactionIds: Record<Side, string> }> {
   const [deal] = await tx
     .insert(deals)
     .values({
@@ -27,12 +38,16 @@ export async function createDeal(tx: Tx, row: NegotiationRow, accepted: OfferRow
     { dealId: deal!.id, role: 'seller', userId: row.sellerUserId, email: row.sellerUserId ? null : (row.sellerEmail ?? visitorEmail) },
     { dealId: deal!.id, role: 'buyer', userId: row.buyerUserId, email: row.buyerUserId ? null : (row.buyerEmail ?? visitorEmail) },
   ]);
-  await tx.insert(transactions).values([
-    { dealId: deal!.id, side: 'seller', flow: SIDE_FLOW.seller, status: FIRST_STATUS[SIDE_FLOW.seller] },
-    { dealId: deal!.id, side: 'buyer', flow: SIDE_FLOW.buyer, status: FIRST_STATUS[SIDE_FLOW.buyer] },
-  ]);
+  const made = await tx
+    .insert(transactions)
+    .values([
+      { dealId: deal!.id, side: 'seller', flow: flows.seller, status: FIRST_STATUS[flows.seller] },
+      { dealId: deal!.id, side: 'buyer', flow: flows.buyer, status: FIRST_STATUS[flows.buyer] },
+    ])
+    .returning({ id: transactions.id, side: transactions.side });
   await announceDeals(tx, [deal!.id]);
-  return deal!.id;
+  const idOf = (side: Side) => made.find((transaction) => transaction.side === side)!.id;
+  return { dealId: deal!.id, transactionIds: { seller: idOf('seller'), buyer: idOf('buyer') } };
 }
 
 /** `/link-offer`: what was done by e-mail through links becomes the signed-in user's. */

@@ -186,7 +186,7 @@ export async function actOnNegotiation(
         body: `The ${side} answered with ${dollars(input.amount)}.`,
       });
     } else if (input.action === 'accept') {
-      dealId = await createDeal(tx, row, latest, acting);
+      dealId = (await createDeal(tx, row, latest, acting)).dealId;
       await tx
         .insert(negotiationEvents)
         .values({ negotiationId: row.id, ...actor, event: 'accepted', payload: { amount: latest.amountDollars, dealId } });

@@ -3,16 +3,18 @@
  * title desk (title documents, VIN plate and odometer against the vehicle's history; later, the
  * signed-over title arriving), the inspection service (the seller's photos into a report), the
  * transport vendors (an order, its dispatch, the driver's progress) and the payments processor
- * (transfers that settle or are returned). Each has an HTTP adapter — the sandbox speaks the same
+ * (transfers that settle or are returned) and the dealer-lender (a dealer's credit application
+ * decided). Each has an HTTP adapter — the sandbox speaks the same
  * shape — and reads its own webhooks into what they mean for us.
  */
 import * as z from 'zod/mini';
+import { STIPULATIONS, type LenderTerms } from '../../src/domain/dealer-contract';
 import { inspectionReportSchema } from '../../src/domain/transaction-contract';
 import type { ProviderEvent } from '../../src/domain/transaction-transitions';
 import type { ShipmentStatus } from '../../src/domain/transport';
 import type { WebhookEvent } from './webhooks';
 
-export const ASYNC_PROVIDERS = ['title-desk', 'inspection', 'transport', 'payments'] as const;
+export const ASYNC_PROVIDERS = ['title-desk', 'inspection', 'transport', 'payments', 'dealer-lender'] as const;
 export type AsyncProviderName = (typeof ASYNC_PROVIDERS)[number];
 
 export interface ProviderRequest {
@@ -38,7 +40,8 @@ export type WebhookResult =
   | { kind: 'shipment'; shipmentId: string; status: ShipmentStatus; driver: string | null }
   | { kind: 'transfer'; transferId: string; outcome: 'settled' | 'returned'; code: string | null; reason: string | null }
   | { kind: 'title received'; transactionId: string }
-  | { kind: 'envelope'; envelopeId: string; externalId: string };
+  | { kind: 'envelope'; envelopeId: string; externalId: string }
+  | { kind: 'lender decision'; transactionId: string; decision: 'approved' | 'conditional' | 'declined'; terms: LenderTerms | null };
 
 export interface AsyncProvider {
   /** Hands the request over; resolves with the provider's id once it took it, throws when it could not. */
@@ -117,6 +120,22 @@ const transferAnswer = (event: WebhookEvent): WebhookResult | null => {
   return { kind: 'transfer', transferId: data.data.reference, outcome, code: data.data.code ?? null, reason: data.data.reason ?? null };
 };
 
+const approval = z.extend(reference, { apr: z.number(), maxTermMonths: z.int(), stipulations: z.array(z.enum(STIPULATIONS)) });
+const LENDER_DECISIONS = { 'application.approved': 'approved', 'application.conditionally_approved': 'conditional' } as const;
+const lenderAnswer = (event: WebhookEvent): WebhookResult | null => {
+  if (event.type === 'application.declined') {
+    const data = reference.safeParse(event.data);
+    return data.success ? { kind: 'lender decision', transactionId: data.data.reference, decision: 'declined', terms: null } : null;
+  }
+  const decision = LENDER_DECISIONS[event.type as keyof typeof LENDER_DECISIONS];
+  const data = approval.safeParse(event.data);
+  if (!decision || !data.success) return null;
+  const { apr, maxTermMonths, stipulations } = data.data;
+  // The lender quotes APR in percent; we keep basis points so no rate is a float.
+  const terms = { aprBasisPoints: Math.round(apr * 100), maxTermMonths, stipulations };
+  return { kind: 'lender decision', transactionId: data.data.reference, decision, terms };
+};
+
 export function sandboxAsyncProviders(sandboxUrl: string): Record<AsyncProviderName, AsyncProvider> {
   return {
     'title-desk': {
@@ -129,5 +148,6 @@ export function sandboxAsyncProviders(sandboxUrl: string): Record<AsyncProviderN
       answerOf: shipmentAnswer,
     },
     payments: { submit: httpSubmit(sandboxUrl, '/payments/transfers'), answerOf: transferAnswer },
+    'dealer-lender': { submit: httpSubmit(sandboxUrl, '/dealer-lender/applications'), answerOf: lenderAnswer },
   };
 }

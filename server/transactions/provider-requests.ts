@@ -98,7 +98,15 @@ export async function dispatchProviderRequests(db: Database, providers: Provider
           });
           await tx
             .update(providerRequests)
-            .set({ status: 'accepted', externalId, acceptedAt: sql`now()`, attempts: request.attempts + 1, lastError: null })
+            // A credit application's SSN is the lender's from now on: we keep no copy (server/dealers/dealer-sales.ts).
+            .set({
+              status: 'accepted',
+              externalId,
+              acceptedAt: sql`now()`,
+              attempts: request.attempts + 1,
+              lastError: null,
+              body: sql`${providerRequests.body} - 'ssn'`,
+            })
             .where(eq(providerRequests.id, request.id));
         } catch (error) {
           await tx

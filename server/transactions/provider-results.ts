@@ -18,6 +18,7 @@ import type { Providers } from '../providers/providers';
 import { lockDeal } from '../money/settle';
 import { applyTransferResult } from '../money/transfers';
 import { applyShipmentUpdate } from '../transport/shipments';
+import { applyLenderDecision } from '../dealers/lender-decisions';
 import { followDeal } from './deal-rules';
 import { eventLog, lockTransaction, type Tx } from './event-log';
 
@@ -25,7 +26,7 @@ export type ResultOutcome = 'applied' | 'ignored' | 'replayed';
 
 /** The deal a result belongs to (and the transaction, when it names one), or null for one we do not know. */
 async function dealOf(tx: Tx, result: WebhookResult): Promise<{ dealId: string; transactionId: string | null } | null> {
-  if (result.kind === 'transaction' || result.kind === 'title received') {
+  if (result.kind === 'transaction' || result.kind === 'title received' || result.kind === 'lender decision') {
     const [row] = await tx.select({ dealId: transactions.dealId }).from(transactions).where(eq(transactions.id, result.transactionId));
     return row ? { dealId: row.dealId, transactionId: result.transactionId } : null;
   }
@@ -68,6 +69,8 @@ async function apply(tx: Tx, result: WebhookResult, dealId: string): Promise<boo
       return (await applyTransferResult(tx, result.transferId, result)) !== null;
     case 'envelope':
       return completeEnvelope(tx, result.envelopeId);
+    case 'lender decision':
+      return applyLenderDecision(tx, result);
   }
 }
 

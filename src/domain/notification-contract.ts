@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'documents to sign',
   'payment released',
   'cancellation',
+  'lender decision',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -32,11 +32,11 @@ export async function freshDatabase(): Promise<{ database: OpenDatabase; url?: s
   return { database: await openDatabase({ kind: 'pglite', template: await template }) };
 }
 
-export async function apiFor(parts: LocalParts, overrides: Record<string, string> = {}) {
+export async function apiFor(parts: LocalParts, overrides: Record<string, string> = {}, logger?: NodeJS.WritableStream) {
   const settings = settingsFor(parts, overrides);
   const { database, url } = await freshDatabase();
   const s3 = createS3Client(settings.storage);
-  const app = await buildApi({ settings, database, s3 });
+  const app = await buildApi({ settings, database, s3, logger });
   return {
     app,
     database,
@@ -57,9 +57,9 @@ export async function apiFor(parts: LocalParts, overrides: Record<string, string
 }
 
 /** An API listening on a port of its own, so the sandboxes' webhooks reach it, handing requests to providers every second. */
-export async function listeningApi(parts: LocalParts) {
+export async function listeningApi(parts: LocalParts, logger?: NodeJS.WritableStream) {
   const port = await freePort();
-  const api = await apiFor(parts, { PROVIDER_CALLBACK_URL: `http://127.0.0.1:${port}`, PROVIDER_DISPATCH_INTERVAL_SECONDS: '1' });
+  const api = await apiFor(parts, { PROVIDER_CALLBACK_URL: `http://127.0.0.1:${port}`, PROVIDER_DISPATCH_INTERVAL_SECONDS: '1' }, logger);
   await api.app.listen({ host: '127.0.0.1', port });
   return api;
 }

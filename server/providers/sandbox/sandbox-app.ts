@@ -10,6 +10,7 @@ import { TRANSPORT_VENDORS, type TransportVendor } from '../../../src/domain/tra
 import { bankLinkStore } from './bank-link';
 import { bankLinkRoutes } from './bank-link-routes';
 import { carrierPage } from './carrier-page';
+import { creditApplicationRequestSchema, dealerLender } from './dealer-lender';
 import { esignProvider } from './esign';
 import { esignRoutes } from './esign-routes';
 import { inquiryStore } from './inquiries';
@@ -63,6 +64,12 @@ export function buildSandbox(options: SandboxOptions) {
     const transfer = titleTransferSchema.safeParse(request.body);
     if (!transfer.success) return reply.code(400).send(badRequest(transfer.error.issues, 'Invalid title request'));
     return reply.code(202).send({ id: desk.receive(transfer.data) });
+  });
+  const lender = dealerLender(webhooks);
+  app.post('/dealer-lender/applications', async (request, reply) => {
+    const application = creditApplicationRequestSchema.safeParse(request.body);
+    if (!application.success) return reply.code(400).send(badRequest(application.error.issues, 'Invalid credit application'));
+    return reply.code(202).send({ id: lender.take(application.data) });
   });
   app.post('/inspections', async (request, reply) => {
     const inspection = inspectionRequestSchema.safeParse(request.body);

@@ -1,0 +1,85 @@
+/**
+ * The dealer programme (issue 22): dealerships (an admin's grant, revocable), the sales a dealer
+ * submits with the customer's credit application and the dealer-lender's decision, and the keys
+ * listing sites use to send partner deals. A credit application is kept without its SSN: only the
+ * last four digits, for the dealer to tell applications apart; the full number goes to the lender
+ * in the request and is dropped from it once the lender has taken it.
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { DECISIONS, SALE_KINDS } from '../../src/domain/dealer-contract';
+import { deals, users } from './schema';
+
+export const dealerships = pgTable('dealerships', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  licenceNumber: text('licence_number').notNull(),
+  addressLine1: text('address_line1').notNull(),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  postalCode: text('postal_code').notNull(),
+  grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+  grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Taken back by an admin: the user is a customer again, their sales stay. */
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+export const dealerSales = pgTable(
+  'dealer_sales',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealerUserId: uuid('dealer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dealId: uuid('deal_id')
+      .notNull()
+      .unique()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    /** The dealer's device made it when they pressed submit: a repeat answers the same sale. */
+    idempotencyKey: uuid('idempotency_key').notNull(),
+    kind: text('kind', { enum: SALE_KINDS }).notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerMobile: text('customer_mobile').notNull(),
+    /** Income, housing, employment, consent time and `ssnLast4`; never the SSN itself. */
+    application: jsonb('application'),
+    decision: text('decision', { enum: DECISIONS }),
+    terms: jsonb('terms'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('dealer_sales_dealer').on(table.dealerUserId, table.createdAt),
+    unique('dealer_sales_key').on(table.dealerUserId, table.idempotencyKey),
+    check('dealer_sales_no_ssn', sql`not (coalesce(${table.application}, '{}'::jsonb) ? 'ssn')`),
+  ],
+);
+
+/** A listing site's key for the partner API: only its SHA-256 is kept; it is shown once, when made. */
+export const partnerKeys = pgTable('partner_keys', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  source: text('source').notNull(),
+  label: text('label').notNull(),
+  keyHash: text('key_hash').notNull().unique(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/** A partner request's idempotency key and the deal it made, so a replay answers the same deal. */
+export const partnerRequests = pgTable(
+  'partner_requests',
+  {
+    keyId: uuid('key_id')
+      .notNull()
+      .references(() => partnerKeys.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.keyId, table.idempotencyKey] })],
+);

@@ -1,0 +1,48 @@
+/**
+ * The sandbox dealer-lender: takes a dealer's credit application for their customer (202 with its
+ * id), decides in moments and answers by signed webhook, as the programme's lender does. Decided
+ * by documented magic values (README "Sandboxes"), the SSN's last four digits:
+ * - 0001: declined;
+ * - 0002: approved with stipulations (proof of income, proof of residence, insurance), 9.9 % APR;
+ * - anything else: approved as asked, 6.9 % APR.
+ * Either approval allows terms up to 72 months. The SSN is read for the decision and not kept.
+ */
+import * as z from 'zod/mini';
+import type { WebhookSender } from './webhook-sender';
+
+export const creditApplicationRequestSchema = z.object({
+  requestId: z.string(),
+  reference: z.string(),
+  callbackUrl: z.url(),
+  ssn: z.string().check(z.regex(/^\d{9}$/, 'ssn must be 9 digits')),
+  applicant: z.object({ name: z.string(), annualIncomeDollars: z.number() }),
+  amountDollars: z.number(),
+});
+export type CreditApplicationRequest = z.infer<typeof creditApplicationRequestSchema>;
+
+export function decideApplication(application: CreditApplicationRequest): { type: string; data: Record<string, unknown> } {
+  const reference = application.reference;
+  const lastFour = application.ssn.slice(-4);
+  if (lastFour === '0001') return { type: 'application.declined', data: { reference, reason: 'Credit history does not meet our terms.' } };
+  if (lastFour === '0002')
+    return {
+      type: 'application.conditionally_approved',
+      data: { reference, apr: 9.9, maxTermMonths: 72, stipulations: ['proof of income', 'proof of residence', 'insurance'] },
+    };
+  return { type: 'application.approved', data: { reference, apr: 6.9, maxTermMonths: 72, stipulations: [] } };
+}
+
+export function dealerLender(webhooks: WebhookSender) {
+  const taken = new Map<string, string>();
+  return {
+    take(application: CreditApplicationRequest): string {
+      const known = taken.get(application.requestId);
+      if (known) return known;
+      const id = `app_${application.requestId.slice(0, 8)}`;
+      taken.set(application.requestId, id);
+      const decision = decideApplication(application);
+      webhooks.send(application.callbackUrl, decision.type, decision.data);
+      return id;
+    },
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * The dealer programme (issue 22, SPEC §1 "dealers have a financing area", §2.5, §6): who is a
+ * dealer, the sales a dealer submits (cash or financed), the customer's credit application and
+ * the dealer-lender's decision. One contract for the forms, the API and the app's reading of it.
+ * The SSN is accepted here and nowhere else: no answer schema has a field that could carry it.
+ */
+import * as z from 'zod/mini';
+import { mobileNumber, personName } from './profile-fields';
+import { mileageField, offerAmount, vinField } from './offer-fields';
+import { US_STATES } from './pricing';
+
+const text = (label: string, max = 120) =>
+  z.string(`Enter the ${label}`).check(z.trim(), z.minLength(1, `Enter the ${label}`), z.maxLength(max, `The ${label} is too long`));
+
+/** What an admin gives to make a user a dealer (the user found by their e-mail). */
+export const dealerGrantSchema = z.strictObject({
+  email: z.email('Enter the e-mail address the user signed up with'),
+  dealershipName: text('dealership name'),
+  licenceNumber: z
+    .string('Enter the dealer licence number')
+    .check(z.trim(), z.regex(/^[A-Za-z0-9-]{4,20}$/, 'A dealer licence number is 4 to 20 letters, digits or dashes')),
+  address: z.strictObject({
+    line1: text('street address'),
+    city: text('city', 60),
+    state: z.enum(US_STATES as [string, ...string[]], 'Choose the state'),
+    postalCode: z.string('Enter the ZIP code').check(z.regex(/^\d{5}$/, 'A ZIP code is 5 digits')),
+  }),
+});
+export type DealerGrant = z.infer<typeof dealerGrantSchema>;
+
+export const dealerSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  dealershipName: z.string(),
+  licenceNumber: z.string(),
+  address: z.object({ line1: z.string(), city: z.string(), state: z.string(), postalCode: z.string() }),
+  grantedAt: z.string(),
+});
+export type Dealer = z.infer<typeof dealerSchema>;
+export const dealerListSchema = z.object({ dealers: z.array(dealerSchema) });
+
+export const HOUSING = ['own', 'rent', 'family'] as const;
+export const HOUSING_LABELS: Record<(typeof HOUSING)[number], string> = {
+  own: 'Owns the home',
+  rent: 'Rents',
+  family: 'Lives with family',
+};
+
+const wholeDollars = (label: string) =>
+  z
+    .number(`Enter the ${label} in whole dollars`)
+    .check(
+      z.int(`Enter the ${label} in whole dollars`),
+      z.minimum(0, `The ${label} cannot be negative`),
+      z.maximum(10_000_000, `The ${label} is too large`),
+    );
+
+/** Nine digits; the formats the Social Security Administration never issues are refused. */
+export const ssnField = z.string('Enter the 9-digit Social Security number').check(
+  z.regex(/^\d{9}$/, 'Enter the 9-digit Social Security number'),
+  z.refine((ssn) => !/^(000|666|9)/.test(ssn) && ssn.slice(3, 5) !== '00', 'That is not a Social Security number that can be issued'),
+);
+
+/** The customer's credit application as the dealer types it; consent must be given. */
+export const creditApplicationSchema = z.strictObject({
+  annualIncomeDollars: wholeDollars('annual income'),
+  housing: z.enum(HOUSING, 'Choose how the customer lives'),
+  monthlyHousingDollars: wholeDollars('monthly housing payment'),
+  employer: text('employer'),
+  yearsEmployed: z.number('Enter the years at this employer').check(z.int('Whole years'), z.minimum(0), z.maximum(70, 'Too many years')),
+  ssn: ssnField,
+  consent: z.literal(true, 'The customer must agree to the credit check'),
+});
+export type CreditApplication = z.infer<typeof creditApplicationSchema>;
+
+export const SALE_KINDS = ['cash', 'finance'] as const;
+export type SaleKind = (typeof SALE_KINDS)[number];
+
+export const saleSubmissionSchema = z
+  .strictObject({
+    idempotencyKey: z.uuid('idempotencyKey must be a UUID'),
+    kind: z.enum(SALE_KINDS, 'Choose cash or finance'),
+    vehicle: z.strictObject({ vin: vinField, mileage: mileageField }),
+    priceDollars: offerAmount,
+    customer: z.strictObject({ name: personName('Name'), email: z.email('Enter the customer’s e-mail address'), mobile: mobileNumber }),
+    application: z.optional(creditApplicationSchema),
+  })
+  .check(
+    z.refine((sale) => sale.kind === 'cash' || sale.application !== undefined, {
+      message: 'A financed sale needs the customer’s credit application',
+      path: ['application'],
+    }),
+    z.refine((sale) => sale.kind === 'finance' || sale.application === undefined, {
+      message: 'A cash sale takes no credit application',
+      path: ['application'],
+    }),
+  );
+export type SaleSubmission = z.infer<typeof saleSubmissionSchema>;
+
+/** The lender's answer: approved as asked, approved once stipulations are met, or declined. */
+export const DECISIONS = ['pending', 'approved', 'conditional', 'declined'] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+export const STIPULATIONS = ['proof of income', 'proof of residence', 'insurance'] as const;
+export type Stipulation = (typeof STIPULATIONS)[number];
+
+export const lenderTermsSchema = z.object({
+  aprBasisPoints: z.int(),
+  maxTermMonths: z.int(),
+  stipulations: z.array(z.enum(STIPULATIONS)),
+});
+export type LenderTerms = z.infer<typeof lenderTermsSchema>;
+
+/** A dealer's sale as the dealer's list and status screen read it (no SSN: only its last four). */
+export const dealerSaleSchema = z.object({
+  id: z.string(),
+  dealId: z.string(),
+  transactionId: z.string(),
+  kind: z.enum(SALE_KINDS),
+  status: z.string(),
+  dealClosed: z.boolean(),
+  vehicle: z.object({ vin: z.string(), modelYear: z.int(), make: z.nullable(z.string()), mileage: z.int() }),
+  priceDollars: z.int(),
+  customer: z.object({ name: z.string(), email: z.string(), mobile: z.string() }),
+  ssnLast4: z.nullable(z.string()),
+  decision: z.nullable(z.enum(DECISIONS)),
+  terms: z.nullable(lenderTermsSchema),
+  createdAt: z.string(),
+});
+export type DealerSale = z.infer<typeof dealerSaleSchema>;
+export const dealerSaleListSchema = z.object({ sales: z.array(dealerSaleSchema) });
+
+/** The only part of an SSN kept after the lender has the application. */
+export const ssnLast4Of = (ssn: string) => ssn.slice(-4);
+
+/** The SSN as the screens may ever show it. */
+export const maskedSsn = (last4: string) => `•••-••-${last4}`;

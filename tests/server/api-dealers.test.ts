@@ -1,0 +1,201 @@
+/**
+ * The dealer programme through the API and the dealer-lender sandbox: only admins make and take
+ * back dealers; only dealers submit and read sales, each only their own; a financed sale is
+ * decided by the lender's signed webhook (each magic outcome) and mailed to the dealer; and the
+ * customer's SSN is in no answer, no log line and no stored row once the lender has it.
+ */
+import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { notifications } from '../../server/db/schema';
+import { providerRequests } from '../../server/db/provider-tables';
+import { dealerSales } from '../../server/db/dealer-tables';
+import { listeningApi } from '../support/api-harness';
+import { bearerFor, personFor } from '../support/tokens';
+
+const parts = inject('parts');
+vi.setConfig({ testTimeout: 60_000 });
+let api: Awaited<ReturnType<typeof listeningApi>>;
+const log: string[] = [];
+
+beforeAll(async () => {
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  api = await listeningApi(parts, stream);
+});
+afterAll(() => api.close());
+
+const ADDRESS = { line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701' };
+
+async function newDealer(admin: string) {
+  const dealer = await personFor(parts.identity, 'dealer');
+  await api.call('GET', '/api/users/profile', dealer.bearer); // signed up: the API knows them
+  const made = await api.call('POST', '/api/admin/dealers', admin, {
+    email: dealer.email,
+    dealershipName: 'Lone Star Motors',
+    licenceNumber: 'tx-12345',
+    address: ADDRESS,
+  });
+  expect(made.statusCode).toBe(201);
+  return { ...dealer, userId: made.json().userId as string };
+}
+
+const financedSale = (ssn: string) => ({
+  idempotencyKey: randomUUID(),
+  kind: 'finance',
+  vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 },
+  priceDollars: 18_500,
+  customer: { name: 'Ada Customer', email: `ada-${randomUUID().slice(0, 8)}@example.com`, mobile: '+14155550134' },
+  application: {
+    annualIncomeDollars: 72_000,
+    housing: 'rent',
+    monthlyHousingDollars: 1_500,
+    employer: 'Acme Corp',
+    yearsEmployed: 4,
+    ssn,
+    consent: true,
+  },
+});
+
+async function decided(dealer: { bearer: string }, saleId: string) {
+  return vi.waitFor(
+    async () => {
+      const sale = (await api.call('GET', `/api/dealer/sales/${saleId}`, dealer.bearer)).json();
+      expect(sale.decision).toMatch(/^(approved|conditional|declined)$/);
+      return sale;
+    },
+    { timeout: 20_000, interval: 100 },
+  );
+}
+
+describe('who is a dealer', () => {
+  it('only an admin makes and takes back dealers; a dealer reaches the dealer area until then', async () => {
+    const admin = await bearerFor(parts.identity, ['admin']);
+    const customer = await personFor(parts.identity, 'customer');
+    await api.call('GET', '/api/users/profile', customer.bearer);
+    const byCustomer = await api.call('POST', '/api/admin/dealers', customer.bearer, {
+      email: customer.email,
+      dealershipName: 'Mine',
+      licenceNumber: 'X-1234',
+      address: ADDRESS,
+    });
+    expect(byCustomer.statusCode).toBe(403);
+    expect((await api.call('GET', '/api/dealer/sales', customer.bearer)).statusCode).toBe(403);
+    const unknown = await api.call('POST', '/api/admin/dealers', admin, {
+      email: 'nobody@example.com',
+      dealershipName: 'Ghost',
+      licenceNumber: 'X-1234',
+      address: ADDRESS,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const badLicence = await api.call('POST', '/api/admin/dealers', admin, {
+      email: customer.email,
+      dealershipName: 'Bad',
+      licenceNumber: '!',
+      address: ADDRESS,
+    });
+    expect(badLicence.statusCode).toBe(400);
+    expect(badLicence.json().field).toBe('licenceNumber');
+
+    const dealer = await newDealer(admin);
+    expect((await api.call('GET', '/api/users/profile', dealer.bearer)).json().type).toBe('dealer');
+    expect((await api.call('GET', '/api/dealer/sales', dealer.bearer)).json()).toEqual({ sales: [] });
+    const listed = (await api.call('GET', '/api/admin/dealers', admin)).json().dealers;
+    expect(listed).toContainEqual(expect.objectContaining({ email: dealer.email, licenceNumber: 'TX-12345', address: ADDRESS }));
+
+    expect((await api.call('DELETE', `/api/admin/dealers/${dealer.userId}`, customer.bearer)).statusCode).toBe(403);
+    expect((await api.call('DELETE', `/api/admin/dealers/${dealer.userId}`, admin)).statusCode).toBe(204);
+    expect((await api.call('GET', '/api/dealer/sales', dealer.bearer)).statusCode).toBe(403);
+    expect((await api.call('GET', '/api/users/profile', dealer.bearer)).json().type).toBe('customer');
+  });
+});
+
+describe('a dealer’s sales', () => {
+  it('a financed sale is decided by the lender’s webhook — approved, with stipulations, declined — and mailed to the dealer', async () => {
+    const admin = await bearerFor(parts.identity, ['admin']);
+    const dealer = await newDealer(admin);
+    const outcomes = [
+      ['123450003', 'approved'],
+      ['123450002', 'conditional'],
+      ['123450001', 'declined'],
+    ] as const;
+    for (const [ssn, decision] of outcomes) {
+      const submitted = await api.call('POST', '/api/dealer/sales', dealer.bearer, financedSale(ssn));
+      expect(submitted.statusCode).toBe(201);
+      const sale = submitted.json();
+      expect(sale).toMatchObject({ kind: 'finance', status: 'finance_completed', ssnLast4: ssn.slice(-4), priceDollars: 18_500 });
+      const answered = await decided(dealer, sale.id);
+      expect(answered.decision).toBe(decision);
+      if (decision === 'declined') expect(answered.terms).toBeNull();
+      else expect(answered.terms.maxTermMonths).toBe(72);
+      if (decision === 'conditional')
+        expect(answered.terms).toEqual({
+          aprBasisPoints: 990,
+          maxTermMonths: 72,
+          stipulations: ['proof of income', 'proof of residence', 'insurance'],
+        });
+      const mail = await api.database.db.select().from(notifications).where(eq(notifications.toEmail, dealer.email));
+      expect(mail.map((row) => row.link)).toContain(`/finance/status?sale=${sale.id}`);
+    }
+    const list = (await api.call('GET', '/api/dealer/sales', dealer.bearer)).json().sales;
+    expect(list.map((sale: { decision: string }) => sale.decision)).toEqual(['declined', 'conditional', 'approved']);
+  });
+
+  it('a repeated submission answers the same sale; another dealer cannot read it; bad input is a 400 naming the field', async () => {
+    const admin = await bearerFor(parts.identity, ['admin']);
+    const dealer = await newDealer(admin);
+    const other = await newDealer(admin);
+    const cash = { ...financedSale('123450003'), kind: 'cash', application: undefined };
+    const first = (await api.call('POST', '/api/dealer/sales', dealer.bearer, cash)).json();
+    const again = (await api.call('POST', '/api/dealer/sales', dealer.bearer, cash)).json();
+    expect(again.id).toBe(first.id);
+    expect(first).toMatchObject({ kind: 'cash', decision: null, ssnLast4: null });
+    expect((await api.call('GET', `/api/dealer/sales/${first.id}`, other.bearer)).statusCode).toBe(404);
+    expect((await api.call('GET', '/api/dealer/sales', other.bearer)).json().sales).toEqual([]);
+
+    const badVin = await api.call('POST', '/api/dealer/sales', dealer.bearer, {
+      ...cash,
+      idempotencyKey: randomUUID(),
+      vehicle: { vin: '1G4AH59H45G118342', mileage: 1 },
+    });
+    expect(badVin.statusCode).toBe(400);
+    expect(badVin.json().field).toBe('vehicle.vin');
+    const noConsent = financedSale('123450003');
+    const refused = await api.call('POST', '/api/dealer/sales', dealer.bearer, {
+      ...noConsent,
+      application: { ...noConsent.application, consent: false },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().field).toBe('application.consent');
+  });
+
+  it('the SSN is in no answer, no log line and no stored row once the lender has it', async () => {
+    const admin = await bearerFor(parts.identity, ['admin']);
+    const dealer = await newDealer(admin);
+    const ssn = '456780002';
+    const answers: string[] = [];
+    const submitted = await api.call('POST', '/api/dealer/sales', dealer.bearer, financedSale(ssn));
+    expect(submitted.statusCode).toBe(201);
+    answers.push(submitted.body);
+    const sale = await decided(dealer, submitted.json().id);
+    answers.push(JSON.stringify(sale), (await api.call('GET', '/api/dealer/sales', dealer.bearer)).body);
+    // A bad SSN is refused without being repeated back.
+    const bad = await api.call('POST', '/api/dealer/sales', dealer.bearer, financedSale('45678000'));
+    expect(bad.statusCode).toBe(400);
+    answers.push(bad.body);
+    for (const answer of answers) expect(answer).not.toContain(ssn);
+    expect(bad.body).not.toContain('45678000');
+
+    expect(log.join('').length).toBeGreaterThan(0); // the API did log these requests
+    expect(log.join('')).not.toContain(ssn);
+    expect(log.join('')).not.toContain('45678000');
+    const stored = JSON.stringify([
+      await api.database.db.select().from(providerRequests),
+      await api.database.db.select().from(dealerSales),
+      await api.database.db.select().from(notifications),
+    ]);
+    expect(stored).not.toContain(ssn);
+    expect(stored).toContain('"ssnLast4":"0002"');
+  });
+});
