@@ -7,7 +7,7 @@ import { session } from '../data/session-store';
 import { returnTarget, SIGN_IN_PATH } from '../domain/return-target';
 import { pipelineSettled } from './navigation';
 
-export type GuardName = 'auth' | 'signin' | 'registration-additional-info' | 'ungated-offer' | 'transaction' | 'deal' | 'offer';
+export type GuardName = 'auth' | 'signin' | 'registration-additional-info' | 'ungated-offer' | 'transaction' | 'deal' | 'offer' | 'dealer';
 
 type Guard = (url: URL, params: Params) => Promise<Response | null> | Response | null;
 
@@ -66,6 +66,15 @@ const GUARDS: Record<GuardName, Guard> = {
     const target = await offerRedirect(url);
     if (target === NOT_FOUND) return new Response(null, { status: 404 });
     return target ? redirect(target) : null;
+  },
+  // SPEC §6 the dealer check: the dealer area is for dealers; to anyone else it does not exist. The
+  // profile is read afresh (an admin may have just made this user a dealer, or taken it back);
+  // offline, the saved one decides and the API still refuses a non-dealer's calls.
+  dealer: async (url) => {
+    if (!signedIn()) return toSignIn(url);
+    const { loadProfile } = await import('../data/account');
+    const profile = await loadProfile();
+    return profile?.type === 'dealer' ? null : new Response(null, { status: 404 });
   },
 };
 

@@ -153,6 +153,15 @@ export const routes: RouteObject[] = [
           { path: 'account', lazy: reloadingImport(() => import('../features/auth/account-page')) },
           { path: 'link-account', lazy: reloadingImport(() => import('../features/bank-accounts/link-account-page')) },
           { path: 'dashboard/caramel-offers', lazy: reloadingImport(() => import('../features/offers/offers-dashboard-page')) },
+          { path: 'dashboard/dealers', lazy: reloadingImport(() => import('../features/admin/dealers-page')) },
+          {
+            // SPEC §2.5 dealer financing, behind the dealer check.
+            loader: guarded('dealer'),
+            children: [
+              { path: 'finance', lazy: reloadingImport(() => import('../features/dealer/finance-page')) },
+              { path: 'finance/status', lazy: reloadingImport(() => import('../features/dealer/finance-status-page')) },
+            ],
+          },
           ...['dashboard/active-transactions', 'dashboard/previous-transactions'].map((path) => ({
             path,
             lazy: reloadingImport(() => import('../features/dashboard/active-transactions-page')),

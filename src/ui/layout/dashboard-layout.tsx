@@ -1,7 +1,11 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { NavLink, Outlet } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { db } from '../../data/db';
+import { session } from '../../data/session-store';
 import { Icon } from '../icon';
 import { MenuIcon } from '../icons';
-import { DASHBOARD_LINKS } from './site-links';
+import { DASHBOARD_LINKS, ROLE_LINKS } from './site-links';
 import { SiteHeader } from './site-header';
 import { useMenuToggle } from './use-menu-toggle';
 
@@ -11,6 +15,9 @@ import { useMenuToggle } from './use-menu-toggle';
  */
 export function DashboardLayout() {
   const { open, toggle } = useMenuToggle();
+  const { user } = useSnapshot(session);
+  const type = useLiveQuery(async () => (user ? (await db.profiles.get(user.sub))?.type : undefined), [user?.sub]);
+  const links = [...DASHBOARD_LINKS, ...(type ? ROLE_LINKS[type] : [])];
   return (
     <div className="layout-page">
       <SiteHeader />
@@ -29,7 +36,7 @@ export function DashboardLayout() {
             </button>
             <nav id="dashboard-nav" className={`menu dashboard-nav${open ? ' is-open' : ''}`} aria-label="Dashboard">
               <ul className="menu-list">
-                {DASHBOARD_LINKS.map((link) => (
+                {links.map((link) => (
                   <li key={link.to}>
                     <NavLink to={link.to} end={link.end} className={({ isActive }) => (isActive ? 'is-active' : undefined)}>
                       {link.label}

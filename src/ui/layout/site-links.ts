@@ -46,3 +46,10 @@ export const DASHBOARD_LINKS = [
   { to: '/link-account', label: 'Bank accounts', end: false },
   { to: '/account', label: 'Account', end: false },
 ] as const;
+
+/** Entries only some user types see (SPEC §1 "dealers have a financing area"; admins manage the programme). */
+export const ROLE_LINKS = {
+  dealer: [{ to: '/finance', label: 'Dealer financing', end: false }],
+  admin: [{ to: '/dashboard/dealers', label: 'Dealers', end: true }],
+  customer: [],
+} as const;
