@@ -101,7 +101,7 @@ export async function buildApi({ settings, database, s3, logger = false, provide
   const dispatch = () => dispatchProviderRequests(database.db, adapters, settings.providers.callbackUrl);
   transactionRoutes(app, { db: database.db, authenticate, providers: adapters, dispatch, deliver });
   bankAccountRoutes(app, { db: database.db, authenticate, providers: adapters, appOrigin: settings.appOrigin });
-  dealerRoutes(app, { db: database.db, authenticate, dispatch });
+  dealerRoutes(app, { db: database.db, authenticate, providers: adapters, dispatch });
   const { publicEndpoint } = settings.storage;
   const presigner = publicEndpoint ? createS3Client({ ...settings.storage, endpoint: publicEndpoint }) : s3;
   const storage = { db: database.db, s3, presigner, bucket: settings.storage.bucket };

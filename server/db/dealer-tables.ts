@@ -48,6 +48,10 @@ export const dealerSales = pgTable(
     decision: text('decision', { enum: DECISIONS }),
     terms: jsonb('terms'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The term, down payment and products the dealer chose (src/domain/dealer-contract.ts structureOf). */
+    structure: jsonb('structure'),
+    /** When the dealer sent the documents to the lender for its funding review. */
+    reviewSubmittedAt: timestamp('review_submitted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -6,7 +6,7 @@
  * is dropped from it once the lender has taken it (provider-requests.ts); the sale keeps its last four.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { ssnLast4Of, type DealerSale, type LenderTerms, type SaleSubmission } from '../../src/domain/dealer-contract';
+import { ssnLast4Of, type DealerSale, type LenderTerms, type SaleStructure, type SaleSubmission } from '../../src/domain/dealer-contract';
 import { OFFER_VALIDITY_DAYS } from '../../src/domain/offer-lifecycle';
 import { checkVin } from '../../src/domain/vin';
 import type { Database } from '../db/client';
@@ -125,6 +125,8 @@ export async function salesOf(db: Database, dealerUserId: string, saleId?: strin
     ssnLast4: (sale.application as { ssnLast4?: string } | null)?.ssnLast4 ?? null,
     decision: sale.decision,
     terms: (sale.terms as LenderTerms | null) ?? null,
+    structure: (sale.structure as SaleStructure | null) ?? null,
+    reviewSubmittedAt: sale.reviewSubmittedAt?.toISOString() ?? null,
     createdAt: sale.createdAt.toISOString(),
   }));
 }

@@ -123,6 +123,11 @@ const transferAnswer = (event: WebhookEvent): WebhookResult | null => {
 const approval = z.extend(reference, { apr: z.number(), maxTermMonths: z.int(), stipulations: z.array(z.enum(STIPULATIONS)) });
 const LENDER_DECISIONS = { 'application.approved': 'approved', 'application.conditionally_approved': 'conditional' } as const;
 const lenderAnswer = (event: WebhookEvent): WebhookResult | null => {
+  // The funding review passed: the stipulations are met and the car is what the documents say.
+  if (event.type === 'funding.approved') {
+    const data = reference.safeParse(event.data);
+    return data.success ? { kind: 'transaction', transactionId: data.data.reference, event: 'vehicle verified', payload: {} } : null;
+  }
   if (event.type === 'application.declined') {
     const data = reference.safeParse(event.data);
     return data.success ? { kind: 'lender decision', transactionId: data.data.reference, decision: 'declined', terms: null } : null;
@@ -148,6 +153,11 @@ export function sandboxAsyncProviders(sandboxUrl: string): Record<AsyncProviderN
       answerOf: shipmentAnswer,
     },
     payments: { submit: httpSubmit(sandboxUrl, '/payments/transfers'), answerOf: transferAnswer },
-    'dealer-lender': { submit: httpSubmit(sandboxUrl, '/dealer-lender/applications'), answerOf: lenderAnswer },
+    'dealer-lender': {
+      submit: httpSubmit(sandboxUrl, (request) =>
+        request.kind === 'funding review' ? '/dealer-lender/funding-reviews' : '/dealer-lender/applications',
+      ),
+      answerOf: lenderAnswer,
+    },
   };
 }

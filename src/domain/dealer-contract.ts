@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { mobileNumber, personName } from './profile-fields';
 import { mileageField, offerAmount, vinField } from './offer-fields';
-import { US_STATES } from './pricing';
+import { LOAN_TERMS, monthlyPaymentCents, US_STATES } from './pricing';
 
 const text = (label: string, max = 120) =>
   z.string(`Enter the ${label}`).check(z.trim(), z.minLength(1, `Enter the ${label}`), z.maxLength(max, `The ${label} is too long`));
@@ -104,12 +104,101 @@ export type Decision = (typeof DECISIONS)[number];
 export const STIPULATIONS = ['proof of income', 'proof of residence', 'insurance'] as const;
 export type Stipulation = (typeof STIPULATIONS)[number];
 
+/** The upload slot (document-slots.ts) that answers each stipulation, and the vehicle's own documents every sale needs. */
+export const STIPULATION_SLOTS = {
+  'proof of income': 'proof-of-income',
+  'proof of residence': 'proof-of-residence',
+  insurance: 'insurance-card',
+} as const satisfies Record<Stipulation, string>;
+export const VEHICLE_DOCUMENT_SLOTS = ['title-front', 'vin-plate', 'odometer'] as const;
+
 export const lenderTermsSchema = z.object({
   aprBasisPoints: z.int(),
   maxTermMonths: z.int(),
   stipulations: z.array(z.enum(STIPULATIONS)),
 });
 export type LenderTerms = z.infer<typeof lenderTermsSchema>;
+
+/**
+ * The protection products a dealer may add to a sale, with their prices and the handout the
+ * customer is given (what the product covers, in a sentence).
+ */
+export const DEALER_PRODUCTS = {
+  warranty: {
+    name: 'Vehicle service contract',
+    priceCents: 189_500,
+    handout:
+      'Covers engine, transmission and drive-axle repairs for 36 months or 36,000 miles after the sale, with a $100 deductible per visit.',
+  },
+  gap: {
+    name: 'GAP protection',
+    priceCents: 69_500,
+    handout: 'If the car is stolen or written off, pays what is still owed on the loan beyond what the insurer pays.',
+  },
+} as const;
+export type DealerProduct = keyof typeof DEALER_PRODUCTS;
+export const DEALER_PRODUCT_NAMES = Object.keys(DEALER_PRODUCTS) as DealerProduct[];
+
+/** How the dealer structures an approved (or cash) sale: the loan's term and down payment, and the products added. */
+export const structureRequestSchema = z.strictObject({
+  idempotencyKey: z.uuid('idempotencyKey must be a UUID'),
+  termMonths: z.optional(
+    z.union(
+      LOAN_TERMS.map((term) => z.literal(term)),
+      'Choose a term of 36, 48, 60 or 72 months',
+    ),
+  ),
+  downPaymentDollars: z.optional(wholeDollars('down payment')),
+  products: z.array(z.enum(DEALER_PRODUCT_NAMES as [DealerProduct, ...DealerProduct[]], 'Choose warranty or GAP')),
+});
+export type StructureRequest = z.infer<typeof structureRequestSchema>;
+
+export const saleStructureSchema = z.object({
+  termMonths: z.nullable(z.int()),
+  downPaymentDollars: z.int(),
+  aprBasisPoints: z.nullable(z.int()),
+  products: z.array(z.enum(DEALER_PRODUCT_NAMES as [DealerProduct, ...DealerProduct[]])),
+  productsCents: z.int(),
+  amountFinancedCents: z.int(),
+  monthlyPaymentCents: z.int(),
+  /** What the customer pays us before signing: the down payment, or for cash everything. */
+  dueFromCustomerCents: z.int(),
+});
+export type SaleStructure = z.infer<typeof saleStructureSchema>;
+
+/** The structure's figures, worked out once from the price, the lender's APR and the dealer's choices (both sides use this). */
+export function structureOf(
+  sale: { priceDollars: number; kind: SaleKind; aprBasisPoints: number | null },
+  choice: { termMonths?: number; downPaymentDollars?: number; products: DealerProduct[] },
+): SaleStructure {
+  const products = [...new Set(choice.products)];
+  const productsCents = products.reduce((sum, product) => sum + DEALER_PRODUCTS[product].priceCents, 0);
+  const totalCents = sale.priceDollars * 100 + productsCents;
+  if (sale.kind === 'cash')
+    return {
+      termMonths: null,
+      downPaymentDollars: 0,
+      aprBasisPoints: null,
+      products,
+      productsCents,
+      amountFinancedCents: 0,
+      monthlyPaymentCents: 0,
+      dueFromCustomerCents: totalCents,
+    };
+  const downCents = (choice.downPaymentDollars ?? 0) * 100;
+  const amountFinancedCents = totalCents - downCents;
+  const apr = (sale.aprBasisPoints ?? 0) / 100;
+  return {
+    termMonths: choice.termMonths ?? null,
+    downPaymentDollars: choice.downPaymentDollars ?? 0,
+    aprBasisPoints: sale.aprBasisPoints,
+    products,
+    productsCents,
+    amountFinancedCents,
+    monthlyPaymentCents: monthlyPaymentCents(amountFinancedCents, apr, choice.termMonths ?? 1),
+    dueFromCustomerCents: downCents,
+  };
+}
 
 /** A dealer's sale as the dealer's list and status screen read it (no SSN: only its last four). */
 export const dealerSaleSchema = z.object({
@@ -125,6 +214,8 @@ export const dealerSaleSchema = z.object({
   ssnLast4: z.nullable(z.string()),
   decision: z.nullable(z.enum(DECISIONS)),
   terms: z.nullable(lenderTermsSchema),
+  structure: z.nullable(saleStructureSchema),
+  reviewSubmittedAt: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type DealerSale = z.infer<typeof dealerSaleSchema>;

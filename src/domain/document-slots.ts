@@ -40,6 +40,24 @@ export const DOCUMENT_SLOTS = {
   'inspection-odometer': photo('Inspection: odometer', 'inspection'),
   'inspection-tyres': photo('Inspection: tyres', 'inspection'),
   'inspection-damage': photo('Inspection: damage', 'inspection'),
+  // A dealer's financed sale: what the lender's stipulations ask for (the dealer is the seller side).
+  'proof-of-income': { label: 'Proof of income', step: 'financing', sides: SELLER, types: PAPER, maxBytes: 25 * 1024 * 1024, inStep: true },
+  'proof-of-residence': {
+    label: 'Proof of residence',
+    step: 'financing',
+    sides: SELLER,
+    types: PAPER,
+    maxBytes: 25 * 1024 * 1024,
+    inStep: true,
+  },
+  'insurance-card': {
+    label: 'Proof of insurance',
+    step: 'financing',
+    sides: SELLER,
+    types: PAPER,
+    maxBytes: 25 * 1024 * 1024,
+    inStep: true,
+  },
 } as const satisfies Record<
   string,
   { label: string; step: Step; sides: readonly string[]; types: readonly string[]; maxBytes: number; inStep?: boolean }

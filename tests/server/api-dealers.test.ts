@@ -12,6 +12,7 @@ import { notifications } from '../../server/db/schema';
 import { providerRequests } from '../../server/db/provider-tables';
 import { dealerSales } from '../../server/db/dealer-tables';
 import { listeningApi } from '../support/api-harness';
+import { uploadedDocument } from '../support/deals';
 import { bearerFor, personFor } from '../support/tokens';
 
 const parts = inject('parts');
@@ -197,5 +198,42 @@ describe('a dealer’s sales', () => {
     ]);
     expect(stored).not.toContain(ssn);
     expect(stored).toContain('"ssnLast4":"0002"');
+  });
+
+  it('an approved sale is structured within the lender’s terms, its documents reviewed, and goes on to pickup or delivery', async () => {
+    const admin = await bearerFor(parts.identity, ['admin']);
+    const dealer = await newDealer(admin);
+    const sale = await decided(dealer, (await api.call('POST', '/api/dealer/sales', dealer.bearer, financedSale('123450002'))).json().id);
+    const structure = (body: object) => api.call('POST', `/api/dealer/sales/${sale.id}/structure`, dealer.bearer, body);
+    const tooLong = await structure({ idempotencyKey: randomUUID(), termMonths: 84, downPaymentDollars: 1000, products: [] });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().field).toBe('termMonths');
+    const request = { idempotencyKey: randomUUID(), termMonths: 60, downPaymentDollars: 2_500, products: ['warranty'] };
+    const structured = (await structure(request)).json();
+    expect(structured.status).toBe('protection_done');
+    // $18,500 + $1,895 warranty − $2,500 down, at 9.9 % over 60 months.
+    expect(structured.structure).toMatchObject({ amountFinancedCents: 1_789_500, aprBasisPoints: 990, dueFromCustomerCents: 250_000 });
+    expect(structured.structure.monthlyPaymentCents).toBe(37_934);
+    const replay = await structure(request);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().structure).toEqual(structured.structure);
+    expect((await structure({ ...request, idempotencyKey: randomUUID() })).statusCode).toBe(409);
+
+    const review = () => api.call('POST', `/api/dealer/sales/${sale.id}/review`, dealer.bearer);
+    const early = await review();
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(
+      'Upload these first: Proof of income, Proof of residence, Proof of insurance, Front of the title, VIN plate photo, Odometer photo.',
+    );
+    for (const slot of ['proof-of-income', 'proof-of-residence', 'insurance-card', 'title-front', 'vin-plate', 'odometer'])
+      await uploadedDocument(api, dealer, sale.transactionId, slot, `${slot}.jpg`);
+    expect((await review()).json().reviewSubmittedAt).not.toBeNull();
+    await vi.waitFor(
+      async () =>
+        expect((await api.call('GET', `/api/dealer/sales/${sale.id}`, dealer.bearer)).json().status).toBe('verification_completed'),
+      { timeout: 20_000, interval: 100 },
+    );
+    const onward = await api.call('POST', `/api/dealer/sales/${sale.id}/continue`, dealer.bearer, { idempotencyKey: randomUUID() });
+    expect(onward.json().status).toBe('verification_done');
   });
 });

@@ -5,10 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import { dealerGrantSchema, saleSubmissionSchema } from '../../../src/domain/dealer-contract';
+import { dealerGrantSchema, saleSubmissionSchema, structureRequestSchema } from '../../../src/domain/dealer-contract';
 import type { Database } from '../../db/client';
 import { grantDealer, listDealers, requireAdmin, requireDealer, revokeDealer } from '../../dealers/dealerships';
 import { saleOf, salesOf, submitSale } from '../../dealers/dealer-sales';
+import { continueToTransport, structureSale, submitForReview } from '../../dealers/dealer-steps';
+import type { Providers } from '../../providers/providers';
 import type { Caller } from '../../users/caller';
 import { userForCaller } from '../../users/user-records';
 import { parseInput } from '../../validation';
@@ -17,8 +19,12 @@ import { limitedBy } from '../rate-limits';
 
 const userParams = z.object({ userId: z.uuid('userId must be a UUID') });
 const saleParams = z.object({ saleId: z.uuid('saleId must be a UUID') });
+const keyOnly = z.strictObject({ idempotencyKey: z.uuid('idempotencyKey must be a UUID') });
 
-export function dealerRoutes(app: FastifyInstance, deps: { db: Database; authenticate: Authenticate; dispatch: () => Promise<void> }) {
+export function dealerRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; authenticate: Authenticate; providers: Providers; dispatch: () => Promise<void> },
+) {
   const { db } = deps;
   const me = (request: { caller?: Caller }) => userForCaller(db, request.caller!);
   const admin = async (request: { caller?: Caller }) => {
@@ -64,5 +70,24 @@ export function dealerRoutes(app: FastifyInstance, deps: { db: Database; authent
     // The credit application goes to the lender now, not on the next interval.
     await deps.dispatch().catch((error: Error) => request.log.warn({ error: error.message }, 'handing a request to a provider failed'));
     return reply.code(201).send(sale);
+  });
+
+  app.post('/api/dealer/sales/:saleId/structure', { preHandler: deps.authenticate }, async (request) => {
+    const { saleId } = parseInput(saleParams, request.params);
+    const structure = parseInput(structureRequestSchema, request.body);
+    return structureSale(db, deps.providers, await dealer(request), saleId, structure);
+  });
+
+  app.post('/api/dealer/sales/:saleId/review', { preHandler: deps.authenticate }, async (request) => {
+    const { saleId } = parseInput(saleParams, request.params);
+    const sale = await submitForReview(db, await dealer(request), saleId);
+    await deps.dispatch().catch((error: Error) => request.log.warn({ error: error.message }, 'handing a request to a provider failed'));
+    return sale;
+  });
+
+  app.post('/api/dealer/sales/:saleId/continue', { preHandler: deps.authenticate }, async (request) => {
+    const { saleId } = parseInput(saleParams, request.params);
+    const { idempotencyKey } = parseInput(keyOnly, request.body);
+    return continueToTransport(db, deps.providers, await dealer(request), saleId, idempotencyKey);
   });
 }

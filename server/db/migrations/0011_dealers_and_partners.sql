@@ -11,6 +11,8 @@ CREATE TABLE "dealer_sales" (
 	"decision" text,
 	"terms" jsonb,
 	"decided_at" timestamp with time zone,
+	"structure" jsonb,
+	"review_submitted_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "dealer_sales_deal_id_unique" UNIQUE("deal_id"),
 	CONSTRAINT "dealer_sales_key" UNIQUE("dealer_user_id","idempotency_key"),

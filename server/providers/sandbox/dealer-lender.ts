@@ -6,6 +6,7 @@
  * - 0002: approved with stipulations (proof of income, proof of residence, insurance), 9.9 % APR;
  * - anything else: approved as asked, 6.9 % APR.
  * Either approval allows terms up to 72 months. The SSN is read for the decision and not kept.
+ * A funding review (the stipulations and the title, VIN plate and odometer photos) is approved.
  */
 import * as z from 'zod/mini';
 import type { WebhookSender } from './webhook-sender';
@@ -32,9 +33,25 @@ export function decideApplication(application: CreditApplicationRequest): { type
   return { type: 'application.approved', data: { reference, apr: 6.9, maxTermMonths: 72, stipulations: [] } };
 }
 
+export const fundingReviewSchema = z.object({
+  requestId: z.string(),
+  reference: z.string(),
+  callbackUrl: z.url(),
+  documents: z.array(z.object({ slot: z.string(), documentKey: z.string(), fileName: z.string() })),
+});
+export type FundingReview = z.infer<typeof fundingReviewSchema>;
+
 export function dealerLender(webhooks: WebhookSender) {
   const taken = new Map<string, string>();
   return {
+    review(review: FundingReview): string {
+      const known = taken.get(review.requestId);
+      if (known) return known;
+      const id = `rev_${review.requestId.slice(0, 8)}`;
+      taken.set(review.requestId, id);
+      webhooks.send(review.callbackUrl, 'funding.approved', { reference: review.reference });
+      return id;
+    },
     take(application: CreditApplicationRequest): string {
       const known = taken.get(application.requestId);
       if (known) return known;

@@ -10,7 +10,7 @@ import { TRANSPORT_VENDORS, type TransportVendor } from '../../../src/domain/tra
 import { bankLinkStore } from './bank-link';
 import { bankLinkRoutes } from './bank-link-routes';
 import { carrierPage } from './carrier-page';
-import { creditApplicationRequestSchema, dealerLender } from './dealer-lender';
+import { creditApplicationRequestSchema, dealerLender, fundingReviewSchema } from './dealer-lender';
 import { esignProvider } from './esign';
 import { esignRoutes } from './esign-routes';
 import { inquiryStore } from './inquiries';
@@ -70,6 +70,11 @@ export function buildSandbox(options: SandboxOptions) {
     const application = creditApplicationRequestSchema.safeParse(request.body);
     if (!application.success) return reply.code(400).send(badRequest(application.error.issues, 'Invalid credit application'));
     return reply.code(202).send({ id: lender.take(application.data) });
+  });
+  app.post('/dealer-lender/funding-reviews', async (request, reply) => {
+    const review = fundingReviewSchema.safeParse(request.body);
+    if (!review.success) return reply.code(400).send(badRequest(review.error.issues, 'Invalid funding review'));
+    return reply.code(202).send({ id: lender.review(review.data) });
   });
   app.post('/inspections', async (request, reply) => {
     const inspection = inspectionRequestSchema.safeParse(request.body);
