@@ -7,13 +7,7 @@
  * delivery ("verification done"). Each takes the idempotency key the dealer's device made.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import {
-  STIPULATION_SLOTS,
-  structureOf,
-  VEHICLE_DOCUMENT_SLOTS,
-  type DealerSale,
-  type StructureRequest,
-} from '../../src/domain/dealer-contract';
+import { slotsNeeded, structureOf, type DealerSale, type StructureRequest } from '../../src/domain/dealer-contract';
 import { DOCUMENT_SLOTS } from '../../src/domain/document-slots';
 import type { PartyEvent } from '../../src/domain/transaction-transitions';
 import type { Database } from '../db/client';
@@ -98,15 +92,10 @@ export async function structureSale(db: Database, providers: Providers, dealer: 
   return saleOf(db, dealer.id, saleId);
 }
 
-/** The slots this sale needs before review: the stipulations the lender asked for, and the car's own documents. */
-export function slotsNeeded(sale: DealerSale): string[] {
-  return [...(sale.terms?.stipulations ?? []).map((stipulation) => STIPULATION_SLOTS[stipulation]), ...VEHICLE_DOCUMENT_SLOTS];
-}
-
 export async function submitForReview(db: Database, dealer: UserRow, saleId: string) {
   const sale = await saleOf(db, dealer.id, saleId);
   if (sale.status !== 'protection_done') throw new DealerRefusal(409, 'Structure the deal before sending it for review.');
-  const needed = slotsNeeded(sale);
+  const needed = slotsNeeded(sale.terms);
   const received = await db
     .select({ slot: uploads.slot, key: uploads.key, fileName: uploads.fileName })
     .from(uploads)
@@ -122,7 +111,7 @@ export async function submitForReview(db: Database, dealer: UserRow, saleId: str
   if (missing.length)
     throw new DealerRefusal(
       409,
-      `Upload these first: ${missing.map((slot) => DOCUMENT_SLOTS[slot as keyof typeof DOCUMENT_SLOTS].label).join(', ')}.`,
+      `Upload these first: ${missing.map((slot) => DOCUMENT_SLOTS[slot].label).join(', ')}.`,
     );
   await db.transaction(async (tx) => {
     const [claimed] = await tx

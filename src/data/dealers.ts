@@ -10,6 +10,7 @@ import {
   dealerSchema,
   type DealerGrant,
   type SaleSubmission,
+  type StructureRequest,
 } from '../domain/dealer-contract';
 import * as z from 'zod/mini';
 import { apiRequest } from './api-client';
@@ -24,3 +25,9 @@ export const dealerSale = (saleId: string) => apiRequest('GET', `dealer/sales/${
 /** Submits a sale; `idempotencyKey` was made once, when the dealer pressed submit, so a retry answers the same sale. */
 export const submitSale = (sale: Omit<SaleSubmission, 'idempotencyKey'>, idempotencyKey: string) =>
   apiRequest('POST', 'dealer/sales', dealerSaleSchema, { ...sale, idempotencyKey });
+
+export const structureSale = (saleId: string, structure: StructureRequest) =>
+  apiRequest('POST', `dealer/sales/${saleId}/structure`, dealerSaleSchema, structure);
+export const sendForReview = (saleId: string) => apiRequest('POST', `dealer/sales/${saleId}/review`, dealerSaleSchema);
+export const continueSale = (saleId: string, idempotencyKey: string) =>
+  apiRequest('POST', `dealer/sales/${saleId}/continue`, dealerSaleSchema, { idempotencyKey });

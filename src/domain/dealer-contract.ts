@@ -112,6 +112,11 @@ export const STIPULATION_SLOTS = {
 } as const satisfies Record<Stipulation, string>;
 export const VEHICLE_DOCUMENT_SLOTS = ['title-front', 'vin-plate', 'odometer'] as const;
 
+/** The slots a sale needs before the lender's funding review: the stipulations it asked for, and the car's own documents. */
+export function slotsNeeded(terms: { stipulations: readonly Stipulation[] } | null) {
+  return [...(terms?.stipulations ?? []).map((stipulation) => STIPULATION_SLOTS[stipulation]), ...VEHICLE_DOCUMENT_SLOTS];
+}
+
 export const lenderTermsSchema = z.object({
   aprBasisPoints: z.int(),
   maxTermMonths: z.int(),

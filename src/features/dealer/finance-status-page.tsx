@@ -3,28 +3,41 @@
  * its reasons, then what the dealer does to get it funded. A sale waiting for the lender is read
  * again every few seconds until the decision is in.
  */
-import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { dealerSale } from '../../data/dealers';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { continueSale, dealerSale } from '../../data/dealers';
 import { useApiAnswer } from '../../data/use-api-answer';
-import { maskedSsn, type DealerSale } from '../../domain/dealer-contract';
+import { DEALER_PRODUCTS, maskedSsn, type DealerSale } from '../../domain/dealer-contract';
 import { saleProgress } from '../../domain/dealer-progress';
 import { formatDollars, vehicleName } from '../../domain/offer-format';
+import { formatCents } from '../../domain/pricing';
 import { Alert } from '../../ui/alert';
+import { Button, buttonClass } from '../../ui/button';
 import { PageMeta } from '../../ui/page-meta';
-import { DecisionPanel } from './decision-panel';
+import { aprText, DecisionPanel } from './decision-panel';
+import { FundingDocuments } from './funding-documents';
+import { StructureForm } from './structure-form';
 
 const DECISION_POLL_MS = 3000;
 
 export function Component() {
   const [params] = useSearchParams();
   const saleId = params.get('sale') ?? '';
-  const { answer: sale, problem, reload } = useApiAnswer(() => dealerSale(saleId), [saleId]);
+  const { answer: fetched, problem, reload } = useApiAnswer(() => dealerSale(saleId), [saleId]);
+  // What the dealer's last action answered, until the next read.
+  const [acted, setActed] = useState<DealerSale | null>(null);
+  const sale = acted && fetched && acted.id === fetched.id && acted.status !== fetched.status ? acted : fetched;
+  // Someone else's move is awaited (the lender's decision or review): read again until it is in.
+  const awaiting = sale?.decision === 'pending' || (sale?.reviewSubmittedAt && sale.status === 'protection_done');
   useEffect(() => {
-    if (sale?.decision !== 'pending') return;
+    if (!awaiting) return;
     const timer = setInterval(() => void reload(), DECISION_POLL_MS);
     return () => clearInterval(timer);
-  }, [sale?.decision, reload]);
+  }, [awaiting, reload]);
+  const moved = (next: DealerSale) => {
+    setActed(next);
+    void reload().then(() => setActed(null));
+  };
 
   return (
     <section aria-labelledby="sale-heading">
@@ -34,13 +47,14 @@ export function Component() {
       </p>
       {problem && <Alert kind="danger">{problem.message}</Alert>}
       {!sale && !problem && <p role="status">Loading the sale…</p>}
-      {sale && <SaleStatus sale={sale} />}
+      {sale && <SaleStatus sale={sale} onMoved={moved} />}
     </section>
   );
 }
 
-function SaleStatus({ sale }: { sale: DealerSale }) {
+function SaleStatus({ sale, onMoved }: { sale: DealerSale; onMoved: (sale: DealerSale) => void }) {
   const progress = saleProgress(sale);
+  const decided = sale.kind === 'cash' || sale.decision === 'approved' || sale.decision === 'conditional';
   return (
     <>
       <h1 id="sale-heading" className="title">
@@ -65,6 +79,74 @@ function SaleStatus({ sale }: { sale: DealerSale }) {
         )}
       </dl>
       <DecisionPanel sale={sale} />
+      {decided && sale.status === 'finance_completed' && <StructureForm sale={sale} onStructured={onMoved} />}
+      {sale.structure && <StructureSummary sale={sale} />}
+      {sale.status === 'protection_done' && <FundingDocuments sale={sale} onSent={onMoved} />}
+      {sale.status === 'verification_completed' && <FundingApproved sale={sale} />}
+      {progress.next && !['finance_completed', 'protection_done', 'verification_completed'].includes(sale.status) && (
+        <Link className={buttonClass({})} to={progress.next.path}>
+          {progress.next.label}
+        </Link>
+      )}
     </>
+  );
+}
+
+function StructureSummary({ sale }: { sale: DealerSale }) {
+  const structure = sale.structure!;
+  return (
+    <section aria-labelledby="structure-summary" className="box">
+      <h2 id="structure-summary" className="title is-5">
+        The deal
+      </h2>
+      <dl className="dealer-facts">
+        {structure.termMonths && (
+          <>
+            <dt>Loan</dt>
+            <dd>
+              {formatCents(structure.amountFinancedCents)} over {structure.termMonths} months at{' '}
+              {((structure.aprBasisPoints ?? 0) / 100).toFixed(2)} % — {formatCents(structure.monthlyPaymentCents)} a month
+            </dd>
+          </>
+        )}
+        <dt>Products</dt>
+        <dd>
+          {structure.products.length
+            ? structure.products
+                .map((product) => `${DEALER_PRODUCTS[product].name} (${formatCents(DEALER_PRODUCTS[product].priceCents)})`)
+                .join(', ')
+            : 'None'}
+        </dd>
+        <dt>The customer pays before signing</dt>
+        <dd>{formatCents(structure.dueFromCustomerCents)}</dd>
+      </dl>
+    </section>
+  );
+}
+
+/** The lender passed the review: on to pickup on the lot or delivery, in the transaction's transport step. */
+function FundingApproved({ sale }: { sale: DealerSale }) {
+  const navigate = useNavigate();
+  const [key] = useState(() => crypto.randomUUID());
+  const [failure, setFailure] = useState<string | null>(null);
+  const [going, setGoing] = useState(false);
+  async function go() {
+    setGoing(true);
+    try {
+      await continueSale(sale.id, key);
+      await navigate(`/transaction/transport?transaction=${sale.transactionId}`);
+    } catch (error) {
+      setFailure((error as Error).message);
+      setGoing(false);
+    }
+  }
+  return (
+    <Alert kind="success" title="Approved for funding">
+      <p className="mb-3">The lender has the documents it needs. Next: pickup on the lot or delivery to the customer.</p>
+      {failure && <p className="has-text-danger mb-2">{failure}</p>}
+      <Button onClick={() => void go()} loading={going}>
+        Choose pickup or delivery
+      </Button>
+    </Alert>
   );
 }

@@ -12,7 +12,7 @@ import { UploadItem } from '../../../ui/uploads/upload-item';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/form/text-field';
-import { DocumentField, slotDocument } from '../document-field';
+import { DocumentField, slotDocument } from '../../../ui/uploads/document-field';
 import { isPending, useTransactionContext } from '../transaction-context';
 
 const AREAS = Object.keys(INSPECTION_AREAS) as InspectionArea[];

@@ -5,7 +5,7 @@ import { Button } from '../../../ui/button';
 import { RadioGroup } from '../../../ui/form/choice-fields';
 import { SelectField } from '../../../ui/form/select-field';
 import { TextField } from '../../../ui/form/text-field';
-import { DocumentField, useSlotDocument } from '../document-field';
+import { DocumentField, useSlotDocument } from '../../../ui/uploads/document-field';
 import { isPending, useTransactionContext } from '../transaction-context';
 
 const ROLES = Object.keys(OWNER_ROLES) as OwnerRole[];

@@ -10,7 +10,7 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { RadioGroup } from '../../../ui/form/choice-fields';
 import { TextField } from '../../../ui/form/text-field';
-import { DocumentField, useSlotDocument } from '../document-field';
+import { DocumentField, useSlotDocument } from '../../../ui/uploads/document-field';
 import { isPending, useTransactionContext } from '../transaction-context';
 
 export function TitlePhotos({ onBack }: { onBack?: () => void }) {

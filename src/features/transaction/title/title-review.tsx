@@ -10,7 +10,7 @@ import { formatCents } from '../../../domain/pricing';
 import type { TransactionDetail } from '../../../domain/transaction-contract';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
-import { DocumentField, useSlotDocument } from '../document-field';
+import { DocumentField, useSlotDocument } from '../../../ui/uploads/document-field';
 import { isPending, useTransactionContext } from '../transaction-context';
 import { WaitingView } from '../waiting-view';
 

@@ -8,9 +8,9 @@ import { useState } from 'react';
 import { acceptedTypesText, DOCUMENT_SLOTS, type DocumentSlot } from '../../domain/document-slots';
 import type { DocumentRef } from '../../domain/payload-fields';
 import { addUpload, useUploads, type UploadTask } from '../../data/uploads';
-import { Alert } from '../../ui/alert';
-import { FileDrop } from '../../ui/uploads/file-drop';
-import { UploadItem } from '../../ui/uploads/upload-item';
+import { Alert } from '../alert';
+import { FileDrop } from './file-drop';
+import { UploadItem } from './upload-item';
 
 const latest = (tasks: UploadTask[] | undefined, slot: DocumentSlot) => tasks?.find((task) => task.slot === slot);
 
