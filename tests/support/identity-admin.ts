@@ -42,3 +42,11 @@ export async function createConfirmedUser(pool: PoolAddress, email = `user-${ran
   });
   return { email, password: TEST_PASSWORD };
 }
+
+/** Puts `username` in the pool group `group` (made if missing): the `admin` group is how the API knows an admin. */
+export async function addToGroup(pool: PoolAddress, username: string, group: string) {
+  await cognitoCall(pool, 'CreateGroup', { UserPoolId: pool.userPoolId, GroupName: group }).catch((error: Error) => {
+    if (error.name !== 'GroupExistsException') throw error;
+  });
+  await cognitoCall(pool, 'AdminAddUserToGroup', { UserPoolId: pool.userPoolId, Username: username, GroupName: group });
+}

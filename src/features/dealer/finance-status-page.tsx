@@ -104,8 +104,8 @@ function StructureSummary({ sale }: { sale: DealerSale }) {
           <>
             <dt>Loan</dt>
             <dd>
-              {formatCents(structure.amountFinancedCents)} over {structure.termMonths} months at{' '}
-              {((structure.aprBasisPoints ?? 0) / 100).toFixed(2)} % — {formatCents(structure.monthlyPaymentCents)} a month
+              {formatCents(structure.amountFinancedCents)} over {structure.termMonths} months at {aprText(structure.aprBasisPoints ?? 0)} —{' '}
+              {formatCents(structure.monthlyPaymentCents)} a month
             </dd>
           </>
         )}
