@@ -89,9 +89,10 @@ const FOLDS: Record<string, Fold> = {
   },
   'loans offered': (d, p) => void (d.financing.offers = p.offers as StepData['financing']['offers']),
   'no loans offered': (d) => void (d.financing.offers = []),
-  'finance done': (d, p) => Object.assign(d.financing, { chosenOfferId: p.offerId as string, payingCash: false }),
+  // A dealer's sale records its structure with "finance done" and its products with "protection chosen": no offer or plan id.
+  'finance done': (d, p) => Object.assign(d.financing, { chosenOfferId: (p.offerId as string | undefined) ?? null, payingCash: false }),
   'finance skipped': (d) => Object.assign(d.financing, { chosenOfferId: null, payingCash: true }),
-  'protection chosen': (d, p) => Object.assign(d.protection, { chosenPlanId: p.planId as string, skipped: false }),
+  'protection chosen': (d, p) => Object.assign(d.protection, { chosenPlanId: (p.planId as string | undefined) ?? null, skipped: false }),
   'protection skipped': (d) => Object.assign(d.protection, { chosenPlanId: null, skipped: true }),
   'insurance quote requested': (d, p) =>
     Object.assign(d.insurance, { request: p as unknown as InsuranceQuoteRequest, quotes: [], selectedQuoteId: null }),

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { notifications } from '../../server/db/schema';
 import { providerRequests } from '../../server/db/provider-tables';
 import { dealerSales } from '../../server/db/dealer-tables';
+import { transactionDetailSchema } from '../../src/domain/transaction-contract';
 import { listeningApi } from '../support/api-harness';
 import { uploadedDocument } from '../support/deals';
 import { bearerFor, personFor } from '../support/tokens';
@@ -235,5 +236,14 @@ describe('a dealer’s sales', () => {
     );
     const onward = await api.call('POST', `/api/dealer/sales/${sale.id}/continue`, dealer.bearer, { idempotencyKey: randomUUID() });
     expect(onward.json().status).toBe('verification_done');
+    // The transaction's own screens read it with the app's contract: the dealer's transport step is next.
+    expect(
+      transactionDetailSchema.safeParse((await api.call('GET', `/api/transactions/${sale.transactionId}`, dealer.bearer)).json()).error,
+    ).toBeUndefined();
+    const transaction = await api.call('GET', `/api/transactions/${sale.transactionId}`, dealer.bearer);
+    expect(transaction.json()).toMatchObject({
+      flow: 'dealer-financing',
+      destination: { path: '/transaction/transport', view: 'landing' },
+    });
   });
 });

@@ -43,10 +43,22 @@ export async function createConfirmedUser(pool: PoolAddress, email = `user-${ran
   return { email, password: TEST_PASSWORD };
 }
 
-/** Puts `username` in the pool group `group` (made if missing): the `admin` group is how the API knows an admin. */
+/**
+ * Puts `username` in the pool group `group` (made if missing): the `admin` group is how the API
+ * knows an admin. cognito-local writes a group's members without a lock, so two tests adding
+ * people at once can lose one: added again until the pool lists it.
+ */
 export async function addToGroup(pool: PoolAddress, username: string, group: string) {
   await cognitoCall(pool, 'CreateGroup', { UserPoolId: pool.userPoolId, GroupName: group }).catch((error: Error) => {
     if (error.name !== 'GroupExistsException') throw error;
   });
-  await cognitoCall(pool, 'AdminAddUserToGroup', { UserPoolId: pool.userPoolId, Username: username, GroupName: group });
+  // cognito-local lists a user's groups by the pool's own username (the sub), not an e-mail alias.
+  const { Username } = await cognitoCall<{ Username: string }>(pool, 'AdminGetUser', { UserPoolId: pool.userPoolId, Username: username });
+  const member = { UserPoolId: pool.userPoolId, Username };
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    await cognitoCall(pool, 'AdminAddUserToGroup', { ...member, GroupName: group });
+    const { Groups } = await cognitoCall<{ Groups: { GroupName: string }[] }>(pool, 'AdminListGroupsForUser', member);
+    if (Groups.some((listed) => listed.GroupName === group)) return;
+  }
+  throw new Error(`${username} could not be added to ${group}`);
 }

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { continueSale, dealerSale } from '../../data/dealers';
+import { refreshTransaction } from '../../data/transactions';
 import { useApiAnswer } from '../../data/use-api-answer';
 import { DEALER_PRODUCTS, maskedSsn, type DealerSale } from '../../domain/dealer-contract';
 import { saleProgress } from '../../domain/dealer-progress';
@@ -134,6 +135,8 @@ function FundingApproved({ sale }: { sale: DealerSale }) {
     setGoing(true);
     try {
       await continueSale(sale.id, key);
+      // The transaction's screens decide from the copy on this device: bring it up to date first.
+      await refreshTransaction(sale.transactionId);
       await navigate(`/transaction/transport?transaction=${sale.transactionId}`);
     } catch (error) {
       setFailure((error as Error).message);

@@ -1,0 +1,161 @@
+/**
+ * The dealer programme in Chromium on the real stack (issue 22): an admin makes a user a dealer;
+ * the dealer submits a financed sale, the sandbox lender approves it with stipulations, the dealer
+ * structures it with a warranty, uploads the stipulations and the car's photos and sends them for
+ * review; a declined application shows its screen; a customer is refused /finance. Screenshots at
+ * 375 and 1280 px.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { addToGroup, createConfirmedUser } from '../support/identity-admin';
+import { expectNoSeriousAxeViolations } from './axe';
+import { expect, test } from './fixtures';
+import { poolOf, signedInUser, signInThroughForm, submitDetails, uniqueEmail } from './identity-helpers';
+import { photo } from './transaction-helpers';
+
+// Both tests put an admin in the pool's one admin group, whose members cognito-local writes without a lock.
+test.describe.configure({ mode: 'serial' });
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** An admin (in the pool's admin group) signed in, in a context of their own, on the dealers page. */
+async function adminPage(browser: Browser, baseURL: string, request: Parameters<typeof poolOf>[0]) {
+  const pool = await poolOf(request);
+  const admin = await createConfirmedUser(pool, uniqueEmail('admin'));
+  await addToGroup(pool, admin.email, 'admin');
+  const context = await browser.newContext({ baseURL });
+  await context.addCookies([{ name: 'CaramelDoNotTrack', value: 'false', url: baseURL }]);
+  const page = await context.newPage();
+  await page.goto('/sign-in?returnTo=%2Fdashboard%2Fdealers');
+  await signInThroughForm(page, admin.email, admin.password);
+  await submitDetails(page, { firstName: 'Ada', lastName: 'Admin', mobile: '4155550111' });
+  await page.getByRole('link', { name: 'Skip for now' }).click();
+  await expect(page.getByRole('heading', { name: 'Dealers', level: 1 })).toBeVisible();
+  return { context, page };
+}
+
+async function makeDealer(admin: Page, email: string) {
+  await admin.getByRole('textbox', { name: 'The user’s e-mail' }).fill(email);
+  await admin.getByRole('textbox', { name: 'Dealership name' }).fill('Lone Star Motors');
+  await admin.getByRole('textbox', { name: 'Dealer licence number' }).fill('TX-48213');
+  await admin.getByRole('textbox', { name: 'Street address' }).fill('1200 Congress Ave');
+  await admin.getByRole('textbox', { name: 'City' }).fill('Austin');
+  await admin.getByLabel('State').selectOption('TX');
+  await admin.getByRole('textbox', { name: 'ZIP code' }).fill('78701');
+  await admin.getByRole('button', { name: 'Make dealer' }).click();
+  await expect(admin.getByRole('list', { name: 'Dealers' }).getByText(email, { exact: false })).toBeVisible();
+}
+
+async function submitFinancedSale(page: Page, customer: string, ssn: string) {
+  await page.getByRole('link', { name: 'Submit a sale' }).click();
+  await page.getByRole('textbox', { name: 'VIN' }).fill('1G4AH59H45G118341');
+  await page.getByRole('textbox', { name: 'Mileage' }).fill('84000');
+  await page.getByRole('textbox', { name: 'Sale price' }).fill('18500');
+  await page.getByRole('textbox', { name: 'Customer’s name' }).fill(customer);
+  await page.getByRole('textbox', { name: 'Customer’s e-mail' }).fill(uniqueEmail('customer'));
+  await page.getByRole('textbox', { name: 'Customer’s mobile' }).fill('4155550134');
+  await page.getByRole('textbox', { name: 'Annual income' }).fill('72000');
+  await page.getByLabel('Housing', { exact: true }).selectOption('rent');
+  await page.getByRole('textbox', { name: 'Monthly housing payment' }).fill('1500');
+  await page.getByRole('textbox', { name: 'Employer', exact: true }).fill('Acme Corp');
+  await page.getByRole('textbox', { name: 'Years at this employer' }).fill('4');
+  await page.getByRole('textbox', { name: 'Social Security number' }).fill(ssn);
+  await page.getByLabel('The customer agrees to a credit check').check();
+}
+
+test('an admin makes a dealer, who sells with financing: approved with stipulations, structured, documents reviewed', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const dealer = await signedInUser(page, request, '/dashboard');
+  const nav = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(nav.getByRole('link', { name: 'Dealer financing' })).toHaveCount(0);
+
+  const admin = await adminPage(browser, baseURL!, request);
+  await makeDealer(admin.page, dealer.email);
+  await expectNoSeriousAxeViolations(admin.page);
+  await shoot(admin.page, 'admin-dealers');
+  await admin.context.close();
+
+  await page.goto('/finance');
+  await expect(page.getByRole('heading', { name: 'Dealer financing', level: 1 })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dealer financing' })).toHaveAttribute('aria-current', 'page');
+  await submitFinancedSale(page, 'Sam Rivera', '123-45-0002');
+  await expectNoSeriousAxeViolations(page);
+  await shoot(page, 'submit-sale');
+  await page.getByRole('button', { name: 'Submit for a decision' }).click();
+
+  const sale = page.getByRole('listitem', { name: 'Sam Rivera, 2005 Buick' });
+  await expect(sale.getByTestId('sale-status')).toHaveText('Approved with stipulations', { timeout: 30_000 });
+  await expect(page.getByText('123450002')).toHaveCount(0);
+  await shoot(page, 'finance-list');
+  await sale.getByRole('link', { name: 'Structure the deal' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Approved with stipulations' })).toBeVisible();
+  await expect(page.getByText('•••-••-0002')).toBeVisible();
+  await page.getByLabel('Term').selectOption('60');
+  await page.getByRole('textbox', { name: 'Down payment' }).fill('2500');
+  await page.getByLabel(/Vehicle service contract/).check();
+  const figures = page.getByRole('definition');
+  // $18,500 + $1,895 − $2,500 financed at 9.9 % over 60 months.
+  await expect(figures.filter({ hasText: /^\$17,895$/ })).toBeVisible();
+  await expect(figures.filter({ hasText: '$379.34' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await shoot(page, 'structure');
+  await page.getByRole('button', { name: 'Save the structure' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Documents for the lender' })).toBeVisible();
+  for (const label of [
+    'Proof of income',
+    'Proof of residence',
+    'Proof of insurance',
+    'Front of the title',
+    'VIN plate photo',
+    'Odometer photo',
+  ])
+    await page.getByLabel(`${label}: choose files`).setInputFiles(photo(`${label.toLowerCase().replaceAll(' ', '-')}.jpg`));
+  const send = page.getByRole('button', { name: 'Submit for review' });
+  await expect(send).toBeEnabled({ timeout: 30_000 });
+  await shoot(page, 'documents');
+  await send.click();
+  await expect(page.getByText('Approved for funding').first()).toBeVisible({ timeout: 30_000 });
+  await shoot(page, 'funding-approved');
+  await page.getByRole('button', { name: 'Choose pickup or delivery' }).click();
+  await expect(page).toHaveURL(/\/transaction\/transport\?transaction=/);
+  await shoot(page, 'dealer-transport');
+});
+
+test('a declined application shows its screen; a customer is refused the dealer area', async ({ page, browser, baseURL, request }) => {
+  test.setTimeout(120_000);
+  const dealer = await signedInUser(page, request, '/dashboard');
+  const admin = await adminPage(browser, baseURL!, request);
+  await makeDealer(admin.page, dealer.email);
+  await admin.context.close();
+
+  await page.goto('/finance');
+  await submitFinancedSale(page, 'Lee Declined', '123450001');
+  await page.getByRole('button', { name: 'Submit for a decision' }).click();
+  const sale = page.getByRole('listitem', { name: 'Lee Declined, 2005 Buick' });
+  await expect(sale.getByTestId('sale-status')).toHaveText('Declined', { timeout: 30_000 });
+  await sale.getByRole('link', { name: 'See the decision' }).click();
+  await expect(page.getByRole('heading', { name: 'Application declined' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await shoot(page, 'declined');
+
+  const customer = await browser.newContext({ baseURL });
+  await customer.addCookies([{ name: 'CaramelDoNotTrack', value: 'false', url: baseURL! }]);
+  const customerPage = await customer.newPage();
+  await signedInUser(customerPage, request, '/dashboard');
+  await expect(customerPage.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Dealer financing' })).toHaveCount(0);
+  for (const path of ['/finance', '/finance/status'])
+    (await customerPage.goto(path), await expect(customerPage.getByTestId('not-found-message')).toHaveText(`Page Not Found: ${path}`));
+  await customer.close();
+});
