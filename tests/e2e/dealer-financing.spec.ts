@@ -155,7 +155,9 @@ test('a declined application shows its screen; a customer is refused the dealer 
   const customerPage = await customer.newPage();
   await signedInUser(customerPage, request, '/dashboard');
   await expect(customerPage.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Dealer financing' })).toHaveCount(0);
-  for (const path of ['/finance', '/finance/status'])
-    (await customerPage.goto(path), await expect(customerPage.getByTestId('not-found-message')).toHaveText(`Page Not Found: ${path}`));
+  for (const path of ['/finance', '/finance/status']) {
+    await customerPage.goto(path);
+    await expect(customerPage.getByTestId('not-found-message')).toHaveText(`Page Not Found: ${path}`);
+  }
   await customer.close();
 });
