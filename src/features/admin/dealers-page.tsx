@@ -22,6 +22,8 @@ const EMPTY = { email: '', dealershipName: '', licenceNumber: '', line1: '', lin
 
 export function Component() {
   const list = useApiAnswer(dealers, []);
+  // A new form after each grant: the last one's fields and their messages go with it.
+  const [granted, setGranted] = useState(0);
   if (list.problem && 'status' in list.problem && list.problem.status === 403)
     return (
       <section>
@@ -39,7 +41,7 @@ export function Component() {
       {list.problem && <Alert kind="danger">{list.problem.message}</Alert>}
       {!list.answer && !list.problem && <p role="status">Loading dealers…</p>}
       {list.answer && <DealerList dealers={list.answer.dealers} onChange={list.reload} />}
-      <GrantForm onGranted={list.reload} />
+      <GrantForm key={granted} onGranted={() => (setGranted((count) => count + 1), list.reload())} />
     </section>
   );
 }
@@ -99,7 +101,6 @@ function GrantForm({ onGranted }: { onGranted: () => Promise<void> }) {
         },
       });
       showToast(`${dealer.email} is now a dealer for ${dealer.dealershipName}.`, 'success');
-      form.setValues(EMPTY);
       await onGranted();
     } catch (error) {
       setFailure((error as Error).message);
