@@ -8,7 +8,7 @@ import { useState } from 'react';
 import * as z from 'zod/mini';
 import { submitSale } from '../../data/dealers';
 import { HOUSING, HOUSING_LABELS, ssnField, type DealerSale } from '../../domain/dealer-contract';
-import { MAX_MILEAGE, parseWholeNumber, typedDollars } from '../../domain/offer-fields';
+import { MAX_MILEAGE, parseWholeNumber, typedDollars, vinField } from '../../domain/offer-fields';
 import { mobileFromDigits, personName } from '../../domain/profile-fields';
 import { checkVin } from '../../domain/vin';
 import { Alert } from '../../ui/alert';
@@ -28,11 +28,7 @@ const financed = <T,>(check: (value: T) => boolean, message: string, path: strin
 const draftSchema = z
   .object({
     kind: z.enum(['cash', 'finance']),
-    vin: z.string().check(
-      z.refine((value) => checkVin(value).ok, {
-        error: (issue) => (checkVin(String(issue.input)) as { message?: string }).message ?? 'Enter the 17-character VIN',
-      }),
-    ),
+    vin: vinField,
     mileage: wholeNumber('Enter the mileage in whole miles').check(
       z.refine((text) => parseWholeNumber(text) <= MAX_MILEAGE, 'That mileage is not possible'),
     ),
