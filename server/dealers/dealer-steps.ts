@@ -47,7 +47,7 @@ async function moveSale(
     if (replay) return;
     const log = eventLog(tx, locked);
     if (!log.takes(moves[0]!.event)) throw new DealerRefusal(409, 'This sale has moved on since you last saw it. We loaded the latest.');
-    // Only the first move carries the device's key: a key is applied at most once per transaction.
+    // Each event has a key of its own (one key, one event per transaction): the first the device's, then fresh ones.
     for (const [index, move] of moves.entries())
       await log.append(
         index === 0 ? { kind: 'party', userId: dealer.id, key } : { kind: 'party', userId: dealer.id, key: crypto.randomUUID() },
@@ -108,11 +108,7 @@ export async function submitForReview(db: Database, dealer: UserRow, saleId: str
       ),
     );
   const missing = needed.filter((slot) => !received.some((upload) => upload.slot === slot));
-  if (missing.length)
-    throw new DealerRefusal(
-      409,
-      `Upload these first: ${missing.map((slot) => DOCUMENT_SLOTS[slot].label).join(', ')}.`,
-    );
+  if (missing.length) throw new DealerRefusal(409, `Upload these first: ${missing.map((slot) => DOCUMENT_SLOTS[slot].label).join(', ')}.`);
   await db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(dealerSales)
