@@ -150,18 +150,15 @@ test('a cash sale with a pickup and no lien closes, and the buyer says they have
   ).toBeVisible();
 
   // The pickup: once the payment cleared and both signed, the buyer says they have the car. The copy saved on this
-  // phone is from before the signatures were collected; the button waits for the page's refresh, held here until
-  // the test lets it through, so a click is never based on an old version of the sale.
+  // phone is from before the signatures were collected; the button waits for a fresh read of the sale (the page's
+  // refresh or the live updates', both held here until the test lets them through), so a click is never based on
+  // an old version of the sale.
   let letRefreshThrough!: () => void;
   const refreshHeld = new Promise<void>((resolve) => (letRefreshThrough = resolve));
-  await buyerPage.route(
-    `**/api/transactions/${deal.buyerTx}`,
-    async (route) => {
-      await refreshHeld;
-      await route.continue();
-    },
-    { times: 1 },
-  );
+  await buyerPage.route(`**/api/transactions/${deal.buyerTx}`, async (route) => {
+    await refreshHeld;
+    await route.continue();
+  });
   await buyerPage.goto(`/dashboard/active-transactions/track-delivery/${deal.buyerTx}`);
   const haveTheCar = buyerPage.getByRole('button', { name: 'I have the car' });
   await expect(buyerPage.getByText('Checking the latest on your sale…')).toBeVisible();
