@@ -9,6 +9,7 @@ import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { offerRoutes } from './routes/offers';
+import { partnerRoutes } from './routes/partners';
 import { transactionRoutes } from './routes/transactions';
 import { bankAccountRoutes } from './routes/bank-accounts';
 import { signingRoutes } from './routes/signing';
@@ -102,6 +103,7 @@ export async function buildApi({ settings, database, s3, logger = false, provide
   transactionRoutes(app, { db: database.db, authenticate, providers: adapters, dispatch, deliver });
   bankAccountRoutes(app, { db: database.db, authenticate, providers: adapters, appOrigin: settings.appOrigin });
   dealerRoutes(app, { db: database.db, authenticate, providers: adapters, dispatch });
+  partnerRoutes(app, { db: database.db, authenticate, deliver, appOrigin: settings.appOrigin });
   const { publicEndpoint } = settings.storage;
   const presigner = publicEndpoint ? createS3Client({ ...settings.storage, endpoint: publicEndpoint }) : s3;
   const storage = { db: database.db, s3, presigner, bucket: settings.storage.bucket };

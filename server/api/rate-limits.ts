@@ -1,7 +1,7 @@
 /**
  * Rate limits (DESIGN §12) on the routes that send mail, create links or take anonymous input,
- * per client address (as TRUSTED_PROXIES lets the API see it), per shared link and per signed-in
- * user. @fastify/rate-limit does the counting against a store in the database (`rate_limits`,
+ * per client address (as TRUSTED_PROXIES lets the API see it), per shared link, per signed-in
+ * user and per partner key. @fastify/rate-limit does the counting against a store in the database (`rate_limits`,
  * one atomic upsert per hit), so several API processes share the counts with no server added.
  * A spent limit answers 429 with Retry-After and says when to try again.
  */
@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
 
-type Per = 'client' | 'link' | 'user';
+type Per = 'client' | 'link' | 'user' | 'partner';
 
 export const RATE_LIMITS = {
   /** A visitor answering through shared links: each new e-mail opens a negotiation and mails the seller. */
@@ -29,6 +29,8 @@ export const RATE_LIMITS = {
   linksPerUser: { per: 'user', max: 20, windowSeconds: 3600 },
   /** A dealer's sales: each makes a deal and may send a credit application to the lender. */
   dealerSalesPerUser: { per: 'user', max: 30, windowSeconds: 3600 },
+  /** A listing site's deals: each mails both parties. Counted per partner key, after the key is checked. */
+  partnerDealsPerKey: { per: 'partner', max: 120, windowSeconds: 3600 },
 } as const satisfies Record<string, { per: Per; max: number; windowSeconds: number }>;
 export type RateLimit = keyof typeof RATE_LIMITS;
 
@@ -40,6 +42,7 @@ const KEYS: Record<Per, (request: FastifyRequest) => string> = {
       .update(String((request.params as { token?: string }).token))
       .digest('hex'),
   user: (request) => request.caller!.sub,
+  partner: (request) => request.partnerKey!.id,
 };
 
 function waitText(seconds: number): string {

@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'payment released',
   'cancellation',
   'lender decision',
+  'partner deal',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -1,0 +1,76 @@
+/**
+ * The partner API (issue 22): admins make, list and revoke listing sites' keys
+ * (`/api/admin/partner-keys`); a site sends deals with `Authorization: Bearer <partner key>` to
+ * `POST /api/partner/deals`. A partner key opens that route only: every other route takes ID
+ * tokens, which a partner key is not, so it gets 401 there.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import { partnerDealSchema, partnerKeyRequestSchema } from '../../../src/domain/partner-contract';
+import type { Database } from '../../db/client';
+import { requireAdmin } from '../../dealers/dealerships';
+import { createPartnerDeal } from '../../partners/partner-deals';
+import { createPartnerKey, listPartnerKeys, partnerKeyFor, revokePartnerKey, type PartnerKeyRow } from '../../partners/partner-keys';
+import type { Caller } from '../../users/caller';
+import { userForCaller } from '../../users/user-records';
+import { parseInput } from '../../validation';
+import type { Authenticate } from '../auth';
+import { limitedBy } from '../rate-limits';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    partnerKey?: PartnerKeyRow;
+  }
+}
+
+const keyParams = z.object({ keyId: z.uuid('keyId must be a UUID') });
+
+export function partnerRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; authenticate: Authenticate; deliver: () => Promise<void>; appOrigin: string },
+) {
+  const { db } = deps;
+  const admin = async (request: { caller?: Caller }) => {
+    const user = await userForCaller(db, request.caller!);
+    requireAdmin(user);
+    return user;
+  };
+
+  app.get('/api/admin/partner-keys', { preHandler: deps.authenticate }, async (request) => {
+    await admin(request);
+    return { keys: await listPartnerKeys(db) };
+  });
+
+  app.post('/api/admin/partner-keys', { preHandler: deps.authenticate }, async (request, reply) => {
+    const asked = parseInput(partnerKeyRequestSchema, request.body);
+    return reply.code(201).send(await createPartnerKey(db, await admin(request), asked));
+  });
+
+  app.delete('/api/admin/partner-keys/:keyId', { preHandler: deps.authenticate }, async (request, reply) => {
+    const { keyId } = parseInput(keyParams, request.params);
+    await admin(request);
+    await revokePartnerKey(db, keyId);
+    return reply.code(204).send();
+  });
+
+  // The key is never logged: a refusal says only that it was refused.
+  async function authenticatePartner(request: FastifyRequest, reply: FastifyReply) {
+    const header = request.headers.authorization;
+    const presented = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+    const key = presented ? await partnerKeyFor(db, presented) : undefined;
+    if (!key) {
+      request.log.info('rejected partner key');
+      await reply.code(401).send({ message: 'Send a live partner key as Authorization: Bearer <key>.' });
+      return;
+    }
+    request.partnerKey = key;
+  }
+
+  app.post('/api/partner/deals', { preHandler: [authenticatePartner, limitedBy(app, 'partnerDealsPerKey')] }, async (request, reply) => {
+    const input = parseInput(partnerDealSchema, request.body);
+    const made = await createPartnerDeal(db, request.partnerKey!, input, deps.appOrigin);
+    if (!made.replayed)
+      await deps.deliver().catch((error: Error) => request.log.error({ error: error.message }, 'notification delivery failed'));
+    return reply.code(made.replayed ? 200 : 201).send(made);
+  });
+}
