@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { RATE_LIMITS } from '../../server/api/rate-limits';
 import { partnerKeys } from '../../server/db/dealer-tables';
 import { deals, notifications } from '../../server/db/schema';
 import { apiFor } from '../support/api-harness';
@@ -140,6 +141,18 @@ describe('partner deals', () => {
     expect((await send(key, partnerDeal({ source: 'deal-site-a' }))).statusCode).toBe(201);
     for (const url of ['/api/transactions', '/api/offers', '/api/dealer/sales', '/api/admin/partner-keys', '/api/users/profile'])
       expect((await api.call('GET', url, `Bearer ${key}`)).statusCode, url).toBe(401);
+  });
+
+  it('is rate-limited per key: a spent key waits, another key does not', async () => {
+    const { max } = RATE_LIMITS.partnerDealsPerKey;
+    const { key } = await newKey();
+    const body = partnerDeal();
+    // Replays count too: they cost a key lookup each, and make the limit cheap to reach here.
+    for (let i = 0; i < max; i++) expect((await send(key, body)).statusCode).toBeLessThan(300);
+    const refused = await send(key, body);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await send((await newKey()).key, body)).statusCode).toBe(201);
   });
 
   it('a bad body is a 400 naming the field', async () => {

@@ -15,6 +15,7 @@ import { STEP_LABELS } from '../../domain/transaction-steps';
 import { buttonClass } from '../../ui/button';
 import { TransactionFlowLayout } from '../../ui/layout/transaction-flow-layout';
 import { PayoutTable } from '../../ui/money/payout-table';
+import { PartnerLine } from '../../ui/partner-line';
 import { StepProgress, type ProgressStep } from '../../ui/step-progress';
 
 // Before the seller's transaction is on this device: where a fresh deal stands.
@@ -65,6 +66,7 @@ export function Component() {
           <p className="help">
             Agreed {new Date(deal.createdAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' })}.
           </p>
+          <PartnerLine partner={deal.partner} />
         </div>
         <section aria-labelledby="buyer-progress" className="mb-4">
           <h2 id="buyer-progress" className="title is-5">

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { refreshDeal, useDeal } from '../../data/deals';
+import { PartnerLine } from '../../ui/partner-line';
 
 /** The other party's progress in a line (DESIGN.md §11), from the saved deal, which live notices keep current. */
 export function OtherPartyProgress({ dealId }: { dealId: string }) {
@@ -7,10 +8,15 @@ export function OtherPartyProgress({ dealId }: { dealId: string }) {
   useEffect(() => {
     refreshDeal(dealId).catch(() => undefined); // offline: what was saved
   }, [dealId]);
-  if (!deal?.otherParty) return null;
+  if (!deal) return null;
   return (
-    <p className="other-party-progress" role="status" aria-live="polite">
-      {deal.otherParty.progress}
-    </p>
+    <>
+      <PartnerLine partner={deal.partner} />
+      {deal.otherParty && (
+        <p className="other-party-progress" role="status" aria-live="polite">
+          {deal.otherParty.progress}
+        </p>
+      )}
+    </>
   );
 }
