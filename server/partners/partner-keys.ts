@@ -8,7 +8,6 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { PartnerKey } from '../../src/domain/partner-contract';
 import type { Database } from '../db/client';
 import { partnerKeys } from '../db/dealer-tables';
-import type { UserRow } from '../users/user-records';
 import { DealerRefusal } from '../dealers/dealerships';
 
 export type PartnerKeyRow = typeof partnerKeys.$inferSelect;
@@ -27,16 +26,16 @@ function keyView(row: PartnerKeyRow): PartnerKey {
   };
 }
 
-/** A new key for `source`: the only answer that carries it. */
+/** A new key for `source`, made by the admin `createdBy`: the only answer that carries it. */
 export async function createPartnerKey(
   db: Database,
-  admin: UserRow,
+  createdBy: string | null,
   request: { source: string; label: string },
 ): Promise<PartnerKey & { key: string }> {
   const key = KEY_PREFIX + randomBytes(32).toString('base64url');
   const [row] = await db
     .insert(partnerKeys)
-    .values({ source: request.source, label: request.label, keyHash: hashOf(key), createdBy: admin.id })
+    .values({ source: request.source, label: request.label, keyHash: hashOf(key), createdBy })
     .returning();
   return { ...keyView(row!), key };
 }

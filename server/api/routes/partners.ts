@@ -43,7 +43,7 @@ export function partnerRoutes(
 
   app.post('/api/admin/partner-keys', { preHandler: deps.authenticate }, async (request, reply) => {
     const asked = parseInput(partnerKeyRequestSchema, request.body);
-    return reply.code(201).send(await createPartnerKey(db, await admin(request), asked));
+    return reply.code(201).send(await createPartnerKey(db, (await admin(request)).id, asked));
   });
 
   app.delete('/api/admin/partner-keys/:keyId', { preHandler: deps.authenticate }, async (request, reply) => {
