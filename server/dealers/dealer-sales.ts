@@ -7,13 +7,12 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { ssnLast4Of, type DealerSale, type LenderTerms, type SaleStructure, type SaleSubmission } from '../../src/domain/dealer-contract';
-import { OFFER_VALIDITY_DAYS } from '../../src/domain/offer-lifecycle';
 import { checkVin } from '../../src/domain/vin';
 import type { Database } from '../db/client';
 import { dealerSales } from '../db/dealer-tables';
-import { deals, negotiations, offers, transactions, vehicles } from '../db/schema';
+import { deals, transactions, vehicles } from '../db/schema';
 import { dealClosings } from '../db/signing-tables';
-import { createDeal } from '../offers/deals';
+import { dealAtPrice } from '../offers/deals';
 import type { UserRow } from '../users/user-records';
 import { queueRequest } from '../transactions/provider-requests';
 import type { Tx } from '../transactions/event-log';
@@ -34,23 +33,10 @@ export async function submitSale(db: Database, dealer: UserRow, sale: SaleSubmis
       .insert(vehicles)
       .values({ vin: vin.vin, modelYear: vin.modelYear, make: vin.maker, mileage: sale.vehicle.mileage, confirmedAt: new Date() })
       .returning();
-    const [negotiation] = await tx
-      .insert(negotiations)
-      .values({ vehicleId: vehicle!.id, status: 'accepted', sellerUserId: dealer.id, buyerEmail: customerEmail })
-      .returning();
-    const [offer] = await tx
-      .insert(offers)
-      .values({
-        negotiationId: negotiation!.id,
-        fromRole: 'seller',
-        amountDollars: sale.priceDollars,
-        expiresAt: new Date(Date.now() + OFFER_VALIDITY_DAYS * 86_400_000),
-      })
-      .returning();
-    const { dealId, transactionIds } = await createDeal(
+    const { dealId, transactionIds } = await dealAtPrice(
       tx,
-      negotiation!,
-      offer!,
+      { vehicleId: vehicle!.id, sellerUserId: dealer.id, buyerEmail: customerEmail },
+      sale.priceDollars,
       { kind: 'user', user: dealer },
       { seller: 'dealer-financing', buyer: 'payment-first' },
     );

@@ -7,10 +7,10 @@ import type { Side } from '../../src/domain/parties';
 import type { Flow } from '../../src/domain/transaction-flows';
 import { FIRST_STATUS, SIDE_FLOW } from '../../src/domain/transaction-transitions';
 import type { Database } from '../db/client';
-import { dealParties, deals, negotiationEvents, negotiations, notifications, transactions } from '../db/schema';
+import { dealParties, deals, negotiationEvents, negotiations, notifications, offers, transactions } from '../db/schema';
 import { announceDeals, announceNegotiations } from '../live/announce';
 import type { UserRow } from '../users/user-records';
-import { type Acting, type NegotiationRow, type OfferRow, type Tx } from './negotiation-records';
+import { type Acting, expiry, type NegotiationRow, type OfferRow, type Tx } from './negotiation-records';
 
 /**
  * Exactly one deal per negotiation (unique key), with both sides' party roles and transactions;
@@ -48,6 +48,28 @@ export async function createDeal(
   await announceDeals(tx, [deal!.id]);
   const idOf = (side: Side) => made.find((transaction) => transaction.side === side)!.id;
   return { dealId: deal!.id, transactionIds: { seller: idOf('seller'), buyer: idOf('buyer') } };
+}
+
+/**
+ * A deal agreed elsewhere (a dealer's sale, a listing site's deal): the negotiation is made
+ * accepted at the seller's price, with the deal, in `tx`.
+ */
+export async function dealAtPrice(
+  tx: Tx,
+  parties: Omit<typeof negotiations.$inferInsert, 'id' | 'status'>,
+  priceDollars: number,
+  acting: Acting,
+  flows?: Record<Side, Flow>,
+): Promise<{ negotiation: NegotiationRow; dealId: string; transactionIds: Record<Side, string> }> {
+  const [negotiation] = await tx
+    .insert(negotiations)
+    .values({ ...parties, status: 'accepted' })
+    .returning();
+  const [offer] = await tx
+    .insert(offers)
+    .values({ negotiationId: negotiation!.id, fromRole: 'seller', amountDollars: priceDollars, expiresAt: expiry() })
+    .returning();
+  return { negotiation: negotiation!, ...(await createDeal(tx, negotiation!, offer!, acting, flows)) };
 }
 
 /** `/link-offer`: what was done by e-mail through links becomes the signed-in user's. */

@@ -6,15 +6,14 @@
  * answers that deal instead of making another.
  */
 import { and, eq } from 'drizzle-orm';
-import { OFFER_VALIDITY_DAYS } from '../../src/domain/offer-lifecycle';
 import { formatDollars, vehicleName } from '../../src/domain/offer-format';
 import { partnerSourceName, type PartnerDeal } from '../../src/domain/partner-contract';
 import type { Database } from '../db/client';
 import { partnerRequests } from '../db/dealer-tables';
-import { negotiations, offers, vehicles } from '../db/schema';
+import { vehicles } from '../db/schema';
 import { DealerRefusal } from '../dealers/dealerships';
 import { notify } from '../notifications/notify';
-import { createDeal } from '../offers/deals';
+import { dealAtPrice } from '../offers/deals';
 import { offeredVehicleRow } from '../offers/offer-vehicles';
 import type { PartnerKeyRow } from './partner-keys';
 
@@ -43,27 +42,18 @@ export async function createPartnerDeal(
   try {
     const dealId = await db.transaction(async (tx) => {
       const [saved] = await tx.insert(vehicles).values(vehicle).returning();
-      const [negotiation] = await tx
-        .insert(negotiations)
-        .values({
+      const { negotiation, dealId } = await dealAtPrice(
+        tx,
+        {
           vehicleId: saved!.id,
-          status: 'accepted',
           sellerEmail: input.sellerEmail.toLowerCase(),
           buyerEmail: input.buyerEmail.toLowerCase(),
           partnerUid: input.partnerUid,
           partnerSource: key.source,
-        })
-        .returning();
-      const [offer] = await tx
-        .insert(offers)
-        .values({
-          negotiationId: negotiation!.id,
-          fromRole: 'seller',
-          amountDollars: input.priceDollars,
-          expiresAt: new Date(Date.now() + OFFER_VALIDITY_DAYS * 86_400_000),
-        })
-        .returning();
-      const { dealId } = await createDeal(tx, negotiation!, offer!, { kind: 'visitor', email: input.sellerEmail, role: 'seller' });
+        },
+        input.priceDollars,
+        { kind: 'visitor', email: input.sellerEmail, role: 'seller' },
+      );
       const [claimed] = await tx
         .insert(partnerRequests)
         .values({ keyId: key.id, idempotencyKey: input.idempotencyKey, dealId })
@@ -73,8 +63,8 @@ export async function createPartnerDeal(
       const what = `${vehicleName(saved!)} for ${formatDollars(input.priceDollars)}`;
       const listedOn = partnerSourceName(key.source);
       for (const [email, role] of [
-        [negotiation!.sellerEmail!, 'selling'],
-        [negotiation!.buyerEmail!, 'buying'],
+        [negotiation.sellerEmail!, 'selling'],
+        [negotiation.buyerEmail!, 'buying'],
       ] as const)
         await notify(
           tx,
@@ -86,7 +76,7 @@ export async function createPartnerDeal(
             body:
               `You are ${role} ${what}, agreed on ${listedOn}. Caramel takes the deal from here. ` +
               `Sign in or sign up with this e-mail address to continue: ${appOrigin}/dashboard`,
-            negotiationId: negotiation!.id,
+            negotiationId: negotiation.id,
           },
         );
       return dealId;
