@@ -84,6 +84,8 @@ test('a financed sale with a lien on the car closes: the buyer pays and checks t
   // The seller's inspection is optional; skipping it ends their flow and the sale closes.
   await sellerPage.goto(`/transaction/inspection?transaction=${deal.sellerTx}`);
   await sellerPage.getByRole('button', { name: 'Skip the inspection' }).click();
+  // What's next is only reached once the skip is applied; going there sooner finds the inspection still open.
+  await expect(sellerPage.getByText('You skipped the self-inspection.')).toBeVisible();
   await sellerPage.goto(`/transaction/whats-next?transaction=${deal.sellerTx}`);
   const sellerConnection = sellerPage.getByRole('region', { name: 'Get connected with your buyer' });
   await expect(sellerConnection).toContainText('Bea Quinterro');
@@ -144,6 +146,8 @@ test('a cash sale with a pickup and no lien closes, and the buyer says they have
 
   await sellerPage.goto(`/transaction/inspection?transaction=${deal.sellerTx}`);
   await sellerPage.getByRole('button', { name: 'Skip the inspection' }).click();
+  // What's next is only reached once the skip is applied; going there sooner finds the inspection still open.
+  await expect(sellerPage.getByText('You skipped the self-inspection.')).toBeVisible();
   await sellerPage.goto(`/transaction/whats-next?transaction=${deal.sellerTx}`);
   await expect(
     sellerPage.getByRole('region', { name: 'Get connected with your buyer' }).getByRole('link', { name: buyer.email }),
