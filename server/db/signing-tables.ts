@@ -48,9 +48,8 @@ export const envelopeRecipients = pgTable(
       .notNull()
       .references(() => envelopes.id, { onDelete: 'cascade' }),
     side: text('side', { enum: ['buyer', 'seller'] }).notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** Null for a dealer's customer not signed in yet when the dealer signs first; they sign as the deal's buyer once they are. */
+    userId: uuid('user_id').references(() => users.id),
     consentedAt: timestamp('consented_at', { withTimezone: true }),
     shareContact: boolean('share_contact').notNull().default(false),
     signedAt: timestamp('signed_at', { withTimezone: true }),

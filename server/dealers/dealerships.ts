@@ -7,7 +7,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Dealer, DealerGrant } from '../../src/domain/dealer-contract';
 import type { Database } from '../db/client';
-import { dealerships } from '../db/dealer-tables';
+import type { Tx } from '../transactions/event-log';
+import { dealerSales, dealerships } from '../db/dealer-tables';
 import { users } from '../db/schema';
 import type { UserRow } from '../users/user-records';
 
@@ -103,4 +104,20 @@ export async function revokeDealer(db: Database, userId: string): Promise<void> 
       .set({ type: 'customer', updatedAt: sql`now()` })
       .where(and(eq(users.id, userId), eq(users.type, 'dealer')));
   });
+}
+
+/** The dealership selling in `dealId`, its lot and the customer named on the sale; null when the deal is not a dealer's sale. */
+export async function dealerOfDeal(db: Database | Tx, dealId: string) {
+  const [row] = await db
+    .select({ sale: dealerSales, lot: dealerships })
+    .from(dealerSales)
+    .innerJoin(dealerships, eq(dealerships.userId, dealerSales.dealerUserId))
+    .where(eq(dealerSales.dealId, dealId));
+  if (!row) return null;
+  const { lot } = row;
+  return {
+    dealershipName: lot.name,
+    customerName: row.sale.customerName,
+    lot: { line1: lot.addressLine1, city: lot.city, state: lot.state, postalCode: lot.postalCode },
+  };
 }

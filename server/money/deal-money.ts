@@ -5,6 +5,8 @@
  * show the same figures, so what each party read is what moves.
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import type { SaleStructure } from '../../src/domain/dealer-contract';
+import { dealerPriceBreakdown } from '../../src/domain/dealer-pricing';
 import { priceBreakdown, type PriceBreakdown } from '../../src/domain/pricing';
 import { sellerPayout, type SellerPayout } from '../../src/domain/seller-pricing';
 import { settlementPlan, type SettlementPlan } from '../../src/domain/settlement';
@@ -12,6 +14,7 @@ import { foldStepData } from '../../src/domain/step-data';
 import type { StepData } from '../../src/domain/transaction-contract';
 import { transportLabel } from '../../src/domain/transport';
 import type { Database } from '../db/client';
+import { dealerSales } from '../db/dealer-tables';
 import { buyerProfiles, dealParties, deals, transactions, vehicles } from '../db/schema';
 import type { Providers } from '../providers/providers';
 import type { TransactionRow } from '../transactions/access';
@@ -88,6 +91,7 @@ export async function dealMoney(
 ): Promise<DealMoney> {
   const { deal, vehicle } = known.deal ?? (await dealAndVehicle(db, dealId));
   const { buyer, seller } = known.sides ?? (await dealSides(db, dealId));
+  if (seller?.row.flow === 'dealer-financing') return dealerSaleMoney(db, dealId, deal.priceDollars, seller.data);
   const buyerData = buyer?.data;
   const title = seller?.data.title;
   const offer = buyerData?.financing.offers.find((candidate) => candidate.id === buyerData.financing.chosenOfferId);
@@ -109,5 +113,18 @@ export async function dealMoney(
     lien: lien && { lender: lien.lender, payoffCents: lien.cents },
     titleInSellerName: title?.titleInSellerName ?? null,
   });
+  return { breakdown, payout, plan: settlementPlan(breakdown, payout) };
+}
+
+/** A dealer's sale: the customer pays by the dealer's structure and the delivery the dealer booked; the dealer is paid the price. */
+async function dealerSaleMoney(db: Reader, dealId: string, priceDollars: number, dealer: StepData): Promise<DealMoney> {
+  const [sale] = await db.select({ structure: dealerSales.structure }).from(dealerSales).where(eq(dealerSales.dealId, dealId));
+  const booking = dealer.transport.booking;
+  const breakdown = dealerPriceBreakdown({
+    priceDollars,
+    structure: (sale?.structure as SaleStructure | null) ?? null,
+    transport: booking ? { label: transportLabel(booking), cents: booking.quote?.priceCents ?? 0 } : null,
+  });
+  const payout = sellerPayout({ priceDollars, lien: null, titleInSellerName: null });
   return { breakdown, payout, plan: settlementPlan(breakdown, payout) };
 }

@@ -17,6 +17,7 @@ import { notifySide } from '../notifications/notify';
 import type { Providers } from '../providers/providers';
 import type { Tx } from '../transactions/event-log';
 import { hasRequest, queueRequest } from '../transactions/provider-requests';
+import { dealerOfDeal } from '../dealers/dealerships';
 import { liveShipment } from '../transport/shipments';
 import { dealMoney, dealSides, type DealSides } from './deal-money';
 import { journalsOf, post } from './ledger';
@@ -63,7 +64,10 @@ async function payeeAccount(tx: Tx, sides: DealSides, account: LedgerAccount, tr
     return { counterparty: transfers.find((row) => row.purpose === 'loan funding')?.counterparty ?? 'Buyer’s lender' };
   if (account === 'seller' || account === 'seller payout') {
     const bankAccount = await processorAccount(tx, sides.seller?.data.payment.accountId);
-    return bankAccount && { bankAccount };
+    if (bankAccount || sides.seller?.row.flow !== 'dealer-financing') return bankAccount && { bankAccount };
+    // A dealer has no payment step: they are paid into the account they gave the dealer programme.
+    const dealer = await dealerOfDeal(tx, sides.seller.row.dealId);
+    return { counterparty: `${dealer?.dealershipName ?? 'The dealership'}, account on file` };
   }
   if (account === 'buyer') {
     const paidFrom = [...transfers].reverse().find((row) => row.purpose === 'buyer payment' && row.status === 'settled');

@@ -21,6 +21,8 @@ export interface Notice {
   body: string;
   /** The app path it leads to; mail adds the app's origin. */
   link?: string;
+  /** The link also goes to someone known only by e-mail: it leads them through sign-up with that address. */
+  linkBeforeSignUp?: boolean;
   negotiationId?: string;
 }
 
@@ -42,7 +44,7 @@ export async function notify(tx: Tx, to: Recipient, notice: Notice): Promise<boo
       subject: notice.subject,
       body: notice.body,
       // A link into the app is for someone who can sign in to it; a person known by e-mail gets the one in the body.
-      link: to.userId ? (notice.link ?? null) : null,
+      link: to.userId || notice.linkBeforeSignUp ? (notice.link ?? null) : null,
       negotiationId: notice.negotiationId ?? null,
     })
     .onConflictDoNothing({ target: notifications.dedupKey })

@@ -23,7 +23,7 @@ import type { Database } from '../db/client';
 import { envelopeDocuments, envelopeRecipients, envelopes } from '../db/signing-tables';
 import { saleDocument } from '../documents/sale-documents';
 import { saleFacts } from '../documents/sale-facts';
-import { dealSides } from '../money/deal-money';
+import { dealSides, type DealSides } from '../money/deal-money';
 import { lockDeal } from '../money/settle';
 import type { Providers } from '../providers/providers';
 import { TransactionRefusal, type TransactionRow } from '../transactions/access';
@@ -46,6 +46,19 @@ const otherSide = (side: 'buyer' | 'seller') => (side === 'buyer' ? 'seller' : '
 /** A side whose payment step is behind it: the figures the documents show cannot change any more. */
 const paid = (status: TransactionStatus | undefined) =>
   status === 'payment_done' || !!status?.startsWith('signature_') || !!status?.startsWith('inspection_');
+
+/**
+ * What the documents wait for before they are made, so the figures in them are final; null when
+ * nothing. A dealer's sale is fixed by the dealer's structure and the transport they booked, so it
+ * waits for the dealer's transport (the dealer signs first, the customer after paying); any other
+ * waits for the other side's payment step.
+ */
+function documentsWaitFor(sides: DealSides, side: 'buyer' | 'seller'): string | null {
+  const dealer = sides.seller?.row.flow === 'dealer-financing' ? sides.seller.row.status : null;
+  if (dealer) return dealer === 'transport_done' || dealer.startsWith('signature_') ? null : 'the dealer has booked the transport';
+  const other = otherSide(side);
+  return paid(sides[other]?.row.status) ? null : `the ${other} has finished their payment step`;
+}
 
 export const DOCUMENTS_CHANGED =
   'A document changed after it was made, so it cannot be signed. Open the documents again to sign fresh copies; if this happens again, contact support.';
@@ -150,13 +163,8 @@ async function ensureEnvelope(deps: SigningDeps, dealId: string): Promise<Envelo
 export async function openSigningSession(deps: SigningDeps, row: TransactionRow, input: SigningSessionRequest): Promise<{ url: string }> {
   if (!acceptsPartyEvent(row.flow, row.status, 'documents signed'))
     throw new TransactionRefusal(422, 'Signing is not possible now: finish the steps before it first.');
-  const sides = await dealSides(deps.db, row.dealId);
-  const other = otherSide(row.side);
-  if (!paid(sides[other]?.row.status))
-    throw new TransactionRefusal(
-      409,
-      `The documents are made once the ${other} has finished their payment step, so the figures in them are final.`,
-    );
+  const waitingFor = documentsWaitFor(await dealSides(deps.db, row.dealId), row.side);
+  if (waitingFor) throw new TransactionRefusal(409, `The documents are made once ${waitingFor}, so the figures in them are final.`);
   const envelope = await ensureEnvelope(deps, row.dealId);
   await storedDocuments(deps, envelope);
   await deps.db
@@ -179,13 +187,11 @@ export async function signingState(deps: SigningDeps, row: TransactionRow): Prom
         .orderBy(desc(envelopes.createdAt))
         .limit(1);
   if (!envelope?.externalId) {
-    const sides = await dealSides(deps.db, row.dealId);
-    const other = otherSide(row.side);
     return {
       envelopeId: null,
       status: refused ? 'refused' : 'not ready',
       refusedReason: refused ? DOCUMENTS_CHANGED : null,
-      waitingFor: paid(sides[other]?.row.status) ? null : `the ${other} has finished their payment step`,
+      waitingFor: documentsWaitFor(await dealSides(deps.db, row.dealId), row.side),
       you: { signedAt: null, consentedAt: null },
       other: { signedAt: null },
       documents: [],

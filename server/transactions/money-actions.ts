@@ -18,12 +18,13 @@ import { ownAccount } from '../money/bank-accounts';
 import { dealMoney, dealSides } from '../money/deal-money';
 import { requestTransfer, transfersOf } from '../money/transfers';
 import type { Providers } from '../providers/providers';
-import { bookedQuote, bookShipment, handOverPickup, liveShipment, pickupAddressOf } from '../transport/shipments';
+import { bookedQuote, bookShipment, carLocationOf, handOverPickup, liveShipment } from '../transport/shipments';
 import type { UserRow } from '../users/user-records';
 import { TransactionRefusal, type TransactionRow } from './access';
 import type { Tx } from './event-log';
 import { hasSigned } from '../money/settle';
 import { confirmSigned, recordSigned } from '../signing/envelopes';
+import { customerWaits, DEALER_PREPARING, tellCustomerReady } from '../dealers/dealer-customer';
 
 /** Fields the server adds to the recorded payload; a replay of the same action is compared without them. */
 export const SERVER_FIELDS = ['signedAt', 'signedFrom', 'quote', 'deliveryAddress', 'receivedAt'];
@@ -44,6 +45,10 @@ const PREPARE: Partial<Record<PartyEvent, Prepare>> = {
     if (booking.kind === 'Delivery') return bookedQuote(db, row, booking.quoteId);
     if (!pickupDays(today()).includes(booking.day))
       throw new TransactionRefusal(422, 'Choose a pickup day in the next two weeks, from tomorrow.');
+    return {};
+  },
+  'price breakdown acknowledge': async (db, _providers, row) => {
+    if (customerWaits(row, await dealSides(db, row.dealId))) throw new TransactionRefusal(409, DEALER_PREPARING);
     return {};
   },
   'bank linked': async (db, providers, row, user, payload) => {
@@ -99,11 +104,13 @@ export async function actionEffects(
 ): Promise<void> {
   if (event === 'transport booked') {
     const sides = await dealSides(tx, row.dealId);
-    await bookShipment(tx, row, recorded as BookedTransport, pickupAddressOf(sides.seller?.data));
+    await bookShipment(tx, row, recorded as BookedTransport, await carLocationOf(tx, row.dealId, sides.seller));
   }
   if (event === 'vehicle received') await handOverPickup(tx, row.dealId);
-  if (event === 'documents signed')
+  if (event === 'documents signed') {
     await recordSigned(tx, row, recorded.envelopeId as string, recorded as { signedAt: string; signedFrom: string | null });
+    if (row.flow === 'dealer-financing') await tellCustomerReady(tx, row, await dealSides(tx, row.dealId));
+  }
   if (event === 'bank linked') {
     const cents = recorded.authorizedCents as number;
     if (cents === 0) return;

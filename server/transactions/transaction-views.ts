@@ -21,7 +21,8 @@ import { dealAndVehicle, dealMoney, dealsAndVehicles, dealSides } from '../money
 import { journalsOf } from '../money/ledger';
 import { transfersOf, type TransferRow } from '../money/transfers';
 import type { Providers } from '../providers/providers';
-import { liveShipment, pickupAddressOf, shipmentView } from '../transport/shipments';
+import { customerWaits, dealerSelling } from '../dealers/dealer-customer';
+import { carLocationOf, liveShipment, shipmentView } from '../transport/shipments';
 import type { UserRow } from '../users/user-records';
 import { transactionFor, type TransactionRow } from './access';
 import { eventsOfMany } from './event-log';
@@ -117,7 +118,7 @@ export async function transactionDetail(db: Database, providers: Providers, id: 
       .leftJoin(users, eq(users.id, dealParties.userId))
       .where(eq(dealParties.dealId, row.dealId)),
     transfersOf(db, row.dealId),
-    shipmentView(db, row.dealId, row.side),
+    shipmentView(db, row.dealId, row.side === 'buyer' || row.flow === 'dealer-financing'),
     journalsOf(db, row.dealId),
     liveShipment(db, row.dealId),
   ]);
@@ -128,17 +129,23 @@ export async function transactionDetail(db: Database, providers: Providers, id: 
     transferParties(db, transfers, user),
   ]);
   const plans = row.side === 'buyer' ? providers.carePlans.plansFor(deal.vehicle) : [];
+  const dealer = await dealerSelling(db, sides);
+  const waits = customerWaits(row, sides);
   const cancelled = deal.deal.cancelledAt;
-  const location = pickupAddressOf(sides.seller?.data);
+  const location = await carLocationOf(db, row.dealId, sides.seller);
   return {
     ...summaryOf(row, deal, data),
     myRole: role,
-    allowedEvents: cancelled ? [] : partyEventsFrom(row.flow, row.status),
+    allowedEvents: cancelled
+      ? []
+      : partyEventsFrom(row.flow, row.status).filter((event) => !waits || event !== 'price breakdown acknowledge'),
+    dealer,
     parties: parties.map((party) => ({ role: party.role, firstName: party.firstName ?? null, you: party.userId === user.id })),
     data,
     carePlans: plans,
     insuranceHandOffUrl: data.insurance.selectedQuoteId ? providers.carriers.handOffUrl(data.insurance.selectedQuoteId, row.id) : null,
-    priceBreakdown: row.side === 'buyer' ? money.breakdown : null,
+    // A dealer sees what their customer pays: the structure they made and the transport they booked.
+    priceBreakdown: row.side === 'buyer' || row.flow === 'dealer-financing' ? money.breakdown : null,
     payout: row.side === 'seller' ? money.payout : null,
     carLocation: location && { city: location.city, state: location.state, postalCode: location.postalCode },
     shipment,

@@ -15,6 +15,8 @@ import {
   type TransportQuote,
 } from '../../src/domain/transport';
 import type { Database } from '../db/client';
+import { dealerOfDeal } from '../dealers/dealerships';
+import type { DealSides } from '../money/deal-money';
 import { shipments, shipmentUpdates, transportQuotes } from '../db/transport-tables';
 import type { Providers } from '../providers/providers';
 import { TransactionRefusal, type TransactionRow } from '../transactions/access';
@@ -26,6 +28,12 @@ export type ShipmentRow = typeof shipments.$inferSelect;
 /** Where the car is collected: the seller's pickup address, else the address they verified. */
 export const pickupAddressOf = (seller: StepData | undefined): Address | null =>
   seller?.identity.pickupAddress ?? seller?.identity.address ?? null;
+
+/** Where the deal's car is: a dealer's sale is on the dealership's lot; anyone else's where the seller said. */
+export async function carLocationOf(db: Database | Tx, dealId: string, seller: DealSides['seller']): Promise<Address | null> {
+  if (seller?.row.flow !== 'dealer-financing') return pickupAddressOf(seller?.data);
+  return (await dealerOfDeal(db, dealId))?.lot ?? null;
+}
 
 export const NO_PICKUP_ADDRESS =
   'Your seller has not confirmed where the car is yet, so delivery cannot be priced. Choose pickup, or come back once they have: we will e-mail you.';
@@ -152,8 +160,8 @@ export async function handOverPickup(tx: Tx, dealId: string): Promise<void> {
   await tx.insert(shipmentUpdates).values({ shipmentId: row.id, status: 'delivered', note: 'Collected by the buyer' });
 }
 
-/** The deal's shipment for one side; a seller is not shown where the buyer lives. */
-export async function shipmentView(db: Database, dealId: string, side: 'buyer' | 'seller'): Promise<Shipment | null> {
+/** The deal's shipment; where the car goes only for whoever chose it (a seller is not shown where the buyer lives). */
+export async function shipmentView(db: Database, dealId: string, seesDestination: boolean): Promise<Shipment | null> {
   const [row] = await db.select().from(shipments).where(eq(shipments.dealId, dealId)).orderBy(desc(shipments.createdAt)).limit(1);
   if (!row) return null;
   const updates = await db.select().from(shipmentUpdates).where(eq(shipmentUpdates.shipmentId, row.id)).orderBy(asc(shipmentUpdates.at));
@@ -163,7 +171,7 @@ export async function shipmentView(db: Database, dealId: string, side: 'buyer' |
     carrier: row.carrier,
     status: row.status,
     from: row.fromAddress as Address | null,
-    to: side === 'buyer' ? (row.toAddress as Address | null) : null,
+    to: seesDestination ? (row.toAddress as Address | null) : null,
     pickupWindow: row.pickupWindow as Shipment['pickupWindow'],
     deliveryWindow: row.deliveryWindow as Shipment['deliveryWindow'],
     appointment: row.appointment as Shipment['appointment'],

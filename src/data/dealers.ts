@@ -29,3 +29,5 @@ export const submitSale = (sale: Omit<SaleSubmission, 'idempotencyKey'>, idempot
 export const structureSale = (saleId: string, structure: StructureRequest) =>
   apiRequest('POST', `dealer/sales/${saleId}/structure`, dealerSaleSchema, structure);
 export const sendForReview = (saleId: string) => apiRequest('POST', `dealer/sales/${saleId}/review`, dealerSaleSchema);
+export const continueSale = (saleId: string, idempotencyKey: string) =>
+  apiRequest('POST', `dealer/sales/${saleId}/continue`, dealerSaleSchema, { idempotencyKey });

@@ -5,7 +5,7 @@
  * detail a status can take is when a booked transport picks the car up.
  */
 import { groupOf, type Flow, type StatusGroup, type TransactionStatus } from './transaction-flows';
-import { FINAL_STATUS } from './transaction-transitions';
+import { choosesTransport, FINAL_STATUS } from './transaction-transitions';
 import type { Side } from './parties';
 
 /** Said of a side by the group its status is in, unless the flow says it more exactly. */
@@ -45,7 +45,14 @@ const BY_STATUS: Record<Flow, Partial<Record<TransactionStatus, string>>> = {
     signature_done: 'has signed; the car’s self-inspection is all that is left',
     inspection_completed: 'has sent the car’s inspection photos, and the report is in',
   },
-  'dealer-financing': { finance_completed: 'is choosing a loan offer', finance_done: 'is choosing protection' },
+  'dealer-financing': {
+    finance_completed: 'is structuring the loan',
+    finance_done: 'is choosing protection',
+    protection_done: 'is sending the lender the documents it asked for',
+    verification_completed: 'has the loan approved for funding and is arranging the transport',
+    verification_done: 'is arranging the transport',
+    signature_completed: 'has signed the sale documents',
+  },
   'payment-first': { transport_done: 'is reviewing the price breakdown', payment_start: 'is linking the bank account they pay from' },
 };
 
@@ -60,7 +67,8 @@ export interface BookedTransport {
 function phrase(flow: Flow, status: TransactionStatus, transport?: BookedTransport): string {
   if (status === FINAL_STATUS[flow]) return 'has finished their side of the sale';
   const group = groupOf(status);
-  if (transport && (group === 'transport' || group === 'verification')) {
+  // Only the party who chose the transport is said to have chosen it (a dealer's customer has it chosen for them).
+  if (transport && choosesTransport(flow) && (group === 'transport' || group === 'verification')) {
     const on = new Date(transport.pickupOn).toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
     return `has chosen ${transport.kind === 'Delivery' ? 'delivery' : 'to pick the car up'} — the car is picked up on ${on}`;
   }
@@ -69,5 +77,6 @@ function phrase(flow: Flow, status: TransactionStatus, transport?: BookedTranspo
 
 /** "Your buyer is arranging insurance." — the `side` party's progress, told to the other party. */
 export function progressInWords(side: Side, flow: Flow, status: TransactionStatus, transport?: BookedTransport): string {
-  return `Your ${ROLE_NAME[side]} ${phrase(flow, status, transport)}.`;
+  const who = flow === 'dealer-financing' ? 'dealer' : ROLE_NAME[side];
+  return `Your ${who} ${phrase(flow, status, transport)}.`;
 }

@@ -252,6 +252,8 @@ export const transactionDetailSchema = z.extend(transactionSummarySchema, {
   /** Whether this party may cancel now, and the fee it would cost them. */
   canCancel: z.object({ allowed: z.boolean(), feeCents: z.number() }),
   vehicleReports: vehicleReportsSchema,
+  /** In a dealer's sale: the dealership selling, and whether it has signed (its customer's part opens then). */
+  dealer: z.optional(z.nullable(z.object({ name: z.string(), signed: z.boolean() }))),
   timeline: z.array(
     z.object({
       version: z.number(),

@@ -150,6 +150,7 @@ const PAID_UNSIGNED: TransactionStatus[] = [
 ];
 /** Where a buyer who collects the car says they have it: once paid (the server checks the sale is funded and signed). */
 const PAID: TransactionStatus[] = [...PAID_UNSIGNED, 'signature_completed', 'signature_done'];
+const without = (statuses: TransactionStatus[], left: TransactionStatus) => statuses.filter((status) => status !== left);
 
 const AFTER_PROTECTION: TransactionStatus[] = [
   'protection_done',
@@ -225,8 +226,8 @@ export const FLOW_TRANSITIONS: Record<Flow, Transitions> = {
     (table: Transitions) => withChanges(table, ['finance_done', ...AFTER_PROTECTION], BUYER_CHANGES.financing),
     (table: Transitions) => withChanges(table, AFTER_PROTECTION, BUYER_CHANGES.protection),
     (table: Transitions) => withChanges(table, ['transport_done', 'verification_completed', 'verification_done'], BUYER_CHANGES.transport),
-    (table: Transitions) => withMove(table, PAID_UNSIGNED, 'payment returned', 'payment_start'),
-    (table: Transitions) => withMove(table, PAID, 'vehicle received'),
+    (table: Transitions) => withMove(table, without(PAID_UNSIGNED, 'signature_start'), 'payment returned', 'payment_start'),
+    (table: Transitions) => withMove(table, without(PAID, 'signature_start'), 'vehicle received'),
   ].reduce((table, add) => add(table), FINANCED_BUYER),
   'title-report': {
     ...IDENTITY_ADDRESS,
@@ -259,13 +260,18 @@ export const FLOW_TRANSITIONS: Record<Flow, Transitions> = {
     signature_started: { 'documents signed': 'signature_completed' },
     signature_completed: { 'signatures collected': 'signature_done' },
   },
-  'payment-first': {
+  // A dealer's customer, or a partner's buyer: the car's transport is arranged for them; a returned
+  // payment and collecting the car at a pickup work as for any buyer.
+  'payment-first': [
+    (table: Transitions) => withMove(table, without(PAID_UNSIGNED, 'signature_start'), 'payment returned', 'payment_start'),
+    (table: Transitions) => withMove(table, without(PAID, 'signature_start'), 'vehicle received'),
+  ].reduce((table, add) => add(table), {
     ...GOV_ID,
     transport_done: { 'price breakdown acknowledge': 'payment_start' },
     payment_start: { 'bank linked': 'payment_done' },
     payment_done: { 'signature start': 'signature_started' },
     signature_started: { 'gov id started': 'signature_gov_id_started' },
-  },
+  } as Transitions),
 };
 
 /** The status a new transaction of each flow starts in. */
@@ -341,3 +347,7 @@ export function acceptsPartyEvent(flow: Flow, status: TransactionStatus, event: 
 export function partyEventsFrom(flow: Flow, status: TransactionStatus): PartyEvent[] {
   return PARTY_EVENTS.filter((event) => acceptsPartyEvent(flow, status, event));
 }
+
+/** Whether a party in `flow` chooses the car's transport: the buyer of a sale made here, or a dealer for their customer. */
+export const choosesTransport = (flow: Flow): boolean =>
+  Object.values(FLOW_TRANSITIONS[flow]).some((moves) => moves !== undefined && 'transport booked' in moves);

@@ -10,8 +10,8 @@ import type { Page } from '@playwright/test';
 import { HARBOR_LIEN } from '../support/payments';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
+import { checksId, signOnProvidersPage } from './signing-helpers';
 import { dealAtPayment, twoParties } from './sale-helpers';
-import { verifyInWidget } from './transaction-helpers';
 
 /** The buyer pays on the payment screen, starts signing and gets to the government-ID check. */
 async function paysAndStartsSigning(page: Page, transactionId: string) {
@@ -24,24 +24,6 @@ async function paysAndStartsSigning(page: Page, transactionId: string) {
   await page.getByRole('button', { name: 'Start' }).click();
   await page.getByRole('button', { name: 'Continue to the ID check' }).click();
   await expect(page.getByRole('heading', { name: 'Check your ID before signing' })).toBeVisible();
-}
-
-/** The government-ID check in the widget's government-ID flow, answered as `outcome`. */
-const checksId = (page: Page, outcome: string) => verifyInWidget(page, outcome, 'Check my ID');
-
-/** Signs on the e-signature service's page and comes back to the app. */
-async function signOnProvidersPage(page: Page, other: 'buyer' | 'seller', share: boolean) {
-  await expect(page.getByRole('heading', { name: 'Sign your documents' })).toBeVisible();
-  await page.getByRole('checkbox', { name: 'I agree to sign these documents electronically' }).check();
-  const sharing = page.getByRole('checkbox', { name: `Share my e-mail and phone number with the ${other} once the sale closes` });
-  if (share) await sharing.check();
-  else await sharing.uncheck();
-  await page.getByRole('button', { name: 'Review and sign' }).click();
-  // The first to sign waits while the documents are made (six PDFs): seconds, more on a busy machine.
-  await expect(page.getByRole('heading', { name: 'Review and sign' })).toBeVisible({ timeout: 45_000 });
-  await expect(page.getByRole('link', { name: /Bill of sale/ })).toBeVisible();
-  await page.getByRole('checkbox', { name: /I have read the documents/ }).check();
-  await page.getByRole('button', { name: 'Finish signing' }).click();
 }
 
 test('a financed sale with a lien on the car closes: the buyer pays and checks their ID, both sign in their own browsers, both are connected', async ({

@@ -2,15 +2,19 @@
  * The dealer programme in Chromium on the real stack (issue 22): an admin makes a user a dealer;
  * the dealer submits a financed sale, the sandbox lender approves it with stipulations, the dealer
  * structures it with a warranty, uploads the stipulations and the car's photos and sends them for
- * review; a declined application shows its screen; a customer is refused /finance. Screenshots at
- * 375 and 1280 px.
+ * review, books delivery to the customer and signs; the customer, mailed in a browser of their own,
+ * reviews the breakdown with the loan terms, pays, checks their ID and signs, and the dealer's list
+ * shows the sale closed. A declined application shows its screen; a customer is refused /finance.
+ * Screenshots at 375 and 1280 px.
  */
 import type { Browser, Page } from '@playwright/test';
 import { addToGroup, createConfirmedUser } from '../support/identity-admin';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { poolOf, signedInUser, signInThroughForm, submitDetails, uniqueEmail } from './identity-helpers';
-import { photo } from './transaction-helpers';
+import { linkBankOnHostedPage, person, secondPage } from './sale-helpers';
+import { checksId, signOnProvidersPage } from './signing-helpers';
+import { fillAddress, photo } from './transaction-helpers';
 
 // Both tests put an admin in the pool's one admin group, whose members cognito-local writes without a lock.
 test.describe.configure({ mode: 'serial' });
@@ -51,13 +55,13 @@ async function makeDealer(admin: Page, email: string) {
   await expect(admin.getByRole('list', { name: 'Dealers' }).getByText(email, { exact: false })).toBeVisible();
 }
 
-async function submitFinancedSale(page: Page, customer: string, ssn: string) {
+async function submitFinancedSale(page: Page, customer: string, ssn: string, email = uniqueEmail('customer')) {
   await page.getByRole('link', { name: 'Submit a sale' }).click();
   await page.getByRole('textbox', { name: 'VIN' }).fill('1G4AH59H45G118341');
   await page.getByRole('textbox', { name: 'Mileage' }).fill('84000');
   await page.getByRole('textbox', { name: 'Sale price' }).fill('18500');
   await page.getByRole('textbox', { name: 'Customer’s name' }).fill(customer);
-  await page.getByRole('textbox', { name: 'Customer’s e-mail' }).fill(uniqueEmail('customer'));
+  await page.getByRole('textbox', { name: 'Customer’s e-mail' }).fill(email);
   await page.getByRole('textbox', { name: 'Customer’s mobile' }).fill('4155550134');
   await page.getByRole('textbox', { name: 'Annual income' }).fill('72000');
   await page.getByLabel('Housing', { exact: true }).selectOption('rent');
@@ -68,13 +72,15 @@ async function submitFinancedSale(page: Page, customer: string, ssn: string) {
   await page.getByLabel('The customer agrees to a credit check').check();
 }
 
-test('an admin makes a dealer, who sells with financing: approved with stipulations, structured, documents reviewed', async ({
+test('an admin makes a dealer, who sells with financing: approved with stipulations, structured, documents reviewed, delivered and signed; the customer pays and signs; the sale closes', async ({
   page,
   browser,
   baseURL,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
+  const customerPage = await secondPage(browser, baseURL!, { width: 375, height: 812 });
+  const customer = await person(customerPage, request, 'customer', ['Sam', 'Rivera']);
   const dealer = await signedInUser(page, request, '/dashboard');
   const nav = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(nav.getByRole('link', { name: 'Dealer financing' })).toHaveCount(0);
@@ -88,7 +94,7 @@ test('an admin makes a dealer, who sells with financing: approved with stipulati
   await page.goto('/finance');
   await expect(page.getByRole('heading', { name: 'Dealer financing', level: 1 })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Dealer financing' })).toHaveAttribute('aria-current', 'page');
-  await submitFinancedSale(page, 'Sam Rivera', '123-45-0002');
+  await submitFinancedSale(page, 'Sam Rivera', '123-45-0002', customer.email);
   await expectNoSeriousAxeViolations(page);
   await shoot(page, 'submit-sale');
   await page.getByRole('button', { name: 'Submit for a decision' }).click();
@@ -128,9 +134,64 @@ test('an admin makes a dealer, who sells with financing: approved with stipulati
   await send.click();
   await expect(page.getByText('Approved for funding').first()).toBeVisible({ timeout: 30_000 });
   await shoot(page, 'funding-approved');
-  // The dealer's transport and signing are not built: the sale is not sent to the buyer's transport step.
-  await expect(page.getByText('This sale waits here until they are')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Choose pickup or delivery' })).toHaveCount(0);
+
+  // Delivery from the lot in Austin to the customer in Dallas, with the vendors' quotes.
+  await page.getByRole('button', { name: 'Choose pickup or delivery' }).click();
+  await expect(page.getByRole('heading', { name: 'Getting the car to your customer' })).toBeVisible();
+  await expect(page.getByText('The car is on your lot in Austin, TX 78701.')).toBeVisible();
+  await page.getByRole('radio', { name: /^Delivery to the customer/ }).check();
+  await fillAddress(page, { line1: '2100 Ross Ave', city: 'Dallas', state: 'TX', postalCode: '75201' });
+  await page.getByRole('button', { name: 'Get delivery quotes' }).click();
+  const quotes = page.getByRole('list', { name: 'Delivery quotes' });
+  await expect(quotes.getByRole('listitem')).not.toHaveCount(0);
+  await shoot(page, 'dealer-transport');
+  await quotes
+    .getByRole('button', { name: /^Book / })
+    .first()
+    .click();
+
+  // The dealer signs first: the documents are made with the final figures.
+  await expect(page.getByRole('heading', { name: 'Sign the sale' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await shoot(page, 'dealer-sign');
+  await page.getByRole('button', { name: 'Prepare the documents' }).click();
+  await signOnProvidersPage(page, 'buyer', true);
+  await expect(page.getByText(/You signed your documents/)).toBeVisible();
+
+  // The customer is mailed, signs up with that address, and finds the purchase.
+  const ready = `/api/dev/mailbox/latest?to=${encodeURIComponent(customer.email)}&subject=${encodeURIComponent('Lone Star Motors: your purchase is ready for you')}`;
+  await expect.poll(async () => (await request.get(ready)).status(), { timeout: 20_000 }).toBe(200);
+  await customerPage.goto('/link-offer');
+  await customerPage.getByRole('link', { name: 'Go to your transactions' }).click();
+  await customerPage.getByRole('link', { name: 'Continue 2005 Buick' }).click();
+
+  // The price breakdown with the finance terms: the car, the warranty and the delivery; the dealer's lender finances the rest.
+  await expect(customerPage.getByRole('heading', { name: 'Review your price breakdown' })).toBeVisible();
+  const breakdown = customerPage.getByRole('table').first();
+  await expect(breakdown.getByRole('rowheader', { name: /Financed by Caramel Dealer Finance.*9\.9% APR · 60 months/ })).toBeVisible();
+  await expect(breakdown.getByRole('rowheader', { name: 'Vehicle service contract' })).toBeVisible();
+  await expect(breakdown.getByRole('rowheader', { name: /Delivery/ })).toBeVisible();
+  await expectNoSeriousAxeViolations(customerPage);
+  await shoot(customerPage, 'customer-breakdown');
+  await customerPage.getByRole('button', { name: /^Accept and pay \$/ }).click();
+  await linkBankOnHostedPage(customerPage, 'user_good');
+  await customerPage.getByRole('radio', { name: /First Platypus Bank.*6789/ }).check();
+  await customerPage.getByRole('checkbox', { name: /I authorise Caramel to take/ }).check();
+  await customerPage.getByRole('button', { name: /^Authorise \$/ }).click();
+
+  // Then their government ID, and they sign.
+  // The payment-first table goes from starting straight to the ID check.
+  await customerPage.getByRole('button', { name: 'Start' }).click();
+  await checksId(customerPage, 'Approve verification');
+  await signOnProvidersPage(customerPage, 'seller', false);
+  await expect(customerPage.getByRole('heading', { name: 'Everyone has signed' })).toBeVisible({ timeout: 60_000 });
+  await shoot(customerPage, 'customer-signed');
+
+  await page.goto('/finance');
+  await expect(page.getByRole('listitem', { name: 'Sam Rivera, 2005 Buick' }).getByTestId('sale-status')).toHaveText('Closed', {
+    timeout: 30_000,
+  });
+  await customerPage.context().close();
 });
 
 test('a declined application shows its screen; a customer is refused the dealer area', async ({ page, browser, baseURL, request }) => {

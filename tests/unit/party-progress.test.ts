@@ -9,7 +9,10 @@ describe('the other party’s progress in words', () => {
     for (const flow of FLOWS)
       for (const status of Object.keys(FLOW_MAPPINGS[flow]) as (keyof (typeof FLOW_MAPPINGS)[typeof flow])[]) {
         const words = progressInWords('buyer', flow, status);
-        expect(words, `${flow} ${status}`).toMatch(/^Your buyer (is|has) [^.]+\.$/);
+        // A dealer's side is named for what it is: the customer reads "Your dealer …".
+        expect(words, `${flow} ${status}`).toMatch(
+          flow === 'dealer-financing' ? /^Your dealer (is|has) [^.]+\.$/ : /^Your buyer (is|has) [^.]+\.$/,
+        );
         expect(words).not.toMatch(/undefined|_/);
       }
   });
@@ -24,10 +27,16 @@ describe('the other party’s progress in words', () => {
     );
   });
 
-  it('names the day the car is picked up once transport is booked', () => {
-    expect(progressInWords('buyer', 'financed-buyer', 'transport_done', { kind: 'Delivery', pickupOn: '2030-05-14' })).toBe(
+  it('names the day the car is picked up once transport is booked, by whoever chose it', () => {
+    const booked = { kind: 'Delivery', pickupOn: '2030-05-14' } as const;
+    expect(progressInWords('buyer', 'financed-buyer', 'transport_done', booked)).toBe(
       'Your buyer has chosen delivery — the car is picked up on May 14.',
     );
+    expect(progressInWords('seller', 'dealer-financing', 'transport_done', booked)).toBe(
+      'Your dealer has chosen delivery — the car is picked up on May 14.',
+    );
+    // A dealer's customer had it chosen for them.
+    expect(progressInWords('buyer', 'payment-first', 'transport_done', booked)).toBe('Your buyer is reviewing the price breakdown.');
   });
 });
 

@@ -4,15 +4,16 @@
  * again every few seconds until the decision is in.
  */
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { dealerSale } from '../../data/dealers';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { continueSale, dealerSale } from '../../data/dealers';
+import { refreshTransaction } from '../../data/transactions';
 import { useApiAnswer } from '../../data/use-api-answer';
 import { DEALER_PRODUCTS, maskedSsn, type DealerSale } from '../../domain/dealer-contract';
 import { saleProgress } from '../../domain/dealer-progress';
 import { formatDollars, vehicleName } from '../../domain/offer-format';
 import { formatCents } from '../../domain/pricing';
 import { Alert } from '../../ui/alert';
-import { buttonClass } from '../../ui/button';
+import { Button, buttonClass } from '../../ui/button';
 import { PageMeta } from '../../ui/page-meta';
 import { aprText, DecisionPanel } from './decision-panel';
 import { FundingDocuments } from './funding-documents';
@@ -82,7 +83,7 @@ function SaleStatus({ sale, onMoved }: { sale: DealerSale; onMoved: (sale: Deale
       {decided && sale.status === 'finance_completed' && <StructureForm sale={sale} onStructured={onMoved} />}
       {sale.structure && <StructureSummary sale={sale} />}
       {sale.status === 'protection_done' && <FundingDocuments sale={sale} onSent={onMoved} />}
-      {sale.status === 'verification_completed' && <FundingApproved />}
+      {sale.status === 'verification_completed' && <FundingApproved sale={sale} />}
       {progress.next && !['finance_completed', 'protection_done', 'verification_completed'].includes(sale.status) && (
         <Link className={buttonClass({})} to={progress.next.path}>
           {progress.next.label}
@@ -124,19 +125,31 @@ function StructureSummary({ sale }: { sale: DealerSale }) {
   );
 }
 
-/**
- * The lender passed the review. The dealer's own pickup-or-delivery and e-signature are not built
- * (issue 22): the transaction's transport step is worded and priced for a buyer collecting from a
- * seller, so the sale is not sent there; it waits here, and says so.
- */
-function FundingApproved() {
+/** The lender passed the review: on to pickup on the lot or delivery, in the transaction's transport step. */
+function FundingApproved({ sale }: { sale: DealerSale }) {
+  const navigate = useNavigate();
+  const [key] = useState(() => crypto.randomUUID());
+  const [failure, setFailure] = useState<string | null>(null);
+  const [going, setGoing] = useState(false);
+  async function go() {
+    setGoing(true);
+    try {
+      await continueSale(sale.id, key);
+      // The transaction's screens decide from the copy on this device: bring it up to date first.
+      await refreshTransaction(sale.transactionId);
+      await navigate(`/transaction/transport?transaction=${sale.transactionId}`);
+    } catch (error) {
+      setFailure((error as Error).message);
+      setGoing(false);
+    }
+  }
   return (
     <Alert kind="success" title="Approved for funding">
-      <p className="mb-2">The lender has the documents it needs and will fund the loan.</p>
-      <p>
-        Choosing pickup on your lot or delivery to the customer, and signing the sale, are not in the app yet for dealer sales. This sale
-        waits here until they are; nothing more is needed from you now.
-      </p>
+      <p className="mb-3">The lender has the documents it needs. Next: pickup on the lot or delivery to the customer.</p>
+      {failure && <p className="has-text-danger mb-2">{failure}</p>}
+      <Button onClick={() => void go()} loading={going}>
+        Choose pickup or delivery
+      </Button>
     </Alert>
   );
 }

@@ -5,7 +5,7 @@ import { clearUngatedProcess } from '../../data/ungated-process';
 import { buttonClass } from '../../ui/button';
 import { PageMeta } from '../../ui/page-meta';
 
-/** `/link-offer` (auth): what the user did with a shared link, by e-mail, becomes theirs. */
+/** `/link-offer` (auth): what was made for the user's e-mail (a shared link answered, a dealer's or partner's sale) becomes theirs. */
 export function Component() {
   const [result, setResult] = useState<{ negotiations: number; deals: number } | { failure: string } | null>(null);
   useEffect(() => {
@@ -38,9 +38,19 @@ export function Component() {
             : `We added ${result.negotiations} offer${result.negotiations === 1 ? '' : 's'} and ${result.deals} deal${result.deals === 1 ? '' : 's'} to your account.`}
         </p>
       )}
-      <Link to="/dashboard/caramel-offers" className={buttonClass({})}>
-        Go to your offers
-      </Link>
+      <div className="buttons">
+        {result && 'deals' in result && result.deals > 0 && (
+          <Link to="/dashboard/active-transactions" className={buttonClass({})}>
+            Go to your transactions
+          </Link>
+        )}
+        <Link
+          to="/dashboard/caramel-offers"
+          className={buttonClass({ variant: result && 'deals' in result && result.deals > 0 ? 'secondary' : undefined })}
+        >
+          Go to your offers
+        </Link>
+      </div>
     </section>
   );
 }

@@ -16,6 +16,7 @@ import { RegisteredOwnersForm } from './registered-owners-form';
 function Review() {
   const { detail, pending, act } = useTransactionContext();
   const buyer = detail.side === 'buyer';
+  if (detail.dealer && !detail.dealer.signed) return <DealerPreparing name={detail.dealer.name} />;
   return (
     <section aria-labelledby="review">
       <h1 id="review" className="title is-4">
@@ -30,6 +31,22 @@ function Review() {
       <Button onClick={() => void act('price breakdown acknowledge')} loading={isPending(pending, 'price breakdown acknowledge')}>
         {buyer ? `Accept and pay ${formatCents(detail.priceBreakdown!.dueAtSigningCents)}` : 'This looks right'}
       </Button>
+    </section>
+  );
+}
+
+/** A dealer's customer: their part opens once the dealer has signed, so the figures they accept are final. */
+function DealerPreparing({ name }: { name: string }) {
+  return (
+    <section aria-labelledby="dealer-preparing">
+      <h1 id="dealer-preparing" className="title is-4">
+        {name} is preparing your sale
+      </h1>
+      <p className="mb-3">
+        Your dealer is arranging the loan, the products and getting the car to you, then signs. You will get an e-mail as soon as it is
+        ready for you: you then review the price breakdown with your loan terms, pay what is due and sign.
+      </p>
+      <p>This page follows by itself; nothing is needed from you now.</p>
     </section>
   );
 }

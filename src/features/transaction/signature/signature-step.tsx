@@ -1,7 +1,7 @@
 /**
  * `/transaction/signature` (SPEC §4.4 signature views). The buyer starts the step, agrees to sign
  * electronically, checks their government ID where the flow asks for it, then signs; the seller
- * signs once both have paid. Read-only once done: the documents and who signed when.
+ * signs once both have paid; a dealer signs first, once the transport is booked. Read-only once done: the documents and who signed when.
  */
 import { formatDateTime } from '../../../domain/dates';
 import type { ViewOf } from '../../../domain/transaction-steps';
@@ -15,6 +15,7 @@ import { useSigning } from './use-signing';
 /** The buyer's first screen of the step: what signing involves, then on to the ID check. */
 function Start() {
   const { detail, pending, act } = useTransactionContext();
+  if (detail.flow === 'dealer-financing') return <DealerStart />;
   if (detail.side === 'seller' || !['payment_done', 'signature_start'].includes(detail.status)) return <SignDocuments />;
   const next = detail.status === 'payment_done' ? 'signature start' : 'signing started';
   return (
@@ -29,6 +30,32 @@ function Start() {
       </ol>
       <Button onClick={() => void act(next)} loading={isPending(pending, next)}>
         {next === 'signature start' ? 'Start' : 'Continue to the ID check'}
+      </Button>
+    </section>
+  );
+}
+
+/** A dealer signs first, once the transport is booked and the figures are final; their customer is mailed after. */
+function DealerStart() {
+  const { detail, pending, act } = useTransactionContext();
+  if (detail.status === 'signature_started') return <SignDocuments />;
+  const preparing = isPending(pending, 'signature start') || isPending(pending, 'signing started');
+  const prepare = async () => {
+    if (detail.status === 'transport_done') await act('signature start');
+    await act('signing started');
+  };
+  return (
+    <section aria-labelledby="dealer-signing">
+      <h1 id="dealer-signing" className="title is-4">
+        Sign the sale
+      </h1>
+      <p className="mb-3">The deal is structured and the transport booked, so the documents can be made with their final figures.</p>
+      <ol className="mb-4 ml-5">
+        <li>You sign the bill of sale, the odometer disclosure and, when the customer finances, the retail installment contract.</li>
+        <li>Your customer is then e-mailed to review the price breakdown with the loan terms, pay what is due, check their ID and sign.</li>
+      </ol>
+      <Button onClick={() => void prepare()} loading={preparing}>
+        Prepare the documents
       </Button>
     </section>
   );
@@ -70,8 +97,10 @@ const VIEWS: StepViews<'signature'> = {
 };
 
 /** The view for the party's status: the flow tables map every signing status to this screen, not to a view. */
-function viewOf(status: string, done: boolean): ViewOf<'signature'> {
+function viewOf(status: string, done: boolean, dealer: boolean): ViewOf<'signature'> {
   if (done) return 'read only';
+  // A dealer signs without a government-ID check (the §4.2 dealer financing table has none).
+  if (dealer) return 'started';
   if (status === 'signature_started' || status === 'signature_gov_id_started') return 'government started';
   if (status === 'signature_gov_id_failed') return 'gov id failed';
   if (status === 'signature_gov_id_failed_manual_review') return 'gov id manual review failed';
@@ -82,7 +111,7 @@ function viewOf(status: string, done: boolean): ViewOf<'signature'> {
 export function Component() {
   const { detail } = useTransactionContext();
   const done = detail.steps.find((step) => step.step === 'signature')?.state === 'done';
-  const View = VIEWS[viewOf(detail.status, done)];
+  const View = VIEWS[viewOf(detail.status, done, detail.flow === 'dealer-financing')];
   return (
     <>
       <title>Signature · Your transaction</title>

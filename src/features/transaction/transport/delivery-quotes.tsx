@@ -10,6 +10,7 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { AddressForm } from '../identity/address-form';
 import { isPending, useTransactionContext } from '../transaction-context';
+import { transportWords } from './transport-words';
 
 const quoteName = (quote: TransportQuote) => `${VENDOR_NAMES[quote.vendor]}, ${CARRIERS[quote.carrier].toLowerCase()}`;
 
@@ -34,7 +35,7 @@ export function DeliveryQuotes({ onBooked }: { onBooked?: () => void }) {
   return (
     <section aria-labelledby="delivery">
       <h2 id="delivery" className="title is-5">
-        Where should we deliver it?
+        {transportWords(detail).deliveryHeading}
       </h2>
       {!online && <p className="help mb-3">Delivery quotes need a connection. Pickup can be booked offline.</p>}
       <AddressForm initial={initial} submitLabel={answer ? 'Get new quotes' : 'Get delivery quotes'} onSubmit={ask} />

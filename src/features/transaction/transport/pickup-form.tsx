@@ -4,6 +4,7 @@ import { Button } from '../../../ui/button';
 import { RadioGroup } from '../../../ui/form/choice-fields';
 import { SelectField } from '../../../ui/form/select-field';
 import { isPending, useTransactionContext } from '../transaction-context';
+import { transportWords } from './transport-words';
 
 const today = () => {
   const now = new Date();
@@ -11,10 +12,11 @@ const today = () => {
 };
 const timeText = (time: string) => new Date(`2000-01-01T${time}:00`).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
-/** Pickup: a day in the next two weeks and a time, to collect the car at the seller's. */
+/** Pickup: a day in the next two weeks and a time, to collect the car at the seller's (or the dealer's lot). */
 export function PickupForm({ onBooked }: { onBooked?: () => void }) {
   const { detail, pending, act } = useTransactionContext();
   const booked = detail.data.transport.booking;
+  const words = transportWords(detail);
   const days = pickupDays(today());
   const [day, setDay] = useState(booked?.kind === 'Pickup' && days.includes(booked.day) ? booked.day : days[0]!);
   const [time, setTime] = useState<string | undefined>(booked?.kind === 'Pickup' ? booked.time : undefined);
@@ -31,14 +33,9 @@ export function PickupForm({ onBooked }: { onBooked?: () => void }) {
       }}
     >
       <h2 id="pickup" className="title is-5">
-        When will you collect it?
+        {words.pickupHeading}
       </h2>
-      <p className="mb-3">
-        {detail.carLocation
-          ? `The car is in ${detail.carLocation.city}, ${detail.carLocation.state}. You get the seller's address once you book.`
-          : 'You get the seller’s address once you book.'}{' '}
-        Bring your driver’s licence; the car is handed over once the payment has cleared and you have both signed.
-      </p>
+      <p className="mb-3">{words.pickupNote}</p>
       <SelectField
         label="Day"
         name="pickup-day"

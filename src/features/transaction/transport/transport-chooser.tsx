@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { RadioGroup } from '../../../ui/form/choice-fields';
 import { DeliveryQuotes } from './delivery-quotes';
+import { useTransactionContext } from '../transaction-context';
 import { PickupForm } from './pickup-form';
+import { transportWords } from './transport-words';
 
 type Kind = 'Delivery' | 'Pickup';
 
@@ -10,17 +12,19 @@ type Kind = 'Delivery' | 'Pickup';
 export function TransportChooser({ onBooked }: { onBooked?: () => void }) {
   const [search] = useSearchParams();
   const asked = search.get('kind');
+  const { detail } = useTransactionContext();
+  const words = transportWords(detail);
   const [kind, setKind] = useState<Kind | undefined>(asked === 'Delivery' || asked === 'Pickup' ? asked : undefined);
   return (
     <>
       <RadioGroup
-        legend="How do you want to get the car?"
+        legend={words.legend}
         name="transport-kind"
         value={kind}
         onChange={(value) => setKind(value as Kind)}
         options={[
-          { value: 'Delivery', label: 'Delivery to my door by RunBuggy or Acertus, on an open or enclosed carrier' },
-          { value: 'Pickup', label: 'I pick it up from the seller (free)' },
+          { value: 'Delivery', label: words.delivery },
+          { value: 'Pickup', label: words.pickup },
         ]}
       />
       {kind === 'Delivery' && <DeliveryQuotes onBooked={onBooked} />}

@@ -4,20 +4,17 @@ import { stepView, useTransactionContext, type StepViews } from '../transaction-
 import { TransportChooser } from './transport-chooser';
 import { TransportStatus } from './transport-status-page';
 import { TransportSummary } from './transport-summary';
+import { transportWords } from './transport-words';
 
 function Landing() {
   const { detail } = useTransactionContext();
+  const words = transportWords(detail);
   return (
     <section aria-labelledby="transport">
       <h1 id="transport" className="title is-4">
-        Getting the car to you
+        {words.heading}
       </h1>
-      <p className="mb-4">
-        {detail.carLocation
-          ? `The car is in ${detail.carLocation.city}, ${detail.carLocation.state} ${detail.carLocation.postalCode}. `
-          : ''}
-        Have it delivered to your door, or collect it from the seller yourself. You can change this until you review your price breakdown.
-      </p>
+      <p className="mb-4">{words.intro}</p>
       <TransportChooser />
     </section>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "envelope_recipients" ALTER COLUMN "user_id" DROP NOT NULL;
