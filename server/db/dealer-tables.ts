@@ -6,7 +6,7 @@
  * in the request and is dropped from it once the lender has taken it.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { DECISIONS, SALE_KINDS } from '../../src/domain/dealer-contract';
 import { deals, users } from './schema';
 
@@ -67,6 +67,8 @@ export const partnerKeys = pgTable('partner_keys', {
   source: text('source').notNull(),
   label: text('label').notNull(),
   keyHash: text('key_hash').notNull().unique(),
+  /** The partner's terms: its buyers pay before they sign (the payment-first flow), not through financing. */
+  buyerPaysFirst: boolean('buyer_pays_first').notNull().default(false),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),

@@ -54,7 +54,14 @@ export async function dealForParty(db: Database, dealId: string, user: UserRow):
     id: deal.id,
     price: deal.priceDollars,
     vehicle: await dealVehicle(db, deal.vehicleId),
-    partner: deal.partnerUid ? { uid: deal.partnerUid, source: deal.partnerSource } : null,
+    partner: deal.partnerUid
+      ? {
+          uid: deal.partnerUid,
+          source: deal.partnerSource,
+          // The partner's terms as they applied: the flow the buyer's side was made in.
+          buyerPaysFirst: sides.some((transaction) => transaction.side === 'buyer' && transaction.flow === 'payment-first'),
+        }
+      : null,
     myRole: mine?.role ?? null,
     roles: parties.map((party) => party.role),
     transactionId: sides.find((transaction) => transaction.side === mySide)?.id ?? null,

@@ -6,6 +6,7 @@
  * answers that deal instead of making another.
  */
 import { and, eq } from 'drizzle-orm';
+import { SIDE_FLOW } from '../../src/domain/transaction-transitions';
 import { formatDollars, vehicleName } from '../../src/domain/offer-format';
 import { partnerSourceName, type PartnerDeal } from '../../src/domain/partner-contract';
 import type { Database } from '../db/client';
@@ -16,6 +17,9 @@ import { notify } from '../notifications/notify';
 import { dealAtPrice } from '../offers/deals';
 import { offeredVehicleRow } from '../offers/offer-vehicles';
 import type { PartnerKeyRow } from './partner-keys';
+
+/** The partner's terms decide the buyer's flow; the seller's is the usual one either way. */
+const flowsOf = (key: PartnerKeyRow) => ({ ...SIDE_FLOW, ...(key.buyerPaysFirst && { buyer: 'payment-first' as const }) });
 
 /** Thrown inside the transaction when another request with the same key made the deal first: rolls this one back. */
 class LostRace extends Error {}
@@ -33,11 +37,13 @@ export async function createPartnerDeal(
   key: PartnerKeyRow,
   input: PartnerDeal,
   appOrigin: string,
-): Promise<{ dealId: string; replayed: boolean }> {
+): Promise<{ dealId: string; replayed: boolean; buyerPaysFirst: boolean }> {
   if (input.source !== undefined && input.source !== key.source)
     throw new DealerRefusal(403, `This key is for ${key.source}: it cannot make deals for ${input.source}.`);
   const known = await dealOfRequest(db, key.id, input.idempotencyKey);
-  if (known) return { dealId: known, replayed: true };
+  // A key's terms never change, so a replay answers the terms its deal was made under.
+  const { buyerPaysFirst } = key;
+  if (known) return { dealId: known, replayed: true, buyerPaysFirst };
   const vehicle = offeredVehicleRow(input.vehicle, 'seller');
   try {
     const dealId = await db.transaction(async (tx) => {
@@ -53,6 +59,7 @@ export async function createPartnerDeal(
         },
         input.priceDollars,
         { kind: 'visitor', email: input.sellerEmail, role: 'seller' },
+        flowsOf(key),
       );
       const [claimed] = await tx
         .insert(partnerRequests)
@@ -74,17 +81,18 @@ export async function createPartnerDeal(
             key: `partner-deal:${dealId}`,
             subject: `Your deal from ${listedOn}: ${what}`,
             body:
-              `You are ${role} ${what}, agreed on ${listedOn}. Caramel takes the deal from here. ` +
+              `You are ${role} ${what}, agreed on ${listedOn}. Caramel takes the deal from here` +
+              (role === 'buying' && buyerPaysFirst ? `: under ${listedOn}’s terms you pay first, then sign. ` : '. ') +
               `Sign in or sign up with this e-mail address to continue: ${appOrigin}/dashboard`,
             negotiationId: negotiation.id,
           },
         );
       return dealId;
     });
-    return { dealId, replayed: false };
+    return { dealId, replayed: false, buyerPaysFirst };
   } catch (error) {
     const made = error instanceof LostRace ? await dealOfRequest(db, key.id, input.idempotencyKey) : undefined;
-    if (made) return { dealId: made, replayed: true };
+    if (made) return { dealId: made, replayed: true, buyerPaysFirst };
     throw error;
   }
 }

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { PartnerKey } from '../../src/domain/partner-contract';
+import type { PartnerKey, PartnerKeyRequest } from '../../src/domain/partner-contract';
 import type { Database } from '../db/client';
 import { partnerKeys } from '../db/dealer-tables';
 import { DealerRefusal } from '../dealers/dealerships';
@@ -21,6 +21,7 @@ function keyView(row: PartnerKeyRow): PartnerKey {
     id: row.id,
     source: row.source,
     label: row.label,
+    buyerPaysFirst: row.buyerPaysFirst,
     createdAt: row.createdAt.toISOString(),
     revokedAt: row.revokedAt?.toISOString() ?? null,
   };
@@ -30,12 +31,12 @@ function keyView(row: PartnerKeyRow): PartnerKey {
 export async function createPartnerKey(
   db: Database,
   createdBy: string | null,
-  request: { source: string; label: string },
+  request: PartnerKeyRequest,
 ): Promise<PartnerKey & { key: string }> {
   const key = KEY_PREFIX + randomBytes(32).toString('base64url');
   const [row] = await db
     .insert(partnerKeys)
-    .values({ source: request.source, label: request.label, keyHash: hashOf(key), createdBy })
+    .values({ ...request, keyHash: hashOf(key), createdBy })
     .returning();
   return { ...keyView(row!), key };
 }

@@ -82,7 +82,8 @@ export const dealSchema = z.object({
   id: z.string(),
   price: z.number(),
   vehicle: vehicleSchema,
-  partner: z.nullable(z.object({ uid: z.string(), source: z.string() })),
+  /** A partner's deal: where it was listed, the partner's reference and whether its terms had the buyer pay first. */
+  partner: z.nullable(z.object({ uid: z.string(), source: z.string(), buyerPaysFirst: z.boolean() })),
   myRole: z.nullable(z.string()),
   roles: z.array(z.string()),
   transactionId: z.nullable(z.string()),

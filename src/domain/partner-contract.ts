@@ -30,16 +30,27 @@ export const partnerKeyRequestSchema = z.strictObject({
   label: z
     .string('Enter a label that says who holds the key')
     .check(z.trim(), z.minLength(1, 'Enter a label that says who holds the key'), z.maxLength(120, 'The label is too long')),
+  /** The partner's terms (SPEC §4.2): its buyers pay before they sign, in the payment-first flow. Off unless asked. */
+  buyerPaysFirst: z._default(z.boolean('buyerPaysFirst must be true or false'), false),
 });
+export type PartnerKeyRequest = z.infer<typeof partnerKeyRequestSchema>;
 
 export const partnerKeySchema = z.object({
   id: z.string(),
   source: z.string(),
   label: z.string(),
+  buyerPaysFirst: z.boolean(),
   createdAt: z.string(),
   revokedAt: z.nullable(z.string()),
 });
 export type PartnerKey = z.infer<typeof partnerKeySchema>;
+export const partnerKeyListSchema = z.object({ keys: z.array(partnerKeySchema) });
+/** The one answer that carries the key itself. */
+export const madePartnerKeySchema = z.extend(partnerKeySchema, { key: z.string() });
+
+/** The partner's terms as both parties and the partner read them. */
+export const partnerTermsInWords = (buyerPaysFirst: boolean) =>
+  buyerPaysFirst ? 'the buyer pays first, then signs' : 'standard terms: the buyer may finance';
 
 const partyEmail = (side: 'seller' | 'buyer') => z.email(`Enter the ${side}’s e-mail address, such as name@example.com`);
 

@@ -1,11 +1,12 @@
-import { partnerSourceName } from '../domain/partner-contract';
+import { partnerSourceName, partnerTermsInWords } from '../domain/partner-contract';
 
-/** Where a partner deal was listed, shown to both parties (SPEC §3 deal partner). */
-export function PartnerLine({ partner }: { partner: { uid: string; source: string } | null }) {
+/** Where a partner deal was listed and the partner's terms, shown to both parties (SPEC §3 deal partner). */
+export function PartnerLine({ partner }: { partner: { uid: string; source: string; buyerPaysFirst: boolean } | null }) {
   if (!partner) return null;
   return (
     <p className="help partner-line">
       Listed on {partnerSourceName(partner.source)} · their reference {partner.uid}
+      {partner.buyerPaysFirst && <> · {partnerTermsInWords(true)}</>}
     </p>
   );
 }

@@ -15,7 +15,7 @@ test('the buyer of a partner deal reads where it was listed on their transaction
   const own = await startOwnApi(baseURL!);
   const context = await browser.newContext({ baseURL: own.url });
   try {
-    const { key } = await createPartnerKey(own.database.db, null, { source: 'auction-site', label: 'e2e auctions' });
+    const { key } = await createPartnerKey(own.database.db, null, { source: 'auction-site', label: 'e2e auctions', buyerPaysFirst: false });
     const buyer = await createConfirmedUser(await poolOf(request), uniqueEmail('buyer'));
     const made = await own.call('POST', '/api/partner/deals', `Bearer ${key}`, {
       idempotencyKey: `auction-${Date.now()}`,

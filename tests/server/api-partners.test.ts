@@ -11,6 +11,7 @@ import { RATE_LIMITS } from '../../server/api/rate-limits';
 import { partnerKeys } from '../../server/db/dealer-tables';
 import { deals, notifications } from '../../server/db/schema';
 import { apiFor } from '../support/api-harness';
+import { actAs } from '../support/deals';
 import { bearerFor, personFor } from '../support/tokens';
 
 const parts = inject('parts');
@@ -27,8 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function newKey(source = 'listing-site') {
-  const made = await api.call('POST', '/api/admin/partner-keys', admin, { source, label: `${source} production` });
+async function newKey(source = 'listing-site', terms: { buyerPaysFirst?: boolean } = {}) {
+  const made = await api.call('POST', '/api/admin/partner-keys', admin, { source, label: `${source} production`, ...terms });
   expect(made.statusCode).toBe(201);
   return made.json() as { id: string; key: string; source: string };
 }
@@ -61,6 +62,7 @@ describe('partner keys', () => {
       id: made.id,
       source: 'auction-site',
       label: 'auction-site production',
+      buyerPaysFirst: false,
       createdAt: expect.any(String),
       revokedAt: null,
     });
@@ -114,7 +116,7 @@ describe('partner deals', () => {
       await api.call('GET', '/api/users/profile', party.bearer);
       expect((await api.call('POST', '/api/offers/link-account', party.bearer)).json().deals).toBe(1);
       const seen = (await api.call('GET', `/api/deals/${dealId}`, party.bearer)).json();
-      expect(seen.partner).toEqual({ uid: 'OM-991', source: 'online-marketplace' });
+      expect(seen.partner).toEqual({ uid: 'OM-991', source: 'online-marketplace', buyerPaysFirst: false });
     }
   });
 
@@ -171,5 +173,53 @@ describe('partner deals', () => {
       expect(refused.statusCode, field).toBe(400);
       expect(refused.json().field).toBe(field);
     }
+  });
+});
+
+describe('partner terms', () => {
+  /** A deal sent with a key of these terms, both parties signed in and linked to it: each side's transaction as its party reads it. */
+  async function linkedDeal(terms: { buyerPaysFirst?: boolean }) {
+    const { key } = await newKey('listing-site-marketplace', terms);
+    const seller = await personFor(parts.identity, 'seller');
+    const buyer = await personFor(parts.identity, 'buyer');
+    const made = await send(key, partnerDeal({ sellerEmail: seller.email, buyerEmail: buyer.email }));
+    expect(made.statusCode).toBe(201);
+    const sides = [];
+    for (const party of [seller, buyer]) {
+      await api.call('GET', '/api/users/profile', party.bearer);
+      await api.call('POST', '/api/offers/link-account', party.bearer);
+      const deal = (await api.call('GET', `/api/deals/${made.json().dealId}`, party.bearer)).json();
+      sides.push({ party, deal, transaction: (await api.call('GET', `/api/transactions/${deal.transactionId}`, party.bearer)).json() });
+    }
+    return { answer: made.json(), seller: sides[0]!, buyer: sides[1]! };
+  }
+
+  it('a key whose terms have the buyer pay first starts the buyer in payment-first, at the price breakdown, and says so', async () => {
+    const made = await api.call('POST', '/api/admin/partner-keys', admin, { source: 'auction-site', label: 'x', buyerPaysFirst: 'yes' });
+    expect(made.statusCode).toBe(400);
+    expect(made.json().field).toBe('buyerPaysFirst');
+
+    const { answer, seller, buyer } = await linkedDeal({ buyerPaysFirst: true });
+    expect(answer.buyerPaysFirst).toBe(true);
+    expect(buyer.transaction).toMatchObject({ flow: 'payment-first', status: 'transport_done' });
+    expect(seller.transaction).toMatchObject({ flow: 'title-report', status: 'identity_started' });
+    for (const side of [seller, buyer]) expect(side.deal.partner.buyerPaysFirst).toBe(true);
+    const buyerMail = await api.database.db.select().from(notifications).where(eq(notifications.toEmail, buyer.party.email));
+    expect(buyerMail[0]!.body).toContain('you pay first, then sign');
+
+    // The breakdown to accept is there at once: the agreed price and the fees, no financing in it.
+    expect(buyer.transaction.priceBreakdown.dueAtSigningCents).toBeGreaterThanOrEqual(1_850_000);
+    const acknowledged = await actAs(api, buyer.party, buyer.transaction.id, 'price breakdown acknowledge');
+    expect(acknowledged.statusCode).toBe(200);
+    expect(acknowledged.json().transaction.status).toBe('payment_start');
+  });
+
+  it('a key without those terms makes a normal deal: the buyer in the financed-buyer flow from identity', async () => {
+    const { answer, seller, buyer } = await linkedDeal({});
+    expect(answer.buyerPaysFirst).toBe(false);
+    expect(buyer.transaction).toMatchObject({ flow: 'financed-buyer', status: 'identity_started' });
+    expect(seller.transaction).toMatchObject({ flow: 'title-report', status: 'identity_started' });
+    expect(buyer.deal.partner.buyerPaysFirst).toBe(false);
+    expect((await actAs(api, buyer.party, buyer.transaction.id, 'price breakdown acknowledge')).statusCode).toBe(422);
   });
 });

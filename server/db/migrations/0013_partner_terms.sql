@@ -1,0 +1,1 @@
+ALTER TABLE "partner_keys" ADD COLUMN "buyer_pays_first" boolean DEFAULT false NOT NULL;
