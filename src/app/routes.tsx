@@ -154,6 +154,7 @@ export const routes: RouteObject[] = [
           { path: 'link-account', lazy: reloadingImport(() => import('../features/bank-accounts/link-account-page')) },
           { path: 'dashboard/caramel-offers', lazy: reloadingImport(() => import('../features/offers/offers-dashboard-page')) },
           { path: 'dashboard/dealers', lazy: reloadingImport(() => import('../features/admin/dealers-page')) },
+          { path: 'dashboard/partner-keys', lazy: reloadingImport(() => import('../features/admin/partner-keys-page')) },
           {
             // SPEC §2.5 dealer financing, behind the dealer check.
             loader: guarded('dealer'),

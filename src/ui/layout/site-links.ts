@@ -50,6 +50,9 @@ export const DASHBOARD_LINKS = [
 /** Entries only some user types see (SPEC §1 "dealers have a financing area"; admins manage the programme). */
 export const ROLE_LINKS = {
   dealer: [{ to: '/finance', label: 'Dealer financing', end: false }],
-  admin: [{ to: '/dashboard/dealers', label: 'Dealers', end: true }],
+  admin: [
+    { to: '/dashboard/dealers', label: 'Dealers', end: true },
+    { to: '/dashboard/partner-keys', label: 'Partner keys', end: true },
+  ],
   customer: [],
 } as const;
