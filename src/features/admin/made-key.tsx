@@ -28,15 +28,16 @@ export function MadeKey({ made, sourceName, onDone }: { made: PartnerKey & { key
       <Alert kind="warning" title="Copy this key now: you will not see it again.">
         Caramel keeps only a fingerprint of it. Give it to the site over a safe channel; if it is lost, revoke it and make another.
       </Alert>
-      <div className="field has-addons">
-        <div className="control is-expanded">
+      <div className="field">
+        <div className="control">
           <label className="label" htmlFor={inputId}>
             Partner key
           </label>
-          <input
+          <textarea
             id={inputId}
-            className="input partner-key-value"
+            className="textarea partner-key-value"
             readOnly
+            rows={2}
             value={made.key}
             spellCheck={false}
             onFocus={(event) => event.currentTarget.select()}
