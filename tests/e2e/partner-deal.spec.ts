@@ -1,7 +1,9 @@
 /**
  * A partner deal in Chromium (issue 22): a listing site's key sends a deal through the partner
- * API, and the buyer it names reads where it was listed on their transaction. It runs an API of
- * its own (own-api.ts) so the key can be made without putting an admin in the stack's pool group.
+ * API, and the buyer it names reads where it was listed and the partner's terms on their
+ * transaction, which under those terms (the buyer pays first) opens at the price breakdown. It
+ * runs an API of its own (own-api.ts) so the key can be made without putting an admin in the
+ * stack's pool group.
  */
 import { createPartnerKey } from '../../server/partners/partner-keys';
 import { createConfirmedUser } from '../support/identity-admin';
@@ -10,12 +12,16 @@ import { poolOf, signInThroughForm, submitDetails, uniqueEmail } from './identit
 import { startOwnApi } from './own-api';
 import { idTokenOf } from './transaction-helpers';
 
-test('the buyer of a partner deal reads where it was listed on their transaction', async ({ browser, request, baseURL }) => {
+test('the buyer of a partner deal reads where it was listed and its terms, and starts where those terms say', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const own = await startOwnApi(baseURL!);
   const context = await browser.newContext({ baseURL: own.url });
   try {
-    const { key } = await createPartnerKey(own.database.db, null, { source: 'auction-site', label: 'e2e auctions', buyerPaysFirst: false });
+    const { key } = await createPartnerKey(own.database.db, null, { source: 'auction-site', label: 'e2e auctions', buyerPaysFirst: true });
     const buyer = await createConfirmedUser(await poolOf(request), uniqueEmail('buyer'));
     const made = await own.call('POST', '/api/partner/deals', `Bearer ${key}`, {
       idempotencyKey: `auction-${Date.now()}`,
@@ -36,8 +42,9 @@ test('the buyer of a partner deal reads where it was listed on their transaction
     await page.getByRole('link', { name: 'Skip for now' }).click();
     await page.goto('/dashboard/active-transactions');
     await page.getByRole('link', { name: 'Continue 2005 Buick' }).click();
-    await expect(page.getByRole('heading', { name: 'Verify your identity' })).toBeVisible();
-    await expect(page.getByText('Listed on the auction site · their reference AU-77')).toBeVisible();
+    // The auction site's terms have its buyers pay first: the buyer starts at the price breakdown.
+    await expect(page.getByRole('heading', { name: 'Review your price breakdown' })).toBeVisible();
+    await expect(page.getByText('Listed on the auction site · their reference AU-77 · the buyer pays first, then signs')).toBeVisible();
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: test.info().outputPath(`partner-deal-${width}.png`), fullPage: true });
