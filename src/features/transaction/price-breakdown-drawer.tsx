@@ -5,6 +5,7 @@ import { buttonClass } from '../../ui/button';
 import { BreakdownTable } from '../../ui/money/breakdown-table';
 import { PayoutTable } from '../../ui/money/payout-table';
 import { Modal } from '../../ui/modal';
+import { choosesTransport } from '../../domain/transaction-transitions';
 
 /**
  * The price breakdown drawer. A buyer's: every line they pay, financing and what is due at
@@ -40,7 +41,7 @@ function BuyerBreakdown({ detail, onClose }: { detail: TransactionDetail; onClos
   ] as const satisfies { step: Step; label: string; to: string }[];
   return (
     <>
-      <BreakdownTable breakdown={breakdown} />
+      <BreakdownTable breakdown={breakdown} transportToChoose={choosesTransport(detail.flow)} />
       <ul className="price-breakdown-edits">
         {edits
           .filter((edit) => reached(edit.step))

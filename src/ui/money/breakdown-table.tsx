@@ -3,15 +3,19 @@ import type { TransactionDetail } from '../../domain/transaction-contract';
 
 type Breakdown = NonNullable<TransactionDetail['priceBreakdown']>;
 
-/** The buyer's price breakdown: every line they pay, the total, the loan and what is due at signing. */
-export function BreakdownTable({ breakdown }: { breakdown: Breakdown }) {
+/**
+ * The buyer's price breakdown: every line they pay, the total, the loan and what is due at signing.
+ * `transportToChoose`: the reader's own transport step is still ahead (not so for a dealer's customer).
+ */
+export function BreakdownTable({ breakdown, transportToChoose = true }: { breakdown: Breakdown; transportToChoose?: boolean }) {
   return (
     <>
       <table className="table is-fullwidth price-breakdown">
         <caption className="visually-hidden">What you pay</caption>
         <tbody>
           {breakdown.lines.map((line) => (
-            <tr key={line.id}>
+            // A dealer's sale can carry two products, both protection lines.
+            <tr key={`${line.id}:${line.label}`}>
               <th scope="row">
                 {line.label}
                 {line.note && <span className="help">{line.note}</span>}
@@ -19,7 +23,7 @@ export function BreakdownTable({ breakdown }: { breakdown: Breakdown }) {
               <td className="has-text-right">{formatCents(line.cents)}</td>
             </tr>
           ))}
-          {!breakdown.lines.some((line) => line.id === 'transport') && (
+          {transportToChoose && !breakdown.lines.some((line) => line.id === 'transport') && (
             <tr>
               <th scope="row">
                 Transport<span className="help">Chosen in the transport step</span>

@@ -11,6 +11,7 @@ import { PayoutTable } from '../../../ui/money/payout-table';
 import { isPending, stepView, useTransactionContext, type StepViews } from '../transaction-context';
 import { PayFrom } from './pay-from';
 import { RegisteredOwnersForm } from './registered-owners-form';
+import { choosesTransport } from '../../../domain/transaction-transitions';
 
 /** The breakdown to accept: it fixes the amount due (financing, protection and transport no longer change). */
 function Review() {
@@ -27,7 +28,11 @@ function Review() {
           ? 'Check every line before you pay. Once you accept it, the amount due at signing is fixed: financing, protection and transport can no longer change.'
           : 'Your title is approved. This is what reaches your bank once the sale closes; check it before you go on.'}
       </p>
-      {buyer ? <BreakdownTable breakdown={detail.priceBreakdown!} /> : <PayoutTable payout={detail.payout!} />}
+      {buyer ? (
+        <BreakdownTable breakdown={detail.priceBreakdown!} transportToChoose={choosesTransport(detail.flow)} />
+      ) : (
+        <PayoutTable payout={detail.payout!} />
+      )}
       <Button onClick={() => void act('price breakdown acknowledge')} loading={isPending(pending, 'price breakdown acknowledge')}>
         {buyer ? `Accept and pay ${formatCents(detail.priceBreakdown!.dueAtSigningCents)}` : 'This looks right'}
       </Button>
