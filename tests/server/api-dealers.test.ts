@@ -14,6 +14,7 @@ import { dealerSales } from '../../server/db/dealer-tables';
 import { transactionDetailSchema } from '../../src/domain/transaction-contract';
 import { listeningApi } from '../support/api-harness';
 import { uploadedDocument } from '../support/deals';
+import { dealersOf, financedSale, LOT } from '../support/dealers';
 import { bearerFor, personFor } from '../support/tokens';
 
 const parts = inject('parts');
@@ -28,48 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const ADDRESS = { line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701' };
-
-async function newDealer(admin: string) {
-  const dealer = await personFor(parts.identity, 'dealer');
-  await api.call('GET', '/api/users/profile', dealer.bearer); // signed up: the API knows them
-  const made = await api.call('POST', '/api/admin/dealers', admin, {
-    email: dealer.email,
-    dealershipName: 'Lone Star Motors',
-    licenceNumber: 'tx-12345',
-    address: ADDRESS,
-  });
-  expect(made.statusCode).toBe(201);
-  return { ...dealer, userId: made.json().userId as string };
-}
-
-const financedSale = (ssn: string) => ({
-  idempotencyKey: randomUUID(),
-  kind: 'finance',
-  vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 },
-  priceDollars: 18_500,
-  customer: { name: 'Ada Customer', email: `ada-${randomUUID().slice(0, 8)}@example.com`, mobile: '+14155550134' },
-  application: {
-    annualIncomeDollars: 72_000,
-    housing: 'rent',
-    monthlyHousingDollars: 1_500,
-    employer: 'Acme Corp',
-    yearsEmployed: 4,
-    ssn,
-    consent: true,
-  },
-});
-
-async function decided(dealer: { bearer: string }, saleId: string) {
-  return vi.waitFor(
-    async () => {
-      const sale = (await api.call('GET', `/api/dealer/sales/${saleId}`, dealer.bearer)).json();
-      expect(sale.decision).toMatch(/^(approved|conditional|declined)$/);
-      return sale;
-    },
-    { timeout: 20_000, interval: 100 },
-  );
-}
+const { newDealer, decided } = dealersOf(() => api, parts.identity);
 
 describe('who is a dealer', () => {
   it('only an admin makes and takes back dealers; a dealer reaches the dealer area until then', async () => {
@@ -80,7 +40,7 @@ describe('who is a dealer', () => {
       email: customer.email,
       dealershipName: 'Mine',
       licenceNumber: 'X-1234',
-      address: ADDRESS,
+      address: LOT,
     });
     expect(byCustomer.statusCode).toBe(403);
     expect((await api.call('GET', '/api/dealer/sales', customer.bearer)).statusCode).toBe(403);
@@ -88,14 +48,14 @@ describe('who is a dealer', () => {
       email: 'nobody@example.com',
       dealershipName: 'Ghost',
       licenceNumber: 'X-1234',
-      address: ADDRESS,
+      address: LOT,
     });
     expect(unknown.statusCode).toBe(404);
     const badLicence = await api.call('POST', '/api/admin/dealers', admin, {
       email: customer.email,
       dealershipName: 'Bad',
       licenceNumber: '!',
-      address: ADDRESS,
+      address: LOT,
     });
     expect(badLicence.statusCode).toBe(400);
     expect(badLicence.json().field).toBe('licenceNumber');
@@ -104,7 +64,7 @@ describe('who is a dealer', () => {
     expect((await api.call('GET', '/api/users/profile', dealer.bearer)).json().type).toBe('dealer');
     expect((await api.call('GET', '/api/dealer/sales', dealer.bearer)).json()).toEqual({ sales: [] });
     const listed = (await api.call('GET', '/api/admin/dealers', admin)).json().dealers;
-    expect(listed).toContainEqual(expect.objectContaining({ email: dealer.email, licenceNumber: 'TX-12345', address: ADDRESS }));
+    expect(listed).toContainEqual(expect.objectContaining({ email: dealer.email, licenceNumber: 'TX-12345', address: LOT }));
 
     expect((await api.call('DELETE', `/api/admin/dealers/${dealer.userId}`, customer.bearer)).statusCode).toBe(403);
     expect((await api.call('DELETE', `/api/admin/dealers/${dealer.userId}`, admin)).statusCode).toBe(204);
