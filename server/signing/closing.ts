@@ -7,6 +7,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Connection } from '../../src/domain/signing';
 import { FINAL_STATUS } from '../../src/domain/transaction-transitions';
 import type { Database } from '../db/client';
+import { dealerOfDeal } from '../dealers/dealerships';
 import { dealClosings, envelopeRecipients, envelopes } from '../db/signing-tables';
 import { dealParties, notifications, transactions, users } from '../db/schema';
 import type { TransactionRow } from '../transactions/access';
@@ -62,9 +63,11 @@ export async function connectionOf(db: Database, row: TransactionRow): Promise<C
     .orderBy(desc(envelopes.createdAt))
     .limit(1);
   const shares = consent?.shareContact === true;
+  // A dealer is reached as their dealership.
+  const dealership = other === 'seller' ? (await dealerOfDeal(db, row.dealId))?.dealershipName : undefined;
   return {
     closedAt: closed.closedAt.toISOString(),
-    name: [person?.firstName, person?.lastName].filter(Boolean).join(' ') || `Your ${other}`,
+    name: dealership ?? ([person?.firstName, person?.lastName].filter(Boolean).join(' ') || `Your ${other}`),
     email: shares ? (person?.email ?? null) : null,
     phone: shares ? (person?.mobile ?? null) : null,
   };

@@ -8,16 +8,12 @@
  * Screenshots at 375 and 1280 px.
  */
 import type { Browser, Page } from '@playwright/test';
-import { addToGroup, createConfirmedUser } from '../support/identity-admin';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-import { poolOf, signedInUser, signInThroughForm, submitDetails, uniqueEmail } from './identity-helpers';
+import { sharedAdminSignedIn, signedInUser, uniqueEmail } from './identity-helpers';
 import { linkBankOnHostedPage, person, secondPage } from './sale-helpers';
 import { checksId, signOnProvidersPage } from './signing-helpers';
 import { fillAddress, photo } from './transaction-helpers';
-
-// Both tests put an admin in the pool's one admin group, whose members cognito-local writes without a lock.
-test.describe.configure({ mode: 'serial' });
 
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 375]) {
@@ -27,19 +23,12 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** An admin (in the pool's admin group) signed in, in a context of their own, on the dealers page. */
-async function adminPage(browser: Browser, baseURL: string, request: Parameters<typeof poolOf>[0]) {
-  const pool = await poolOf(request);
-  const admin = await createConfirmedUser(pool, uniqueEmail('admin'));
-  await addToGroup(pool, admin.email, 'admin');
+/** The shared admin signed in, in a context of their own, on the dealers page. */
+async function adminPage(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL });
   await context.addCookies([{ name: 'CaramelDoNotTrack', value: 'false', url: baseURL }]);
   const page = await context.newPage();
-  await page.goto('/sign-in?returnTo=%2Fdashboard%2Fdealers');
-  await signInThroughForm(page, admin.email, admin.password);
-  await submitDetails(page, { firstName: 'Ada', lastName: 'Admin', mobile: '4155550111' });
-  await page.getByRole('link', { name: 'Skip for now' }).click();
-  await expect(page.getByRole('heading', { name: 'Dealers', level: 1 })).toBeVisible();
+  await sharedAdminSignedIn(page, '/dashboard/dealers', 'Dealers');
   return { context, page };
 }
 
@@ -85,7 +74,7 @@ test('an admin makes a dealer, who sells with financing: approved with stipulati
   const nav = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(nav.getByRole('link', { name: 'Dealer financing' })).toHaveCount(0);
 
-  const admin = await adminPage(browser, baseURL!, request);
+  const admin = await adminPage(browser, baseURL!);
   await makeDealer(admin.page, dealer.email);
   await expectNoSeriousAxeViolations(admin.page);
   await shoot(admin.page, 'admin-dealers');
@@ -139,6 +128,7 @@ test('an admin makes a dealer, who sells with financing: approved with stipulati
   await page.getByRole('button', { name: 'Choose pickup or delivery' }).click();
   await expect(page.getByRole('heading', { name: 'Getting the car to your customer' })).toBeVisible();
   await expect(page.getByText('The car is on your lot in Austin, TX 78701.')).toBeVisible();
+  await expect(page.getByText('Your customer’s part opens once you have signed')).toBeVisible();
   await page.getByRole('radio', { name: /^Delivery to the customer/ }).check();
   await fillAddress(page, { line1: '2100 Ross Ave', city: 'Dallas', state: 'TX', postalCode: '75201' });
   await page.getByRole('button', { name: 'Get delivery quotes' }).click();
@@ -185,6 +175,7 @@ test('an admin makes a dealer, who sells with financing: approved with stipulati
   await checksId(customerPage, 'Approve verification');
   await signOnProvidersPage(customerPage, 'seller', false);
   await expect(customerPage.getByRole('heading', { name: 'Everyone has signed' })).toBeVisible({ timeout: 60_000 });
+  await expect(customerPage.getByRole('region', { name: 'Get connected with your seller' })).toContainText('Lone Star Motors');
   await shoot(customerPage, 'customer-signed');
 
   await page.goto('/finance');
@@ -197,7 +188,7 @@ test('an admin makes a dealer, who sells with financing: approved with stipulati
 test('a declined application shows its screen; a customer is refused the dealer area', async ({ page, browser, baseURL, request }) => {
   test.setTimeout(120_000);
   const dealer = await signedInUser(page, request, '/dashboard');
-  const admin = await adminPage(browser, baseURL!, request);
+  const admin = await adminPage(browser, baseURL!);
   await makeDealer(admin.page, dealer.email);
   await admin.context.close();
 

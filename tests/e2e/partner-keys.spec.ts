@@ -5,10 +5,9 @@
  * The admin is the one global-setup.ts put in the admin group, so this test writes no group.
  */
 import { randomUUID } from 'node:crypto';
-import { TEST_PASSWORD } from '../support/identity-admin';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-import { signInThroughForm, submitDetails, uniqueEmail } from './identity-helpers';
+import { sharedAdminSignedIn, uniqueEmail } from './identity-helpers';
 
 const deal = () => ({
   idempotencyKey: `e2e-${randomUUID()}`,
@@ -23,11 +22,7 @@ test('an admin makes a partner key, reads it once, and revokes it: the key works
   test.setTimeout(60_000);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.context().addCookies([{ name: 'CaramelDoNotTrack', value: 'false', url: baseURL! }]);
-  await page.goto('/sign-in?returnTo=%2Fdashboard%2Fpartner-keys');
-  await signInThroughForm(page, process.env.E2E_ADMIN_EMAIL!, TEST_PASSWORD);
-  await submitDetails(page, { firstName: 'Ada', lastName: 'Admin', mobile: '4155550111' });
-  await page.getByRole('link', { name: 'Skip for now' }).click();
-  await expect(page.getByRole('heading', { name: 'Partner keys', level: 1 })).toBeVisible();
+  await sharedAdminSignedIn(page, '/dashboard/partner-keys', 'Partner keys');
   const nav = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(nav.getByRole('link', { name: 'Partner keys' })).toHaveAttribute('aria-current', 'page');
   await expect(nav.getByRole('link', { name: 'Dealers' })).toBeVisible();

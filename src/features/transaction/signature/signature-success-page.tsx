@@ -33,7 +33,7 @@ export function Component() {
       {everyone && (
         <p className="mb-3">
           {detail.side === 'buyer'
-            ? 'The seller is paid by the rules you agreed: their loan first, half when the title reaches us, the rest when you have the car.'
+            ? `${detail.dealer?.name ?? 'The seller'} is paid by the rules you agreed: ${detail.priceBreakdown?.lienPayoff ? 'their loan first, ' : ''}half when the title reaches us, the rest when you have the car.`
             : 'Your payout follows the rules you agreed: half when the title reaches us, the rest when the buyer has the car.'}
         </p>
       )}
