@@ -124,6 +124,14 @@ test('an admin makes a dealer, who sells with financing: approved with stipulati
   await expect(page.getByText('Approved for funding').first()).toBeVisible({ timeout: 30_000 });
   await shoot(page, 'funding-approved');
 
+  // The customer, signed up with the e-mail the dealer gave, finds the purchase, held until the dealer signs.
+  await customerPage.goto('/link-offer');
+  await customerPage.getByRole('link', { name: 'Go to your transactions' }).click();
+  await customerPage.getByRole('link', { name: 'Continue 2005 Buick' }).click();
+  await expect(customerPage.getByRole('heading', { name: 'Lone Star Motors is preparing your sale' })).toBeVisible();
+  await expect(customerPage.getByRole('button', { name: /^Accept and pay/ })).toHaveCount(0);
+  await shoot(customerPage, 'customer-waits');
+
   // Delivery from the lot in Austin to the customer in Dallas, with the vendors' quotes.
   await page.getByRole('button', { name: 'Choose pickup or delivery' }).click();
   await expect(page.getByRole('heading', { name: 'Getting the car to your customer' })).toBeVisible();
@@ -148,15 +156,12 @@ test('an admin makes a dealer, who sells with financing: approved with stipulati
   await signOnProvidersPage(page, 'buyer', true);
   await expect(page.getByText(/You signed your documents/)).toBeVisible();
 
-  // The customer is mailed, signs up with that address, and finds the purchase.
+  // The customer is mailed, and the page they left open follows by itself.
   const ready = `/api/dev/mailbox/latest?to=${encodeURIComponent(customer.email)}&subject=${encodeURIComponent('Lone Star Motors: your purchase is ready for you')}`;
   await expect.poll(async () => (await request.get(ready)).status(), { timeout: 20_000 }).toBe(200);
-  await customerPage.goto('/link-offer');
-  await customerPage.getByRole('link', { name: 'Go to your transactions' }).click();
-  await customerPage.getByRole('link', { name: 'Continue 2005 Buick' }).click();
 
   // The price breakdown with the finance terms: the car, the warranty and the delivery; the dealer's lender finances the rest.
-  await expect(customerPage.getByRole('heading', { name: 'Review your price breakdown' })).toBeVisible();
+  await expect(customerPage.getByRole('heading', { name: 'Review your price breakdown' })).toBeVisible({ timeout: 20_000 });
   const breakdown = customerPage.getByRole('table').first();
   await expect(breakdown.getByRole('rowheader', { name: /Financed by Caramel Dealer Finance.*9\.9% APR · 60 months/ })).toBeVisible();
   await expect(breakdown.getByRole('rowheader', { name: 'Vehicle service contract' })).toBeVisible();

@@ -10,7 +10,7 @@ export function Component() {
       <title>What's next · Your transaction</title>
       <h1 className="title is-4">What's next</h1>
       <WhatsNext detail={detail} />
-      <GetConnected transactionId={detail.id} other={detail.side === 'buyer' ? 'seller' : 'buyer'} />
+      <GetConnected transactionId={detail.id} other={detail.side === 'buyer' ? 'seller' : 'buyer'} dealId={detail.dealId} />
     </>
   );
 }

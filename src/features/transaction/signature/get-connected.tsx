@@ -1,17 +1,26 @@
 /** "Get connected with your buyer / seller": once the sale closed, who the other party is and the contact details they chose to share. */
 import { useEffect, useState } from 'react';
+import { refreshDeal, useDeal } from '../../../data/deals';
 import { connectionOf } from '../../../data/signing';
 import { ApiError } from '../../../data/api-client';
 import type { Connection } from '../../../domain/signing';
 
-export function GetConnected({ transactionId, other }: { transactionId: string; other: 'buyer' | 'seller' }) {
+/**
+ * The sale closes when the second side's flow ends, which can be a moment after this screen opens:
+ * each new version of the deal (live notices keep the saved deal current) asks again.
+ */
+export function GetConnected({ transactionId, dealId, other }: { transactionId: string; dealId: string; other: 'buyer' | 'seller' }) {
   const [connection, setConnection] = useState<Connection | null | undefined>(undefined);
+  const dealVersion = useDeal(dealId)?.version;
+  useEffect(() => {
+    refreshDeal(dealId).catch(() => undefined); // saved, so live notices keep it current; offline: what was saved
+  }, [dealId]);
   useEffect(() => {
     connectionOf(transactionId).then(
       (answer) => setConnection(answer.connection),
       (error: unknown) => setConnection(error instanceof ApiError && error.status === 404 ? null : undefined),
     );
-  }, [transactionId]);
+  }, [transactionId, dealVersion]);
   if (!connection) return null;
   return (
     <section className="box mt-5" aria-labelledby="get-connected">

@@ -39,7 +39,7 @@ export function Component() {
       )}
       {state?.you.signedAt && <p className="help mb-3">You signed {formatDateTime(state.you.signedAt)}.</p>}
       {state ? <SaleDocumentsList documents={state.documents} /> : <p aria-busy="true">Loading your documents…</p>}
-      <GetConnected transactionId={detail.id} other={other} />
+      <GetConnected transactionId={detail.id} other={other} dealId={detail.dealId} />
       <p className="mt-4">
         <Link to={`/dashboard/active-transactions/track-delivery/${detail.id}`}>Follow the car’s delivery</Link>
       </p>
