@@ -4,6 +4,8 @@
  * buyer in the payment-first flow — and, for a financed sale, the credit application as a request
  * to the dealer-lender, who answers by signed webhook. The SSN travels only in that request and
  * is dropped from it once the lender has taken it (provider-requests.ts); the sale keeps its last four.
+ * A signed paper application waits instead ('unsent') for the dealer to upload it and send it
+ * (signed-applications.ts): no SSN reaches us on that path.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { ssnLast4Of, type DealerSale, type LenderTerms, type SaleStructure, type SaleSubmission } from '../../src/domain/dealer-contract';
@@ -40,7 +42,8 @@ export async function submitSale(db: Database, dealer: UserRow, sale: SaleSubmis
       { kind: 'user', user: dealer },
       { seller: 'dealer-financing', buyer: 'payment-first' },
     );
-    const application = sale.application;
+    const { application, signedApplication } = sale;
+    const consentedAt = new Date().toISOString();
     const [row] = await tx
       .insert(dealerSales)
       .values({
@@ -51,16 +54,19 @@ export async function submitSale(db: Database, dealer: UserRow, sale: SaleSubmis
         customerName: sale.customer.name,
         customerEmail,
         customerMobile: sale.customer.mobile,
-        application: application && {
-          annualIncomeDollars: application.annualIncomeDollars,
-          housing: application.housing,
-          monthlyHousingDollars: application.monthlyHousingDollars,
-          employer: application.employer,
-          yearsEmployed: application.yearsEmployed,
-          ssnLast4: ssnLast4Of(application.ssn),
-          consentedAt: new Date().toISOString(),
-        },
-        decision: application ? 'pending' : null,
+        application: application
+          ? {
+              mode: 'typed',
+              annualIncomeDollars: application.annualIncomeDollars,
+              housing: application.housing,
+              monthlyHousingDollars: application.monthlyHousingDollars,
+              employer: application.employer,
+              yearsEmployed: application.yearsEmployed,
+              ssnLast4: ssnLast4Of(application.ssn),
+              consentedAt,
+            }
+          : signedApplication && { mode: 'signed', customerSigned: true, consentedAt },
+        decision: application ? 'pending' : signedApplication ? 'unsent' : null,
       })
       .returning();
     if (application)
@@ -87,6 +93,8 @@ export async function submitSale(db: Database, dealer: UserRow, sale: SaleSubmis
   return (await salesOf(db, dealer.id, saleId))[0]!;
 }
 
+type StoredApplication = { mode?: 'typed' | 'signed'; ssnLast4?: string };
+
 /** The dealer's sales, newest first (or the one named), as their screens read them. */
 export async function salesOf(db: Database, dealerUserId: string, saleId?: string): Promise<DealerSale[]> {
   const rows = await db
@@ -108,7 +116,9 @@ export async function salesOf(db: Database, dealerUserId: string, saleId?: strin
     vehicle: { vin: vehicle.vin ?? '', modelYear: vehicle.modelYear, make: vehicle.make, mileage: vehicle.mileage },
     priceDollars: deal.priceDollars,
     customer: { name: sale.customerName, email: sale.customerEmail, mobile: sale.customerMobile },
-    ssnLast4: (sale.application as { ssnLast4?: string } | null)?.ssnLast4 ?? null,
+    ssnLast4: (sale.application as StoredApplication | null)?.ssnLast4 ?? null,
+    // Applications stored before the signed path were all typed in.
+    applicationMode: sale.application ? ((sale.application as StoredApplication).mode ?? 'typed') : null,
     decision: sale.decision,
     terms: (sale.terms as LenderTerms | null) ?? null,
     structure: (sale.structure as SaleStructure | null) ?? null,

@@ -62,6 +62,7 @@ async function moveSale(
 
 export async function structureSale(db: Database, providers: Providers, dealer: UserRow, saleId: string, request: StructureRequest) {
   const sale = await saleOf(db, dealer.id, saleId);
+  if (sale.decision === 'unsent') throw new DealerRefusal(409, 'Send the signed application to the lender first.');
   if (sale.decision === 'pending') throw new DealerRefusal(409, 'The lender has not decided yet.');
   if (sale.decision === 'declined') throw new DealerRefusal(409, 'The lender declined this application.');
   if (sale.kind === 'finance') {

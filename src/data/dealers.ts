@@ -26,6 +26,8 @@ export const dealerSale = (saleId: string) => apiRequest('GET', `dealer/sales/${
 export const submitSale = (sale: Omit<SaleSubmission, 'idempotencyKey'>, idempotencyKey: string) =>
   apiRequest('POST', 'dealer/sales', dealerSaleSchema, { ...sale, idempotencyKey });
 
+/** Sends the uploaded signed credit application to the lender (once: a repeat answers the sale as it is). */
+export const sendSignedApplication = (saleId: string) => apiRequest('POST', `dealer/sales/${saleId}/application`, dealerSaleSchema);
 export const structureSale = (saleId: string, structure: StructureRequest) =>
   apiRequest('POST', `dealer/sales/${saleId}/structure`, dealerSaleSchema, structure);
 export const sendForReview = (saleId: string) => apiRequest('POST', `dealer/sales/${saleId}/review`, dealerSaleSchema);

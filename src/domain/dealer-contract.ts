@@ -73,6 +73,17 @@ export const creditApplicationSchema = z.strictObject({
 });
 export type CreditApplication = z.infer<typeof creditApplicationSchema>;
 
+/**
+ * The other way in: the customer signed a paper application, which the dealer uploads after
+ * submitting the sale (the 'credit-application' slot) and then sends to the lender. The dealer
+ * states here that it is signed and that the customer agreed to the credit check.
+ */
+export const signedApplicationSchema = z.strictObject({
+  customerSigned: z.literal(true, 'The customer must have signed the application'),
+  consent: z.literal(true, 'The customer must agree to the credit check'),
+});
+export const SIGNED_APPLICATION_SLOT = 'credit-application';
+
 export const SALE_KINDS = ['cash', 'finance'] as const;
 export type SaleKind = (typeof SALE_KINDS)[number];
 
@@ -84,21 +95,29 @@ export const saleSubmissionSchema = z
     priceDollars: offerAmount,
     customer: z.strictObject({ name: personName('Name'), email: z.email('Enter the customer’s e-mail address'), mobile: mobileNumber }),
     application: z.optional(creditApplicationSchema),
+    signedApplication: z.optional(signedApplicationSchema),
   })
   .check(
-    z.refine((sale) => sale.kind === 'cash' || sale.application !== undefined, {
+    z.refine((sale) => sale.kind === 'cash' || sale.application !== undefined || sale.signedApplication !== undefined, {
       message: 'A financed sale needs the customer’s credit application',
       path: ['application'],
     }),
-    z.refine((sale) => sale.kind === 'finance' || sale.application === undefined, {
+    z.refine((sale) => sale.application === undefined || sale.signedApplication === undefined, {
+      message: 'Send the typed application or the signed one, not both',
+      path: ['signedApplication'],
+    }),
+    z.refine((sale) => sale.kind === 'finance' || (sale.application === undefined && sale.signedApplication === undefined), {
       message: 'A cash sale takes no credit application',
       path: ['application'],
     }),
   );
 export type SaleSubmission = z.infer<typeof saleSubmissionSchema>;
 
-/** The lender's answer: approved as asked, approved once stipulations are met, or declined. */
-export const DECISIONS = ['pending', 'approved', 'conditional', 'declined'] as const;
+/**
+ * Where the application stands: not sent yet (a signed one waiting for its upload), with the
+ * lender, or the lender's answer — approved as asked, approved once stipulations are met, or declined.
+ */
+export const DECISIONS = ['unsent', 'pending', 'approved', 'conditional', 'declined'] as const;
 export type Decision = (typeof DECISIONS)[number];
 
 export const STIPULATIONS = ['proof of income', 'proof of residence', 'insurance'] as const;
@@ -217,6 +236,8 @@ export const dealerSaleSchema = z.object({
   priceDollars: z.int(),
   customer: z.object({ name: z.string(), email: z.string(), mobile: z.string() }),
   ssnLast4: z.nullable(z.string()),
+  /** How the credit application came: typed into the form, or signed on paper and uploaded (null for cash). */
+  applicationMode: z.nullable(z.enum(['typed', 'signed'])),
   decision: z.nullable(z.enum(DECISIONS)),
   terms: z.nullable(lenderTermsSchema),
   structure: z.nullable(saleStructureSchema),

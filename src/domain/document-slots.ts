@@ -40,7 +40,15 @@ export const DOCUMENT_SLOTS = {
   'inspection-odometer': photo('Inspection: odometer', 'inspection'),
   'inspection-tyres': photo('Inspection: tyres', 'inspection'),
   'inspection-damage': photo('Inspection: damage', 'inspection'),
-  // A dealer's financed sale: what the lender's stipulations ask for (the dealer is the seller side).
+  // A dealer's financed sale: the customer's signed credit application, and what the lender's stipulations ask for (the dealer is the seller side).
+  'credit-application': {
+    label: 'Signed credit application',
+    step: 'financing',
+    sides: SELLER,
+    types: PAPER,
+    maxBytes: 25 * 1024 * 1024,
+    inStep: true,
+  },
   'proof-of-income': { label: 'Proof of income', step: 'financing', sides: SELLER, types: PAPER, maxBytes: 25 * 1024 * 1024, inStep: true },
   'proof-of-residence': {
     label: 'Proof of residence',

@@ -26,6 +26,12 @@ export const financedSale = (ssn: string, email = `ada-${randomUUID().slice(0, 8
   },
 });
 
+/** A financed sale whose customer signed a paper application, to be uploaded and sent after. */
+export const signedApplicationSale = (email = `ada-${randomUUID().slice(0, 8)}@example.com`) => {
+  const { application: _typed, ...sale } = financedSale('123450003', email);
+  return { ...sale, signedApplication: { customerSigned: true, consent: true } };
+};
+
 export function dealersOf(apiOf: () => ApiCaller, identity: Pool) {
   /** A signed-up user the admin makes a dealer of Lone Star Motors, on its lot in Austin. */
   async function newDealer(admin: string) {

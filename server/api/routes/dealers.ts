@@ -1,7 +1,8 @@
 /**
  * The dealer programme's routes (issue 22): admins list, make and take back dealers
  * (`/api/admin/dealers`); dealers — the §6 dealer check, from the database, never from a claim
- * the client chose — submit and read their own sales (`/api/dealer/sales`). Anyone else gets 403.
+ * the client chose — submit and read their own sales (`/api/dealer/sales`), send a signed credit
+ * application once uploaded, and take each sale on to funding. Anyone else gets 403.
  */
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
@@ -10,6 +11,7 @@ import type { Database } from '../../db/client';
 import { grantDealer, listDealers, requireAdmin, requireDealer, revokeDealer } from '../../dealers/dealerships';
 import { saleOf, salesOf, submitSale } from '../../dealers/dealer-sales';
 import { continueToTransport, structureSale, submitForReview } from '../../dealers/dealer-steps';
+import { sendSignedApplication } from '../../dealers/signed-applications';
 import type { Providers } from '../../providers/providers';
 import type { Caller } from '../../users/caller';
 import { userForCaller } from '../../users/user-records';
@@ -70,6 +72,13 @@ export function dealerRoutes(
     // The credit application goes to the lender now, not on the next interval.
     await deps.dispatch().catch((error: Error) => request.log.warn({ error: error.message }, 'handing a request to a provider failed'));
     return reply.code(201).send(sale);
+  });
+
+  app.post('/api/dealer/sales/:saleId/application', { preHandler: deps.authenticate }, async (request) => {
+    const { saleId } = parseInput(saleParams, request.params);
+    const sale = await sendSignedApplication(db, await dealer(request), saleId);
+    await deps.dispatch().catch((error: Error) => request.log.warn({ error: error.message }, 'handing a request to a provider failed'));
+    return sale;
   });
 
   app.post('/api/dealer/sales/:saleId/structure', { preHandler: deps.authenticate }, async (request) => {
