@@ -40,8 +40,10 @@ const LABELS: Partial<Record<TransactionStatus, string>> = {
 export function saleProgress(sale: Pick<DealerSale, 'id' | 'kind' | 'status' | 'decision' | 'dealClosed' | 'transactionId'>): SaleProgress {
   const status = sale.status as TransactionStatus;
   if (sale.dealClosed) return { label: 'Closed', next: null };
-  if (sale.decision === 'pending') return { label: 'Waiting for the lender', next: null };
   const statusPath = `/finance/status?sale=${sale.id}`;
+  if (sale.decision === 'unsent')
+    return { label: 'Waiting for the signed application', next: { label: 'Upload the signed application', path: statusPath } };
+  if (sale.decision === 'pending') return { label: 'Waiting for the lender', next: null };
   if (sale.decision === 'declined') return { label: 'Declined', next: { label: 'See the decision', path: statusPath } };
   const opening = sale.kind === 'cash' ? 'Cash sale' : sale.decision === 'conditional' ? 'Approved with stipulations' : 'Approved';
   const label = status === 'finance_completed' ? opening : (LABELS[status] ?? opening);

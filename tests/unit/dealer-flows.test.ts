@@ -70,6 +70,10 @@ describe('the flows of a dealer’s sale', () => {
       label: 'Waiting for the lender',
       next: null,
     });
+    expect(saleProgress({ ...sale, status: 'finance_completed', decision: 'unsent' })).toEqual({
+      label: 'Waiting for the signed application',
+      next: { label: 'Upload the signed application', path: '/finance/status?sale=s1' },
+    });
     expect(saleProgress({ ...sale, status: 'signature_done', dealClosed: true }).label).toBe('Closed');
   });
 });

@@ -1,4 +1,4 @@
-/** The lender's answer on a financed sale: waiting, approved with its terms and stipulations, or declined. */
+/** The lender's answer on a financed sale once sent: waiting, approved with its terms and stipulations, or declined. */
 import { Link } from 'react-router-dom';
 import type { DealerSale } from '../../domain/dealer-contract';
 import { Alert } from '../../ui/alert';
@@ -7,7 +7,8 @@ import { buttonClass } from '../../ui/button';
 export const aprText = (basisPoints: number) => `${(basisPoints / 100).toFixed(2)} %`;
 
 export function DecisionPanel({ sale }: { sale: DealerSale }) {
-  if (sale.kind === 'cash') return null;
+  // A signed application not sent yet has its own section (signed-application.tsx).
+  if (sale.kind === 'cash' || sale.decision === 'unsent') return null;
   if (sale.decision === 'pending')
     return (
       <Alert kind="info" title="Waiting for the lender">

@@ -4,7 +4,7 @@
  * seconds until the decision is in (it is also mailed).
  */
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { dealerSales } from '../../data/dealers';
 import { useApiAnswer } from '../../data/use-api-answer';
 import type { DealerSale } from '../../domain/dealer-contract';
@@ -20,6 +20,7 @@ const DECISION_POLL_MS = 3000;
 
 export function Component() {
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const submitting = params.get('submit') === '1';
   const { answer, problem, reload } = useApiAnswer(dealerSales, []);
   const waiting = answer?.sales.some((sale) => sale.decision === 'pending');
@@ -30,6 +31,12 @@ export function Component() {
   }, [waiting, reload]);
 
   function submitted(sale: DealerSale) {
+    // A signed application is uploaded on the sale's page: go straight there.
+    if (sale.decision === 'unsent') {
+      showToast('The sale is in. Upload the signed application to send it to the lender.', 'success');
+      void navigate(`/finance/status?sale=${sale.id}`);
+      return;
+    }
     showToast(
       sale.kind === 'finance' ? `Sent to the lender for ${sale.customer.name}. We mail you the decision.` : 'The sale is in.',
       'success',

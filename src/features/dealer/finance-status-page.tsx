@@ -17,6 +17,7 @@ import { Button, buttonClass } from '../../ui/button';
 import { PageMeta } from '../../ui/page-meta';
 import { aprText, DecisionPanel } from './decision-panel';
 import { FundingDocuments } from './funding-documents';
+import { SignedApplication } from './signed-application';
 import { StructureForm } from './structure-form';
 
 const DECISION_POLL_MS = 3000;
@@ -78,7 +79,14 @@ function SaleStatus({ sale, onMoved }: { sale: DealerSale; onMoved: (sale: Deale
             <dd>{maskedSsn(sale.ssnLast4)}</dd>
           </>
         )}
+        {sale.applicationMode === 'signed' && (
+          <>
+            <dt>Application</dt>
+            <dd>{sale.decision === 'unsent' ? 'Signed on paper, not sent yet' : 'Signed on paper, sent to the lender'}</dd>
+          </>
+        )}
       </dl>
+      {sale.decision === 'unsent' && <SignedApplication sale={sale} onSent={onMoved} />}
       <DecisionPanel sale={sale} />
       {decided && sale.status === 'finance_completed' && <StructureForm sale={sale} onStructured={onMoved} />}
       {sale.structure && <StructureSummary sale={sale} />}

@@ -1,8 +1,9 @@
 /**
  * "Submit a sale": cash or finance; the car by VIN (checked as typed) and mileage; the price; the
- * customer; for finance the customer's credit application with their consent. The SSN is typed
- * into a hidden field and leaves only in the request to the API: the answer and every screen
- * after it show its last four digits at most.
+ * customer; for finance the customer's credit application with their consent, typed in here or
+ * signed on paper (uploaded on the sale's page once it is in). The SSN is typed into a hidden
+ * field and leaves only in the request to the API: the answer and every screen after it show its
+ * last four digits at most.
  */
 import { useState } from 'react';
 import * as z from 'zod/mini';
@@ -21,9 +22,13 @@ import { CurrencyField, TextField } from '../../ui/form/text-field';
 import { useZodForm } from '../../ui/form/use-zod-form';
 
 const wholeNumber = (message: string) => z.string().check(z.trim(), z.regex(/^\d[\d,]*$/, message));
-// A credit application field: checked only for a financed sale.
-const financed = <T,>(check: (value: T) => boolean, message: string, path: string) =>
-  z.refine<Record<string, unknown>>((draft) => draft.kind === 'cash' || check(draft[path] as T), { message, path: [path] });
+// A credit application field: checked only for a financed sale, and a typed field only when the application is typed in.
+const financed = <T,>(check: (value: T) => boolean, message: string, path: string, mode?: 'typed' | 'signed') =>
+  z.refine<Record<string, unknown>>(
+    (draft) => draft.kind === 'cash' || (mode !== undefined && draft.applicationMode !== mode) || check(draft[path] as T),
+    { message, path: [path] },
+  );
+const typed = <T,>(check: (value: T) => boolean, message: string, path: string) => financed(check, message, path, 'typed');
 
 const draftSchema = z
   .object({
@@ -36,21 +41,24 @@ const draftSchema = z
     name: personName('The customer’s name'),
     email: z.email('Enter the customer’s e-mail address'),
     mobileDigits: z.string().check(z.regex(/^[2-9]\d{2}[2-9]\d{6}$/, 'Enter a 10-digit US mobile number, such as (415) 555-0134')),
+    applicationMode: z.enum(['typed', 'signed']),
     income: z.string(),
     housing: z.string(),
     housingPayment: z.string(),
     employer: z.string(),
     years: z.string(),
     ssn: z.string(),
+    signed: z.boolean(),
     consent: z.boolean(),
   })
   .check(
-    financed((text: string) => /^\d[\d,]*$/.test(text.trim()), 'Enter the annual income in whole dollars', 'income'),
-    financed((value: string) => (HOUSING as readonly string[]).includes(value), 'Choose how the customer lives', 'housing'),
-    financed((text: string) => /^\d[\d,]*$/.test(text.trim()), 'Enter the monthly housing payment in whole dollars', 'housingPayment'),
-    financed((text: string) => text.trim().length > 0, 'Enter the employer', 'employer'),
-    financed((text: string) => /^\d{1,2}$/.test(text.trim()), 'Enter the whole years at this employer', 'years'),
-    financed((text: string) => ssnField.safeParse(text.replace(/\D/g, '')).success, 'Enter the 9-digit Social Security number', 'ssn'),
+    typed((text: string) => /^\d[\d,]*$/.test(text.trim()), 'Enter the annual income in whole dollars', 'income'),
+    typed((value: string) => (HOUSING as readonly string[]).includes(value), 'Choose how the customer lives', 'housing'),
+    typed((text: string) => /^\d[\d,]*$/.test(text.trim()), 'Enter the monthly housing payment in whole dollars', 'housingPayment'),
+    typed((text: string) => text.trim().length > 0, 'Enter the employer', 'employer'),
+    typed((text: string) => /^\d{1,2}$/.test(text.trim()), 'Enter the whole years at this employer', 'years'),
+    typed((text: string) => ssnField.safeParse(text.replace(/\D/g, '')).success, 'Enter the 9-digit Social Security number', 'ssn'),
+    financed((given: boolean) => given, 'Only an application the customer signed can be sent', 'signed', 'signed'),
     financed((given: boolean) => given, 'The customer must agree to the credit check', 'consent'),
   );
 type Draft = z.infer<typeof draftSchema>;
@@ -63,12 +71,14 @@ const EMPTY: Draft = {
   name: '',
   email: '',
   mobileDigits: '',
+  applicationMode: 'typed',
   income: '',
   housing: '',
   housingPayment: '',
   employer: '',
   years: '',
   ssn: '',
+  signed: false,
   consent: false,
 };
 
@@ -88,7 +98,10 @@ export function SaleForm({ onSubmitted }: { onSubmitted: (sale: DealerSale) => v
           vehicle: { vin: draft.vin, mileage: parseWholeNumber(draft.mileage) },
           priceDollars: parseWholeNumber(draft.price),
           customer: { name: draft.name, email: draft.email.trim(), mobile: mobileFromDigits(draft.mobileDigits) },
-          ...(draft.kind === 'finance'
+          ...(draft.kind === 'finance' && draft.applicationMode === 'signed'
+            ? { signedApplication: { customerSigned: true as const, consent: true as const } }
+            : {}),
+          ...(draft.kind === 'finance' && draft.applicationMode === 'typed'
             ? {
                 application: {
                   annualIncomeDollars: parseWholeNumber(draft.income),
@@ -115,6 +128,7 @@ export function SaleForm({ onSubmitted }: { onSubmitted: (sale: DealerSale) => v
 
   const mobile = form.field('mobileDigits');
   const finance = form.values.kind === 'finance';
+  const signed = form.values.applicationMode === 'signed';
   return (
     <form onSubmit={submit} noValidate aria-labelledby="submit-sale-heading" className="box">
       <h2 id="submit-sale-heading" className="title is-5">
@@ -163,28 +177,45 @@ export function SaleForm({ onSubmitted }: { onSubmitted: (sale: DealerSale) => v
       {finance && (
         <fieldset className="mb-4">
           <legend className="label">Credit application</legend>
-          <CurrencyField label="Annual income" {...form.textField('income')} />
-          <SelectField
-            label="Housing"
-            placeholder="Choose"
-            options={HOUSING.map((value) => ({ value, label: HOUSING_LABELS[value] }))}
-            name="housing"
-            value={form.values.housing}
-            error={form.errors.housing}
-            onBlur={form.field('housing').onBlur}
-            onChange={(event) => form.field('housing').onChange(event.target.value)}
+          <RadioGroup
+            legend="How to send it"
+            name="applicationMode"
+            options={[
+              { value: 'typed', label: 'Type the application' },
+              { value: 'signed', label: 'Upload a signed application' },
+            ]}
+            value={form.values.applicationMode}
+            onChange={(value) => form.field('applicationMode').onChange(value as Draft['applicationMode'])}
+            help={signed ? 'Once the sale is in, you upload the signed application (a PDF or a photo) on its page and send it.' : undefined}
           />
-          <CurrencyField label="Monthly housing payment" {...form.textField('housingPayment')} />
-          <TextField label="Employer" autoComplete="off" {...form.textField('employer')} />
-          <TextField label="Years at this employer" inputMode="numeric" maxLength={2} {...form.textField('years')} />
-          <PasswordField
-            label="Social Security number"
-            help="Nine digits. Sent to the lender only; we keep the last four."
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={11}
-            {...form.textField('ssn')}
-          />
+          {signed ? (
+            <CheckboxField label="The customer signed the credit application." {...form.checkboxField('signed')} />
+          ) : (
+            <>
+              <CurrencyField label="Annual income" {...form.textField('income')} />
+              <SelectField
+                label="Housing"
+                placeholder="Choose"
+                options={HOUSING.map((value) => ({ value, label: HOUSING_LABELS[value] }))}
+                name="housing"
+                value={form.values.housing}
+                error={form.errors.housing}
+                onBlur={form.field('housing').onBlur}
+                onChange={(event) => form.field('housing').onChange(event.target.value)}
+              />
+              <CurrencyField label="Monthly housing payment" {...form.textField('housingPayment')} />
+              <TextField label="Employer" autoComplete="off" {...form.textField('employer')} />
+              <TextField label="Years at this employer" inputMode="numeric" maxLength={2} {...form.textField('years')} />
+              <PasswordField
+                label="Social Security number"
+                help="Nine digits. Sent to the lender only; we keep the last four."
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={11}
+                {...form.textField('ssn')}
+              />
+            </>
+          )}
           <CheckboxField
             label="The customer agrees to a credit check by the lender for this purchase."
             {...form.checkboxField('consent')}
@@ -192,7 +223,7 @@ export function SaleForm({ onSubmitted }: { onSubmitted: (sale: DealerSale) => v
         </fieldset>
       )}
       <Button type="submit" loading={form.submitting}>
-        {finance ? 'Submit for a decision' : 'Submit the sale'}
+        {finance && !signed ? 'Submit for a decision' : 'Submit the sale'}
       </Button>
     </form>
   );
