@@ -5,6 +5,7 @@
  * review, books delivery to the customer and signs; the customer, mailed in a browser of their own,
  * reviews the breakdown with the loan terms, pays, checks their ID and signs, and the dealer's list
  * shows the sale closed. A declined application shows its screen; a customer is refused /finance.
+ * A signed paper application is uploaded on the sale's page and sent, and the lender decides it.
  * Screenshots at 375 and 1280 px.
  */
 import type { Browser, Page } from '@playwright/test';
@@ -44,7 +45,8 @@ async function makeDealer(admin: Page, email: string) {
   await expect(admin.getByRole('list', { name: 'Dealers' }).getByText(email, { exact: false })).toBeVisible();
 }
 
-async function submitFinancedSale(page: Page, customer: string, ssn: string, email = uniqueEmail('customer')) {
+/** The sale form opened and filled up to its credit application. */
+async function fillSale(page: Page, customer: string, email: string) {
   await page.getByRole('link', { name: 'Submit a sale' }).click();
   await page.getByRole('textbox', { name: 'VIN' }).fill('1G4AH59H45G118341');
   await page.getByRole('textbox', { name: 'Mileage' }).fill('84000');
@@ -52,6 +54,10 @@ async function submitFinancedSale(page: Page, customer: string, ssn: string, ema
   await page.getByRole('textbox', { name: 'Customer’s name' }).fill(customer);
   await page.getByRole('textbox', { name: 'Customer’s e-mail' }).fill(email);
   await page.getByRole('textbox', { name: 'Customer’s mobile' }).fill('4155550134');
+}
+
+async function submitFinancedSale(page: Page, customer: string, ssn: string, email = uniqueEmail('customer')) {
+  await fillSale(page, customer, email);
   await page.getByRole('textbox', { name: 'Annual income' }).fill('72000');
   await page.getByLabel('Housing', { exact: true }).selectOption('rent');
   await page.getByRole('textbox', { name: 'Monthly housing payment' }).fill('1500');
@@ -217,4 +223,43 @@ test('a declined application shows its screen; a customer is refused the dealer 
     await expect(customerPage.getByTestId('not-found-message')).toHaveText(`Page Not Found: ${path}`);
   }
   await customer.close();
+});
+
+test('a signed paper application is uploaded on the sale’s page, sent to the lender and decided', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const dealer = await signedInUser(page, request, '/dashboard');
+  const admin = await adminPage(browser, baseURL!);
+  await makeDealer(admin.page, dealer.email);
+  await admin.context.close();
+
+  await page.goto('/finance');
+  await fillSale(page, 'Kim Signed', uniqueEmail('customer'));
+  await page.getByLabel('Upload a signed application').check();
+  await expect(page.getByRole('textbox', { name: 'Social Security number' })).toHaveCount(0);
+  await page.getByLabel('The customer signed the credit application').check();
+  await page.getByLabel('The customer agrees to a credit check').check();
+  await expectNoSeriousAxeViolations(page);
+  await shoot(page, 'submit-sale-signed');
+  await page.getByRole('button', { name: 'Submit the sale' }).click();
+
+  // Straight to the sale's page, where the signed copy is uploaded and sent.
+  await expect(page.getByTestId('sale-status')).toHaveText('Waiting for the signed application');
+  await page.getByRole('button', { name: /^Dismiss: The sale is in/ }).click();
+  const send = page.getByRole('button', { name: 'Send to the lender' });
+  await expect(send).toBeDisabled();
+  await page
+    .getByLabel('Signed credit application: choose files')
+    .setInputFiles({ name: 'kim-signed-application.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 signed application') });
+  await expect(send).toBeEnabled({ timeout: 30_000 });
+  await expectNoSeriousAxeViolations(page);
+  await shoot(page, 'signed-application');
+  await send.click();
+  await expect(page.getByRole('heading', { name: 'Approved', exact: true })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('link', { name: '← All sales' }).click();
+  await expect(page.getByRole('listitem', { name: 'Kim Signed, 2005 Buick' }).getByTestId('sale-status')).toHaveText('Approved');
 });

@@ -32,7 +32,7 @@ export function SignedApplication({ sale, onSent }: { sale: DealerSale; onSent: 
         The signed application
       </h2>
       <p className="mb-3">
-        Upload the credit application {sale.customer.name} signed, then send it to the lender. The decision usually takes a few minutes.
+        Upload {sale.customer.name}’s signed credit application, then send it to the lender. The decision usually takes a few minutes.
       </p>
       <DocumentField
         transactionId={sale.transactionId}
