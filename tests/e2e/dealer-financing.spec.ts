@@ -45,6 +45,15 @@ async function makeDealer(admin: Page, email: string) {
   await expect(admin.getByRole('list', { name: 'Dealers' }).getByText(email, { exact: false })).toBeVisible();
 }
 
+/** A new user signed in on `page`, made a dealer by the shared admin in a context of their own. */
+async function signedInDealer(page: Page, browser: Browser, baseURL: string, request: Parameters<typeof signedInUser>[1]) {
+  const dealer = await signedInUser(page, request, '/dashboard');
+  const admin = await adminPage(browser, baseURL);
+  await makeDealer(admin.page, dealer.email);
+  await admin.context.close();
+  return dealer;
+}
+
 /** The sale form opened and filled up to its credit application. */
 async function fillSale(page: Page, customer: string, email: string) {
   await page.getByRole('link', { name: 'Submit a sale' }).click();
@@ -198,10 +207,7 @@ test('an admin makes a dealer, who sells with financing: approved with stipulati
 
 test('a declined application shows its screen; a customer is refused the dealer area', async ({ page, browser, baseURL, request }) => {
   test.setTimeout(120_000);
-  const dealer = await signedInUser(page, request, '/dashboard');
-  const admin = await adminPage(browser, baseURL!);
-  await makeDealer(admin.page, dealer.email);
-  await admin.context.close();
+  await signedInDealer(page, browser, baseURL!, request);
 
   await page.goto('/finance');
   await submitFinancedSale(page, 'Lee Declined', '123450001');
@@ -232,10 +238,7 @@ test('a signed paper application is uploaded on the sale’s page, sent to the l
   request,
 }) => {
   test.setTimeout(90_000);
-  const dealer = await signedInUser(page, request, '/dashboard');
-  const admin = await adminPage(browser, baseURL!);
-  await makeDealer(admin.page, dealer.email);
-  await admin.context.close();
+  await signedInDealer(page, browser, baseURL!, request);
 
   await page.goto('/finance');
   await fillSale(page, 'Kim Signed', uniqueEmail('customer'));

@@ -3,13 +3,13 @@
  * for and the title, VIN plate and odometer photos — through the resumable uploader, then "Submit
  * for review". The lender answers by webhook; the page follows.
  */
-import { useState } from 'react';
 import { sendForReview } from '../../data/dealers';
 import { useUploads } from '../../data/uploads';
 import { slotsNeeded, type DealerSale } from '../../domain/dealer-contract';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { DocumentField, slotDocument } from '../../ui/uploads/document-field';
+import { useSaleAction } from './use-sale-action';
 
 const HELP: Record<ReturnType<typeof slotsNeeded>[number], string> = {
   'proof-of-income': 'A recent pay stub or the last tax return.',
@@ -22,8 +22,7 @@ const HELP: Record<ReturnType<typeof slotsNeeded>[number], string> = {
 
 export function FundingDocuments({ sale, onSent }: { sale: DealerSale; onSent: (sale: DealerSale) => void }) {
   const tasks = useUploads(sale.transactionId);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const send = useSaleAction(() => sendForReview(sale.id), onSent);
   const needed = slotsNeeded(sale.terms);
   const missing = needed.filter((slot) => !slotDocument(tasks, slot));
 
@@ -34,18 +33,6 @@ export function FundingDocuments({ sale, onSent }: { sale: DealerSale; onSent: (
       </Alert>
     );
 
-  async function send() {
-    setFailure(null);
-    setSending(true);
-    try {
-      onSent(await sendForReview(sale.id));
-    } catch (error) {
-      setFailure((error as Error).message);
-    } finally {
-      setSending(false);
-    }
-  }
-
   return (
     <section aria-labelledby="documents-heading">
       <h2 id="documents-heading" className="title is-5">
@@ -54,8 +41,8 @@ export function FundingDocuments({ sale, onSent }: { sale: DealerSale; onSent: (
       {needed.map((slot) => (
         <DocumentField key={slot} transactionId={sale.transactionId} slot={slot} help={HELP[slot]} />
       ))}
-      {failure && <Alert kind="danger">{failure}</Alert>}
-      <Button onClick={() => void send()} loading={sending} disabled={missing.length > 0}>
+      {send.failure && <Alert kind="danger">{send.failure}</Alert>}
+      <Button onClick={send.run} loading={send.running} disabled={missing.length > 0}>
         Submit for review
       </Button>
       {missing.length > 0 && <p className="help">Upload every document above to send them.</p>}

@@ -2,29 +2,16 @@
  * A sale submitted with a signed paper application: the dealer uploads the signed copy (a PDF or
  * a photo of each page in one file) through the resumable uploader, then sends it to the lender.
  */
-import { useState } from 'react';
 import { sendSignedApplication } from '../../data/dealers';
 import { SIGNED_APPLICATION_SLOT, type DealerSale } from '../../domain/dealer-contract';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { DocumentField, useSlotDocument } from '../../ui/uploads/document-field';
+import { useSaleAction } from './use-sale-action';
 
 export function SignedApplication({ sale, onSent }: { sale: DealerSale; onSent: (sale: DealerSale) => void }) {
   const document = useSlotDocument(sale.transactionId, SIGNED_APPLICATION_SLOT);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-
-  async function send() {
-    setFailure(null);
-    setSending(true);
-    try {
-      onSent(await sendSignedApplication(sale.id));
-    } catch (error) {
-      setFailure((error as Error).message);
-    } finally {
-      setSending(false);
-    }
-  }
+  const send = useSaleAction(() => sendSignedApplication(sale.id), onSent);
 
   return (
     <section aria-labelledby="signed-application-heading">
@@ -39,8 +26,8 @@ export function SignedApplication({ sale, onSent }: { sale: DealerSale; onSent: 
         slot={SIGNED_APPLICATION_SLOT}
         help="Every page, signed and readable: a scanned PDF or a photo."
       />
-      {failure && <Alert kind="danger">{failure}</Alert>}
-      <Button onClick={() => void send()} loading={sending} disabled={!document}>
+      {send.failure && <Alert kind="danger">{send.failure}</Alert>}
+      <Button onClick={send.run} loading={send.running} disabled={!document}>
         Send to the lender
       </Button>
       {!document && <p className="help">Upload the signed application to send it.</p>}
