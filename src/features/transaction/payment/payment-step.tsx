@@ -25,7 +25,9 @@ function Review() {
       </h1>
       <p className="mb-3">
         {buyer
-          ? 'Check every line before you pay. Once you accept it, the amount due at signing is fixed: financing, protection and transport can no longer change.'
+          ? choosesTransport(detail.flow)
+            ? 'Check every line before you pay. Once you accept it, the amount due at signing is fixed: financing, protection and transport can no longer change.'
+            : 'Check every line before you pay: it is what you agreed, and the amount due at signing is what you authorise next.'
           : 'Your title is approved. This is what reaches your bank once the sale closes; check it before you go on.'}
       </p>
       {buyer ? (
