@@ -56,7 +56,8 @@ export async function transactionRedirect(url: URL): Promise<string | null> {
   if (!destination || state === 'done') return null;
   // A status that sends the party out of the transaction (home, the dealer area) leaves its current step open here.
   const outside = !destination.path.startsWith('/transaction/');
-  const here = state === 'current' && (url.pathname === destination.path || outside || !isDestinationPath(url.pathname));
+  // The destination itself is always here, also when it lies outside the flow's steps (a dealer who signed is sent to "what's next").
+  const here = url.pathname === destination.path || (state === 'current' && (outside || !isDestinationPath(url.pathname)));
   return here ? null : `${destination.path}?transaction=${id}`;
 }
 

@@ -170,6 +170,11 @@ test('an admin makes a dealer, who sells with financing: approved with stipulati
   await page.getByRole('button', { name: 'Prepare the documents' }).click();
   await signOnProvidersPage(page, 'buyer', true);
   await expect(page.getByText(/You signed your documents/)).toBeVisible();
+  // Signed, the dealer is shown what happens next: their customer's part, the loan, their payment.
+  await expect(page.getByRole('heading', { name: "You're all done" })).toBeVisible();
+  await expect(page.getByText('You signed the sale.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Prepare the documents' })).toHaveCount(0);
+  await shoot(page, 'dealer-signed');
 
   // The customer is mailed, and the page they left open follows by itself.
   const ready = `/api/dev/mailbox/latest?to=${encodeURIComponent(customer.email)}&subject=${encodeURIComponent('Lone Star Motors: your purchase is ready for you')}`;

@@ -49,7 +49,13 @@ function Finished() {
       <h1 id="all-done" className="title is-4">
         You're all done
       </h1>
-      <p className="mb-4">{skipped ? 'You skipped the self-inspection.' : 'Your inspection report is kept with the sale.'}</p>
+      <p className="mb-4">
+        {detail.flow === 'dealer-financing'
+          ? 'You signed the sale.'
+          : skipped
+            ? 'You skipped the self-inspection.'
+            : 'Your inspection report is kept with the sale.'}
+      </p>
       {report && <InspectionReportView report={report} />}
       <WhatsNext detail={detail} />
     </section>

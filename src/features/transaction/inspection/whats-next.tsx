@@ -25,6 +25,20 @@ function sellerItems(detail: TransactionDetail): { title: string; text: string }
   ];
 }
 
+/** A dealer after signing: their customer's part, then the loan, their payment and the title. */
+function dealerItems(detail: TransactionDetail): { title: string; text: string }[] {
+  const [payment, title] = sellerItems(detail);
+  return [
+    {
+      title: 'Your customer',
+      text: 'They are e-mailed now to review the price breakdown with the loan terms, pay what is due, check their ID and sign; the sale closes once they have.',
+    },
+    { title: 'The loan', text: `${detail.priceBreakdown?.financing?.lender ?? 'The lender'} funds it once both of you have signed.` },
+    { ...payment!, text: payment!.text.replace('reaches your bank', 'is paid into your dealership’s account on file') },
+    title!,
+  ];
+}
+
 function buyerItems(detail: TransactionDetail): { title: string; text: string }[] {
   const state = detail.data.identity.address?.state;
   return [
@@ -49,7 +63,8 @@ function buyerItems(detail: TransactionDetail): { title: string; text: string }[
 }
 
 export function WhatsNext({ detail }: { detail: TransactionDetail }) {
-  const items = detail.side === 'seller' ? sellerItems(detail) : buyerItems(detail);
+  const items =
+    detail.flow === 'dealer-financing' ? dealerItems(detail) : detail.side === 'seller' ? sellerItems(detail) : buyerItems(detail);
   return (
     <section aria-labelledby="whats-next">
       <h2 id="whats-next" className="title is-5">

@@ -38,7 +38,8 @@ function Start() {
 /** A dealer signs first, once the transport is booked and the figures are final; their customer is mailed after. */
 function DealerStart() {
   const { detail, pending, act } = useTransactionContext();
-  if (detail.status === 'signature_started') return <SignDocuments />;
+  // Preparing is the first two moves; from then on (signing, and signed while the move is on its way) it is the documents.
+  if (detail.status !== 'transport_done' && detail.status !== 'signature_start') return <SignDocuments />;
   const preparing = isPending(pending, 'signature start') || isPending(pending, 'signing started');
   const prepare = async () => {
     if (detail.status === 'transport_done') await act('signature start');
