@@ -24,9 +24,14 @@ export async function dealerSelling(db: Database | Tx, sides: DealSides): Promis
   return dealership && { name: dealership.dealershipName, signed: hasSigned(dealer.row.status) };
 }
 
+/** Whether a dealer's customer (`customer`) still waits for the dealer (`dealer`) to sign: their part opens then. */
+export const customerHeld = (
+  customer: Pick<TransactionRow, 'flow'> | undefined,
+  dealer: Pick<TransactionRow, 'flow' | 'status'> | undefined,
+) => customer?.flow === 'payment-first' && dealer?.flow === 'dealer-financing' && !hasSigned(dealer.status);
+
 /** Whether `row` is a dealer's customer whose part has not opened yet. */
-export const customerWaits = (row: TransactionRow, sides: DealSides) =>
-  row.flow === 'payment-first' && sides.seller?.row.flow === 'dealer-financing' && !hasSigned(sides.seller.row.status);
+export const customerWaits = (row: TransactionRow, sides: DealSides) => customerHeld(row, sides.seller?.row);
 
 /** The dealer has signed: the customer is mailed to review, pay and sign. */
 export async function tellCustomerReady(tx: Tx, dealer: TransactionRow, sides: DealSides): Promise<void> {

@@ -5,7 +5,6 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Deal } from '../../src/domain/offer-contract';
-import type { TransactionStatus } from '../../src/domain/transaction-flows';
 import { otherSide } from '../../src/domain/offer-lifecycle';
 import { progressInWords, type BookedTransport } from '../../src/domain/party-progress';
 import { SIDE_ROLES, type Side } from '../../src/domain/parties';
@@ -15,7 +14,7 @@ import { stepStates } from '../../src/domain/step-progress';
 import type { Database } from '../db/client';
 import { dealParties, deals, transactions, users, vehicles } from '../db/schema';
 import { eventsOf } from '../transactions/event-log';
-import { hasSigned } from '../money/settle';
+import { customerHeld } from '../dealers/dealer-customer';
 import { liveShipment } from '../transport/shipments';
 import type { UserRow } from '../users/user-records';
 import { OfferRefusal } from './negotiation-records';
@@ -81,9 +80,9 @@ export async function dealForParty(db: Database, dealId: string, user: UserRow):
         ? {
             role: theirSide,
             firstName: parties.find((party) => party.role === theirSide)?.firstName ?? null,
-            progress: customerHeldFor(
-              sides.find((transaction) => transaction.side === mySide),
+            progress: customerHeld(
               theirs,
+              sides.find((transaction) => transaction.side === mySide),
             )
               ? 'Your customer’s part opens once you have signed: they are e-mailed then.'
               : progressInWords(theirSide, theirs.flow, theirs.status, await bookedTransport(db, deal.id)),
@@ -94,7 +93,3 @@ export async function dealForParty(db: Database, dealId: string, user: UserRow):
         : null,
   };
 }
-
-/** A dealer who has not signed yet: their customer waits for them, whatever their own status says. */
-const customerHeldFor = (mine: { flow: string; status: string } | undefined, theirs: { flow: string }) =>
-  mine?.flow === 'dealer-financing' && theirs.flow === 'payment-first' && !hasSigned(mine.status as TransactionStatus);
