@@ -110,6 +110,9 @@ test('delivery priced by distance, the breakdown accepted, both banks linked on 
   await buyerPage.getByRole('checkbox', { name: /I authorise Caramel to take/ }).check();
   await buyerPage.getByRole('button', { name: /^Authorise \$/ }).click();
   await expect(buyerPage.getByRole('heading', { name: 'Payment authorised' })).toBeVisible();
+  // The screen shows it as soon as it is queued; the signing below goes through the API, so it waits for the server to have it.
+  const buyerStatus = async () => (await deal.api.call('GET', `/api/transactions/${deal.buyerTx}`, deal.buyer.bearer)).json().status;
+  await expect.poll(buyerStatus, { timeout: 20_000 }).toBe('payment_done');
 
   await bothSign(deal.api, deal.sandbox, deal);
 
