@@ -5,7 +5,7 @@
  * sandbox origin; a real one calls the provider's API with its key, behind the same interface.
  */
 import * as z from 'zod/mini';
-import type { SignatureTab } from '../documents/pdf-writer';
+import type { SignatureTab } from '../pdf/pdf-writer';
 import type { WebhookResult } from './async-providers';
 import type { WebhookEvent } from './webhooks';
 

@@ -26,7 +26,7 @@ import { BRAND } from '../../src/domain/brand';
 import { PASSWORD_POLICY } from '../../src/domain/password-policy';
 import { OAUTH_SCOPES, POOL_PROVIDER_NAMES } from '../../src/domain/social-sign-in';
 import { KEEP_ORIGINAL_EMAIL, VerifiedClaimsTokenGenerator, withExtensions } from './identity-extensions';
-import { appendToMailbox } from '../mail/mailbox';
+import { appendToMailbox } from '../providers/dev-mailbox';
 import { signInCertificate } from './hosted-sign-in/certificate';
 import { startHostedSignIn } from './hosted-sign-in/sign-in-server';
 

@@ -5,7 +5,7 @@
  * runs an API of its own (own-api.ts) so the key can be made without putting an admin in the
  * stack's pool group.
  */
-import { createPartnerKey } from '../../server/partners/partner-keys';
+import { createPartnerKey } from '../../server/modules/partners/partner-keys';
 import { createConfirmedUser } from '../support/identity-admin';
 import { expect, test } from './fixtures';
 import { poolOf, signInThroughForm, submitDetails, uniqueEmail } from './identity-helpers';

@@ -13,7 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { uploads } from '../../server/db/schema';
 import { createS3Client } from '../../server/storage/s3-client';
-import { abortAbandonedUploads, ABANDONED_AFTER_MS } from '../../server/uploads/abandoned-uploads';
+import { abortAbandonedUploads, ABANDONED_AFTER_MS } from '../../server/modules/uploads/abandoned-uploads';
 import { apiFor, settingsFor } from '../support/api-harness';
 import { dealBetween } from '../support/deals';
 import { md5, MiB, video } from '../support/test-files';

@@ -1,7 +1,7 @@
 /** The local user pool answers what cognito-local alone does not: refresh, global sign-out, password policy, SMS. */
 import { decodeJwt } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
-import { latestMessageFor } from '../../server/mail/mailbox';
+import { latestMessageFor } from '../../server/providers/dev-mailbox';
 import { cognitoCall, createConfirmedUser } from '../support/identity-admin';
 
 const parts = inject('parts');

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { notifications } from '../../server/db/schema';
-import { deliverPending, sesMailer } from '../../server/mail/delivery';
+import { deliverPending, sesMailer } from '../../server/effects/mail';
 import { apiFor } from '../support/api-harness';
 
 const parts = inject('parts');

@@ -2,8 +2,8 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { documentsOfSale, SALE_DOCUMENT_KINDS, SALE_DOCUMENTS } from '../../src/domain/signing';
-import { dollars, saleDocument } from '../../server/documents/sale-documents';
-import type { SaleFacts } from '../../server/documents/sale-facts';
+import { dollars, saleDocument } from '../../server/modules/documents/sale-documents';
+import type { SaleFacts } from '../../server/modules/documents/sale-facts';
 
 const facts = (financed: boolean): SaleFacts => ({
   dealId: '0b4c8a1e-8c1f-4c55-9d0e-1f2a3b4c5d6e',

@@ -8,12 +8,12 @@ import * as z from 'zod/mini';
 import { linkFinishSchema, linkStartSchema, microDepositsSchema } from '../../../src/domain/bank-accounts';
 import { foldStepData } from '../../../src/domain/step-data';
 import type { Database } from '../../db/client';
-import { accountsOf, confirmMicroDeposits, finishLink, removeAccount, startLink } from '../../money/bank-accounts';
+import { accountsOf, confirmMicroDeposits, finishLink, removeAccount, startLink } from '../../modules/money/bank-accounts';
 import type { Providers } from '../../providers/providers';
-import { eventsOf } from '../../transactions/event-log';
-import { transactionsOf } from '../../transactions/transaction-views';
-import { userForCaller, type UserRow } from '../../users/user-records';
-import { parseInput } from '../../validation';
+import { eventsOf } from '../../kernel/event-log';
+import { transactionsOf } from '../../views/transaction-views';
+import { userForCaller, type UserRow } from '../../modules/users/user-records';
+import { parseInput } from '../../kernel/validation';
 import type { Authenticate } from '../auth';
 
 const idParams = z.object({ id: z.uuid('That is not a bank account id') });

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { latestMessageFor, readMailbox } from '../../mail/mailbox';
+import { latestMessageFor, readMailbox } from '../../providers/dev-mailbox';
 import { selfContainedPolicy } from '../security-headers';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

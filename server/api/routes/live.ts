@@ -7,11 +7,11 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import type { Database } from '../../db/client';
-import type { LiveHub } from '../../live/live-hub';
-import { serveStream } from '../../live/live-stream';
-import { userForCaller } from '../../users/user-records';
+import type { LiveHub } from '../live/live-hub';
+import { serveStream } from '../live/live-stream';
+import { userForCaller } from '../../modules/users/user-records';
 import type { Authenticate } from '../auth';
-import { parseInput } from '../../validation';
+import { parseInput } from '../../kernel/validation';
 
 const streamHeaders = z.object({
   'last-event-id': z.optional(z.string().check(z.regex(/^\d{1,15}$/, 'Last-Event-ID must be the id of an event this stream sent'))),

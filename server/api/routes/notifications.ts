@@ -1,8 +1,8 @@
 /** `GET /api/notifications`: the caller's newest notifications (server/notifications), for the overview. */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { notificationsOf } from '../../notifications/notify';
-import { userForCaller } from '../../users/user-records';
+import { notificationsOf } from '../../kernel/notify';
+import { userForCaller } from '../../modules/users/user-records';
 import type { Authenticate } from '../auth';
 
 export function notificationRoutes(app: FastifyInstance, deps: { db: Database; authenticate: Authenticate }) {

@@ -13,16 +13,16 @@ import {
   startOfferSchema,
 } from '../../../src/domain/offer-fields';
 import type { Database } from '../../db/client';
-import { attachByEmail } from '../../offers/deals';
-import { actOnNegotiation, expireDueNegotiations, startNegotiation } from '../../offers/negotiations';
-import { actThroughLink, createLink, offerShownByLink, revokeLinks } from '../../offers/share-links';
-import { dealForParty } from '../../offers/deal-views';
-import { confirmVehicle } from '../../offers/offer-vehicles';
-import { dashboardCounts, negotiationForParty, negotiationsOf, negotiationSummary } from '../../offers/offer-views';
-import { userForCaller } from '../../users/user-records';
+import { attachByEmail } from '../../modules/offers/deals';
+import { actOnNegotiation, expireDueNegotiations, startNegotiation } from '../../modules/offers/negotiations';
+import { actThroughLink, createLink, offerShownByLink, revokeLinks } from '../../modules/offers/share-links';
+import { dealForParty } from '../../views/deal-views';
+import { confirmVehicle } from '../../modules/offers/offer-vehicles';
+import { dashboardCounts, negotiationForParty, negotiationsOf, negotiationSummary } from '../../views/offer-views';
+import { userForCaller } from '../../modules/users/user-records';
 import type { Authenticate } from '../auth';
 import { limitedBy } from '../rate-limits';
-import { parseInput } from '../../validation';
+import { parseInput } from '../../kernel/validation';
 
 const idParams = z.object({ id: z.uuid('That is not an offer id') });
 const tokenParams = z.object({

@@ -8,12 +8,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { partnerDealSchema, partnerKeyRequestSchema } from '../../../src/domain/partner-contract';
 import type { Database } from '../../db/client';
-import { requireAdmin } from '../../dealers/dealerships';
-import { createPartnerDeal } from '../../partners/partner-deals';
-import { createPartnerKey, listPartnerKeys, partnerKeyFor, revokePartnerKey, type PartnerKeyRow } from '../../partners/partner-keys';
-import type { Caller } from '../../users/caller';
-import { userForCaller } from '../../users/user-records';
-import { parseInput } from '../../validation';
+import { requireAdmin } from '../../modules/dealers/dealerships';
+import { createPartnerDeal } from '../../modules/partners/partner-deals';
+import {
+  createPartnerKey,
+  listPartnerKeys,
+  partnerKeyFor,
+  revokePartnerKey,
+  type PartnerKeyRow,
+} from '../../modules/partners/partner-keys';
+import type { Caller } from '../../modules/users/caller';
+import { userForCaller } from '../../modules/users/user-records';
+import { parseInput } from '../../kernel/validation';
 import type { Authenticate } from '../auth';
 import { limitedBy } from '../rate-limits';
 

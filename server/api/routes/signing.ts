@@ -6,11 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { signingSessionRequestSchema } from '../../../src/domain/signing';
-import { connectionOf } from '../../signing/closing';
-import { openSigningSession, signingState, type SigningDeps } from '../../signing/envelopes';
-import { transactionFor } from '../../transactions/access';
-import { userForCaller } from '../../users/user-records';
-import { parseInput } from '../../validation';
+import { connectionOf } from '../../modules/signing/closing';
+import { openSigningSession, signingState, type SigningDeps } from '../../modules/signing/envelopes';
+import { transactionFor } from '../../kernel/access';
+import { userForCaller } from '../../modules/users/user-records';
+import { parseInput } from '../../kernel/validation';
 import type { Authenticate } from '../auth';
 
 const params = z.object({ id: z.uuid('That is not a transaction id') });

@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { timelinePdfQuerySchema } from '../../../src/domain/deal-timeline';
 import type { Database } from '../../db/client';
-import { dealTimeline } from '../../deals/deal-timeline';
-import { timelinePdf } from '../../deals/timeline-pdf';
-import { userForCaller } from '../../users/user-records';
-import { parseInput } from '../../validation';
+import { dealTimeline } from '../../views/deal-timeline';
+import { timelinePdf } from '../../views/timeline-pdf';
+import { userForCaller } from '../../modules/users/user-records';
+import { parseInput } from '../../kernel/validation';
 import type { Authenticate } from '../auth';
 
 const params = z.object({ id: z.uuid('That is not a transaction id') });

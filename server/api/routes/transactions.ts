@@ -8,19 +8,19 @@ import * as z from 'zod/mini';
 import { payoffQuoteRequestSchema } from '../../../src/domain/seller-events';
 import { quoteRequestSchema } from '../../../src/domain/transport';
 import { cancelRequestSchema } from '../../../src/domain/cancellation';
-import { cancelSale } from '../../deals/cancellation';
-import { dealAndVehicle, dealSides } from '../../money/deal-money';
-import { askQuotes, carLocationOf } from '../../transport/shipments';
+import { cancelSale } from '../../modules/deals/cancellation';
+import { dealAndVehicle, dealSides } from '../../modules/money/deal-money';
+import { askQuotes, carLocationOf } from '../../modules/transport/shipments';
 import { eventRequestSchema } from '../../../src/domain/transaction-events';
 import type { Database } from '../../db/client';
 import type { Providers } from '../../providers/providers';
 import { choosesTransport } from '../../../src/domain/transaction-transitions';
-import { transactionFor } from '../../transactions/access';
-import { applyPartyEvent } from '../../transactions/engine';
-import { transactionDetail, transactionsOf } from '../../transactions/transaction-views';
-import { userForCaller } from '../../users/user-records';
+import { transactionFor } from '../../kernel/access';
+import { applyPartyEvent } from '../../commands/step-event';
+import { transactionDetail, transactionsOf } from '../../views/transaction-views';
+import { userForCaller } from '../../modules/users/user-records';
 import type { Authenticate } from '../auth';
-import { parseInput } from '../../validation';
+import { parseInput } from '../../kernel/validation';
 
 const idParams = z.object({ id: z.uuid('That is not a transaction id') });
 

@@ -12,11 +12,11 @@ import {
   listDocumentsSchema,
   signPartsSchema,
 } from '../../../src/domain/document-slots';
-import { listDocuments, readDocument } from '../../uploads/documents';
-import { abortUpload, completeUpload, createUpload, listParts, signParts, type StorageDeps } from '../../uploads/multipart';
-import { userForCaller } from '../../users/user-records';
+import { listDocuments, readDocument } from '../../modules/uploads/documents';
+import { abortUpload, completeUpload, createUpload, listParts, signParts, type StorageDeps } from '../../modules/uploads/multipart';
+import { userForCaller } from '../../modules/users/user-records';
 import type { Authenticate } from '../auth';
-import { parseInput } from '../../validation';
+import { parseInput } from '../../kernel/validation';
 
 const idParams = z.object({ id: z.uuid('That is not an upload id') });
 

@@ -15,14 +15,14 @@ import {
   updateProfile,
   userForCaller,
   type UserRow,
-} from '../../users/user-records';
-import type { Caller } from '../../users/caller';
-import { removeProvider, signInMethods } from '../../users/sign-in-methods';
-import type { UserPoolAdmin } from '../../users/user-pool-admin';
+} from '../../modules/users/user-records';
+import type { Caller } from '../../modules/users/caller';
+import { removeProvider, signInMethods } from '../../modules/users/sign-in-methods';
+import type { UserPoolAdmin } from '../../modules/users/user-pool-admin';
 import { providerParamSchema } from '../../../src/domain/sign-in-methods';
-import { withCaramelCode } from '../../users/caramel-codes';
+import { withCaramelCode } from '../../modules/users/caramel-codes';
 import type { Authenticate } from '../auth';
-import { parseInput } from '../../validation';
+import { parseInput } from '../../kernel/validation';
 
 const userParams = z.object({ userId: z.uuid('userId must be a UUID') });
 const buyerProfileParams = userParams.extend({ profileId: z.uuid('profileId must be a UUID') });

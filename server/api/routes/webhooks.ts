@@ -9,9 +9,9 @@ import type { Database } from '../../db/client';
 import { ASYNC_PROVIDERS } from '../../providers/async-providers';
 import type { Providers } from '../../providers/providers';
 import { verifyWebhook } from '../../providers/webhooks';
-import { applyProviderResult } from '../../transactions/provider-results';
-import { collectSignedDocuments, type SigningDeps } from '../../signing/envelopes';
-import { parseInput } from '../../validation';
+import { applyProviderResult } from '../../commands/provider-result';
+import { collectSignedDocuments, type SigningDeps } from '../../modules/signing/envelopes';
+import { parseInput } from '../../kernel/validation';
 
 const params = z.object({ provider: z.enum([...ASYNC_PROVIDERS, 'esign'], 'No such provider') });
 

@@ -1,0 +1,39 @@
+/**
+ * Who may see or act on a transaction: the deal's parties on that transaction's side (a co-buyer
+ * on the buyer's, a registered owner on the seller's) and admins. Anyone else gets 404, so a
+ * transaction id reveals nothing.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { dealParties, transactions } from '../db/schema';
+import { SIDE_ROLES } from '../../src/domain/parties';
+import type { UserRow } from '../modules/users/user-records';
+
+export type TransactionRow = typeof transactions.$inferSelect;
+type Role = (typeof dealParties.$inferSelect)['role'];
+
+export class TransactionRefusal extends Error {
+  constructor(
+    readonly statusCode: 400 | 404 | 409 | 422,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const NOT_FOUND = 'Transaction not found.';
+
+/** The transaction when `user` may see it, with the role they hold in it (null for an admin outside the deal). */
+export async function transactionFor(db: Database, id: string, user: UserRow): Promise<{ row: TransactionRow; role: Role | null }> {
+  // One read: the transaction with each role the user holds in its deal (one row with no role when none).
+  const found = await db
+    .select({ row: transactions, role: dealParties.role })
+    .from(transactions)
+    .leftJoin(dealParties, and(eq(dealParties.dealId, transactions.dealId), eq(dealParties.userId, user.id)))
+    .where(eq(transactions.id, id));
+  const row = found[0]?.row;
+  if (!row) throw new TransactionRefusal(404, NOT_FOUND);
+  const role = found.find((party) => party.role && SIDE_ROLES[row.side].includes(party.role))?.role ?? null;
+  if (!role && user.type !== 'admin') throw new TransactionRefusal(404, NOT_FOUND);
+  return { row, role };
+}

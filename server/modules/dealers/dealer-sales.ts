@@ -1,0 +1,152 @@
+/**
+ * A dealer's sales (issue 22): submitting one makes a deal in one database transaction — the
+ * dealer as seller in the dealer-financing flow, the customer (by e-mail until they sign in) as
+ * buyer in the payment-first flow — and, for a financed sale, the credit application as a request
+ * to the dealer-lender, who answers by signed webhook. The SSN travels only in that request and
+ * is dropped from it once the lender has taken it (provider-requests.ts); the sale keeps its last four.
+ * A signed paper application waits instead ('unsent') for the dealer to upload it and send it
+ * (signed-applications.ts): no SSN reaches us on that path.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  ssnLast4Of,
+  type DealerSale,
+  type LenderTerms,
+  type SaleStructure,
+  type SaleSubmission,
+} from '../../../src/domain/dealer-contract';
+import { checkVin } from '../../../src/domain/vin';
+import type { Database } from '../../db/client';
+import { dealerSales } from '../../db/dealer-tables';
+import { deals, transactions, vehicles } from '../../db/schema';
+import { dealClosings } from '../../db/signing-tables';
+import { dealAtPrice } from '../offers/deals';
+import type { UserRow } from '../users/user-records';
+import { queueRequest } from '../../kernel/provider-requests';
+import type { Tx } from '../../kernel/event-log';
+import { DealerRefusal } from './dealerships';
+
+export async function submitSale(db: Database, dealer: UserRow, sale: SaleSubmission): Promise<DealerSale> {
+  const saleId = await db.transaction(async (tx) => {
+    const [known] = await tx
+      .select({ id: dealerSales.id })
+      .from(dealerSales)
+      .where(and(eq(dealerSales.dealerUserId, dealer.id), eq(dealerSales.idempotencyKey, sale.idempotencyKey)));
+    if (known) return known.id;
+    const vin = checkVin(sale.vehicle.vin);
+    if (!vin.ok) throw new DealerRefusal(409, vin.message);
+    const customerEmail = sale.customer.email.toLowerCase();
+    if (customerEmail === dealer.email.toLowerCase()) throw new DealerRefusal(409, 'The customer cannot be you.');
+    const [vehicle] = await tx
+      .insert(vehicles)
+      .values({ vin: vin.vin, modelYear: vin.modelYear, make: vin.maker, mileage: sale.vehicle.mileage, confirmedAt: new Date() })
+      .returning();
+    const { dealId, transactionIds } = await dealAtPrice(
+      tx,
+      { vehicleId: vehicle!.id, sellerUserId: dealer.id, buyerEmail: customerEmail },
+      sale.priceDollars,
+      { kind: 'user', user: dealer },
+      { seller: 'dealer-financing', buyer: 'payment-first' },
+    );
+    const { application, signedApplication } = sale;
+    const consentedAt = new Date().toISOString();
+    const [row] = await tx
+      .insert(dealerSales)
+      .values({
+        dealerUserId: dealer.id,
+        dealId,
+        idempotencyKey: sale.idempotencyKey,
+        kind: sale.kind,
+        customerName: sale.customer.name,
+        customerEmail,
+        customerMobile: sale.customer.mobile,
+        application: application
+          ? {
+              mode: 'typed',
+              annualIncomeDollars: application.annualIncomeDollars,
+              housing: application.housing,
+              monthlyHousingDollars: application.monthlyHousingDollars,
+              employer: application.employer,
+              yearsEmployed: application.yearsEmployed,
+              ssnLast4: ssnLast4Of(application.ssn),
+              consentedAt,
+            }
+          : signedApplication && { mode: 'signed', customerSigned: true, consentedAt },
+        decision: application ? 'pending' : signedApplication ? 'unsent' : null,
+      })
+      .returning();
+    if (application)
+      await queueRequest(tx, {
+        transactionId: transactionIds.seller,
+        provider: 'dealer-lender',
+        kind: 'credit application',
+        body: {
+          ssn: application.ssn,
+          applicant: {
+            name: sale.customer.name,
+            annualIncomeDollars: application.annualIncomeDollars,
+            housing: application.housing,
+            monthlyHousingDollars: application.monthlyHousingDollars,
+            employer: application.employer,
+            yearsEmployed: application.yearsEmployed,
+          },
+          vehicle: { vin: vin.vin, modelYear: vin.modelYear, mileage: sale.vehicle.mileage },
+          amountDollars: sale.priceDollars,
+        },
+      });
+    return row!.id;
+  });
+  return (await salesOf(db, dealer.id, saleId))[0]!;
+}
+
+type StoredApplication = { mode?: 'typed' | 'signed'; ssnLast4?: string };
+
+/** The dealer's sales, newest first (or the one named), as their screens read them. */
+export async function salesOf(db: Database, dealerUserId: string, saleId?: string): Promise<DealerSale[]> {
+  const rows = await db
+    .select({ sale: dealerSales, deal: deals, vehicle: vehicles, transaction: transactions, closedAt: dealClosings.closedAt })
+    .from(dealerSales)
+    .innerJoin(deals, eq(deals.id, dealerSales.dealId))
+    .innerJoin(vehicles, eq(vehicles.id, deals.vehicleId))
+    .innerJoin(transactions, and(eq(transactions.dealId, deals.id), eq(transactions.side, 'seller')))
+    .leftJoin(dealClosings, eq(dealClosings.dealId, deals.id))
+    .where(and(eq(dealerSales.dealerUserId, dealerUserId), ...(saleId ? [eq(dealerSales.id, saleId)] : [])))
+    .orderBy(desc(dealerSales.createdAt));
+  return rows.map(({ sale, deal, vehicle, transaction, closedAt }) => ({
+    id: sale.id,
+    dealId: deal.id,
+    transactionId: transaction.id,
+    kind: sale.kind,
+    status: transaction.status,
+    dealClosed: closedAt !== null,
+    vehicle: { vin: vehicle.vin ?? '', modelYear: vehicle.modelYear, make: vehicle.make, mileage: vehicle.mileage },
+    priceDollars: deal.priceDollars,
+    customer: { name: sale.customerName, email: sale.customerEmail, mobile: sale.customerMobile },
+    ssnLast4: (sale.application as StoredApplication | null)?.ssnLast4 ?? null,
+    // Applications stored before the signed path were all typed in.
+    applicationMode: sale.application ? ((sale.application as StoredApplication).mode ?? 'typed') : null,
+    decision: sale.decision,
+    terms: (sale.terms as LenderTerms | null) ?? null,
+    structure: (sale.structure as SaleStructure | null) ?? null,
+    reviewSubmittedAt: sale.reviewSubmittedAt?.toISOString() ?? null,
+    createdAt: sale.createdAt.toISOString(),
+  }));
+}
+
+export async function saleOf(db: Database, dealerUserId: string, saleId: string): Promise<DealerSale> {
+  const [sale] = await salesOf(db, dealerUserId, saleId);
+  if (!sale) throw new DealerRefusal(404, 'Sale not found.');
+  return sale;
+}
+
+/** The sale whose dealer's transaction is `transactionId` (a lender's webhook names that). */
+export async function saleOfTransaction(db: Database | Tx, transactionId: string) {
+  const [row] = await db
+    .select({ sale: dealerSales, vehicle: vehicles })
+    .from(dealerSales)
+    .innerJoin(transactions, and(eq(transactions.dealId, dealerSales.dealId), eq(transactions.side, 'seller')))
+    .innerJoin(deals, eq(deals.id, dealerSales.dealId))
+    .innerJoin(vehicles, eq(vehicles.id, deals.vehicleId))
+    .where(eq(transactions.id, transactionId));
+  return row;
+}

@@ -1,0 +1,137 @@
+/**
+ * The transport and payment actions' server side. Before an action applies (`prepareAction`):
+ * a delivery booking takes the vendor's quote from our records (never a price from the browser);
+ * a pickup day must be one the seller can be asked for; a bank account must be the caller's own
+ * and verified, and the amount authorised must be the amount we work out now; a buyer can say they
+ * have the car only at a pickup, once the sale is paid and signed. With the action, in its database
+ * transaction (`actionEffects`): the shipment is booked, and the payment is asked of the bank.
+ */
+import { eq } from 'drizzle-orm';
+import { formatCents } from '../../../src/domain/pricing';
+import type { StepData } from '../../../src/domain/transaction-contract';
+import type { PartyEvent } from '../../../src/domain/transaction-transitions';
+import { pickupDays, type BookedTransport, type TransportBooking } from '../../../src/domain/transport';
+import type { Database } from '../../db/client';
+import { bankAccounts } from '../../db/money-tables';
+import { deals } from '../../db/schema';
+import { ownAccount } from '../money/bank-accounts';
+import { dealMoney, dealSides } from '../money/deal-money';
+import { requestTransfer, transfersOf } from '../money/transfers';
+import type { Providers } from '../../providers/providers';
+import { bookedQuote, bookShipment, carLocationOf, handOverPickup, liveShipment } from '../transport/shipments';
+import type { UserRow } from '../users/user-records';
+import { TransactionRefusal, type TransactionRow } from '../../kernel/access';
+import type { Tx } from '../../kernel/event-log';
+import { hasSigned } from '../money/settle';
+import { confirmSigned, recordSigned } from '../signing/envelopes';
+import { customerWaits, DEALER_PREPARING, tellCustomerReady } from '../dealers/dealer-customer';
+
+/** Fields the server adds to the recorded payload; a replay of the same action is compared without them. */
+export const SERVER_FIELDS = ['signedAt', 'signedFrom', 'quote', 'deliveryAddress', 'receivedAt'];
+
+type Prepare = (
+  db: Database,
+  providers: Providers,
+  row: TransactionRow,
+  user: UserRow,
+  payload: Record<string, unknown>,
+) => Promise<Record<string, unknown>>;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+const PREPARE: Partial<Record<PartyEvent, Prepare>> = {
+  'transport booked': async (db, _providers, row, _user, payload) => {
+    const booking = payload as TransportBooking;
+    if (booking.kind === 'Delivery') return bookedQuote(db, row, booking.quoteId);
+    if (!pickupDays(today()).includes(booking.day))
+      throw new TransactionRefusal(422, 'Choose a pickup day in the next two weeks, from tomorrow.');
+    return {};
+  },
+  'price breakdown acknowledge': async (db, _providers, row) => {
+    if (customerWaits(row, await dealSides(db, row.dealId))) throw new TransactionRefusal(409, DEALER_PREPARING);
+    return {};
+  },
+  'bank linked': async (db, providers, row, user, payload) => {
+    const account = await ownAccount(db, user, payload.accountId as string).catch(() => {
+      throw new TransactionRefusal(422, 'Choose one of your linked bank accounts.');
+    });
+    if (account.status !== 'verified')
+      throw new TransactionRefusal(422, `Confirm the two small deposits to ${account.institution} ••${account.mask} before using it.`);
+    const money = await dealMoney(db, providers, row.dealId);
+    const due = row.side === 'buyer' ? money.breakdown.dueAtSigningCents : money.payout.bringCents;
+    if (payload.authorizedCents !== due)
+      throw new TransactionRefusal(
+        409,
+        `The amount is now ${formatCents(due)}, not ${formatCents(payload.authorizedCents as number)}. Review it and authorise again.`,
+      );
+    return {};
+  },
+  'vehicle received': async (db, _providers, row) => {
+    const shipment = await liveShipment(db, row.dealId);
+    if (shipment?.kind !== 'Pickup') throw new TransactionRefusal(422, 'Your car is being delivered: the driver hands it over.');
+    const sides = await dealSides(db, row.dealId);
+    const signed = hasSigned(sides.buyer?.row.status) && hasSigned(sides.seller?.row.status);
+    const paid = (await transfersOf(db, row.dealId)).some(
+      (transfer) => transfer.purpose === 'buyer payment' && transfer.status === 'settled',
+    );
+    if (!signed || !paid) throw new TransactionRefusal(422, 'Collect the car once the payment has cleared and both of you have signed.');
+    return { receivedAt: new Date().toISOString() };
+  },
+  'documents signed': (db, providers, row, _user, payload) => confirmSigned(db, providers, row, payload.envelopeId as string),
+};
+
+/** Checks an action against the deal and our records; the fields to record with it. */
+export async function prepareAction(
+  db: Database,
+  providers: Providers,
+  row: TransactionRow,
+  user: UserRow,
+  event: PartyEvent,
+  payload: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const [deal] = await db.select({ cancelledAt: deals.cancelledAt }).from(deals).where(eq(deals.id, row.dealId));
+  if (deal?.cancelledAt) throw new TransactionRefusal(422, 'This sale was cancelled, so nothing more can be done in it.');
+  return (await PREPARE[event]?.(db, providers, row, user, payload)) ?? {};
+}
+
+/** What an applied action sets going, in its database transaction. */
+export async function actionEffects(
+  tx: Tx,
+  row: TransactionRow,
+  event: PartyEvent,
+  recorded: Record<string, unknown>,
+  data: StepData,
+): Promise<void> {
+  if (event === 'transport booked') {
+    const sides = await dealSides(tx, row.dealId);
+    await bookShipment(tx, row, recorded as BookedTransport, await carLocationOf(tx, row.dealId, sides.seller));
+  }
+  if (event === 'vehicle received') await handOverPickup(tx, row.dealId);
+  if (event === 'documents signed') {
+    await recordSigned(tx, row, recorded.envelopeId as string, recorded as { signedAt: string; signedFrom: string | null });
+    if (row.flow === 'dealer-financing') await tellCustomerReady(tx, row, await dealSides(tx, row.dealId));
+  }
+  if (event === 'bank linked') {
+    const cents = recorded.authorizedCents as number;
+    if (cents === 0) return;
+    const account = await processorAccount(tx, data.payment.accountId!);
+    const attempt = (await transfersOf(tx, row.dealId)).filter(
+      (transfer) => transfer.transactionId === row.id && transfer.direction === 'collect',
+    ).length;
+    await requestTransfer(tx, {
+      dealId: row.dealId,
+      transactionId: row.id,
+      direction: 'collect',
+      purpose: row.side === 'buyer' ? 'buyer payment' : 'seller difference',
+      account: row.side,
+      cents,
+      key: `${row.side} payment:${attempt + 1}`,
+      bankAccount: account,
+    });
+  }
+}
+
+async function processorAccount(tx: Tx, accountId: string) {
+  const [account] = await tx.select().from(bankAccounts).where(eq(bankAccounts.id, accountId));
+  return { id: account!.id, processorToken: account!.processorToken };
+}

@@ -1,0 +1,182 @@
+/**
+ * The deal's shipment (SPEC §2.3 track-delivery, §2.4 transport/status): quotes asked of the
+ * vendors and kept, so a booking names one and its price is the vendor's; a booking that
+ * replaces another cancels it with its vendor; the vendor's webhooks move a delivery only
+ * forward; a pickup is handed over when the buyer says they have the car.
+ */
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import type { Address } from '../../../src/domain/payload-fields';
+import type { StepData } from '../../../src/domain/transaction-contract';
+import {
+  DELIVERY_MILESTONES,
+  type BookedTransport,
+  type Shipment,
+  type ShipmentStatus,
+  type TransportQuote,
+} from '../../../src/domain/transport';
+import type { Database } from '../../db/client';
+import { dealerOfDeal } from '../dealers/dealerships';
+import type { DealSides } from '../money/deal-money';
+import { shipments, shipmentUpdates, transportQuotes } from '../../db/transport-tables';
+import type { Providers } from '../../providers/providers';
+import { TransactionRefusal, type TransactionRow } from '../../kernel/access';
+import type { Tx } from '../../kernel/event-log';
+import { queueRequest } from '../../kernel/provider-requests';
+
+export type ShipmentRow = typeof shipments.$inferSelect;
+
+/** Where the car is collected: the seller's pickup address, else the address they verified. */
+export const pickupAddressOf = (seller: StepData | undefined): Address | null =>
+  seller?.identity.pickupAddress ?? seller?.identity.address ?? null;
+
+/** Where the deal's car is: a dealer's sale is on the dealership's lot; anyone else's where the seller said. */
+export async function carLocationOf(db: Database | Tx, dealId: string, seller: DealSides['seller']): Promise<Address | null> {
+  if (seller?.row.flow !== 'dealer-financing') return pickupAddressOf(seller?.data);
+  return (await dealerOfDeal(db, dealId))?.lot ?? null;
+}
+
+export const NO_PICKUP_ADDRESS =
+  'Your seller has not confirmed where the car is yet, so delivery cannot be priced. Choose pickup, or come back once they have: we will e-mail you.';
+
+/** Quotes from every vendor for taking the car from the seller's address to `to`, kept for the booking. */
+export async function askQuotes(
+  db: Database,
+  providers: Providers,
+  buyer: TransactionRow,
+  vehicle: { vin: string; modelYear: number },
+  from: Address | null,
+  to: Address,
+): Promise<{ quotes: TransportQuote[]; unavailable: string[] }> {
+  if (!from) throw new TransactionRefusal(422, NO_PICKUP_ADDRESS);
+  const answer = await providers.transport.quotes({ pickupZip: from.postalCode, dropoffZip: to.postalCode, vehicle });
+  if (answer.quotes.length)
+    await db.insert(transportQuotes).values(
+      answer.quotes.map((quote) => ({
+        id: quote.id,
+        transactionId: buyer.id,
+        vendor: quote.vendor,
+        carrier: quote.carrier,
+        priceCents: quote.priceCents,
+        miles: quote.miles,
+        pickupWindow: quote.pickupWindow,
+        deliveryWindow: quote.deliveryWindow,
+        fromAddress: from,
+        toAddress: to,
+        expiresAt: new Date(quote.expiresAt),
+      })),
+    );
+  return answer;
+}
+
+/** The quote a delivery booking names, as the vendor gave it, with the address it was for. */
+export async function bookedQuote(db: Database, buyer: TransactionRow, quoteId: string) {
+  const [row] = await db
+    .select()
+    .from(transportQuotes)
+    .where(and(eq(transportQuotes.id, quoteId), eq(transportQuotes.transactionId, buyer.id)));
+  if (!row) throw new TransactionRefusal(422, 'That delivery quote is not one we gave you. Ask for quotes again.');
+  if (row.expiresAt < new Date()) throw new TransactionRefusal(422, 'That delivery quote has expired. Ask for quotes again.');
+  const quote: TransportQuote = {
+    id: row.id,
+    vendor: row.vendor,
+    carrier: row.carrier,
+    priceCents: row.priceCents,
+    miles: row.miles,
+    pickupWindow: row.pickupWindow as TransportQuote['pickupWindow'],
+    deliveryWindow: row.deliveryWindow as TransportQuote['deliveryWindow'],
+    expiresAt: row.expiresAt.toISOString(),
+  };
+  return { quote, deliveryAddress: row.toAddress as Address };
+}
+
+export async function liveShipment(db: Database | Tx, dealId: string): Promise<ShipmentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.dealId, dealId), ne(shipments.status, 'cancelled')));
+  return row;
+}
+
+/** Books the transport the buyer chose (replacing, and cancelling with its vendor, the one before). */
+export async function bookShipment(tx: Tx, buyer: TransactionRow, booking: BookedTransport, from: Address | null): Promise<void> {
+  const before = await liveShipment(tx, buyer.dealId);
+  if (before) {
+    await tx.update(shipments).set({ status: 'cancelled' }).where(eq(shipments.id, before.id));
+    await tx.insert(shipmentUpdates).values({ shipmentId: before.id, status: 'cancelled', note: 'Replaced by a new booking' });
+    if (before.vendor)
+      await queueRequest(tx, {
+        transactionId: buyer.id,
+        provider: 'transport',
+        kind: 'cancel',
+        body: { vendor: before.vendor, reference: before.id },
+      });
+  }
+  const delivery = booking.kind === 'Delivery' ? booking : null;
+  const [created] = await tx
+    .insert(shipments)
+    .values({
+      dealId: buyer.dealId,
+      kind: booking.kind,
+      vendor: delivery?.quote?.vendor ?? null,
+      carrier: delivery?.quote?.carrier ?? null,
+      quoteId: delivery?.quoteId ?? null,
+      priceCents: delivery?.quote?.priceCents ?? 0,
+      fromAddress: from,
+      toAddress: delivery?.deliveryAddress ?? null,
+      pickupWindow: delivery?.quote?.pickupWindow ?? null,
+      deliveryWindow: delivery?.quote?.deliveryWindow ?? null,
+      appointment: booking.kind === 'Pickup' ? { day: booking.day, time: booking.time } : null,
+    })
+    .returning();
+  await tx.insert(shipmentUpdates).values({ shipmentId: created!.id, status: 'booked', note: null });
+  if (delivery?.quote)
+    await queueRequest(tx, {
+      transactionId: buyer.id,
+      provider: 'transport',
+      kind: 'order',
+      body: { vendor: delivery.quote.vendor, reference: created!.id, quoteId: delivery.quoteId },
+    });
+}
+
+const rank = (status: ShipmentStatus) => (DELIVERY_MILESTONES as readonly string[]).indexOf(status);
+
+/** A vendor's update: applied only when it moves the shipment forward. The deal id when it changed. */
+export async function applyShipmentUpdate(tx: Tx, shipmentId: string, status: ShipmentStatus, driver: string | null) {
+  const [row] = await tx.select().from(shipments).where(eq(shipments.id, shipmentId)).for('update');
+  if (!row || row.status === 'cancelled' || rank(status) <= rank(row.status)) return null;
+  await tx
+    .update(shipments)
+    .set({ status, ...(driver ? { driver } : {}), ...(status === 'delivered' ? { handedOverAt: new Date() } : {}) })
+    .where(eq(shipments.id, row.id));
+  await tx.insert(shipmentUpdates).values({ shipmentId: row.id, status, note: driver ? `Driver: ${driver}` : null });
+  return row.dealId;
+}
+
+/** A buyer who collected the car says they have it. */
+export async function handOverPickup(tx: Tx, dealId: string): Promise<void> {
+  const row = await liveShipment(tx, dealId);
+  if (!row || row.handedOverAt) return;
+  await tx.update(shipments).set({ status: 'delivered', handedOverAt: new Date() }).where(eq(shipments.id, row.id));
+  await tx.insert(shipmentUpdates).values({ shipmentId: row.id, status: 'delivered', note: 'Collected by the buyer' });
+}
+
+/** The deal's shipment; where the car goes only for whoever chose it (a seller is not shown where the buyer lives). */
+export async function shipmentView(db: Database, dealId: string, seesDestination: boolean): Promise<Shipment | null> {
+  const [row] = await db.select().from(shipments).where(eq(shipments.dealId, dealId)).orderBy(desc(shipments.createdAt)).limit(1);
+  if (!row) return null;
+  const updates = await db.select().from(shipmentUpdates).where(eq(shipmentUpdates.shipmentId, row.id)).orderBy(asc(shipmentUpdates.at));
+  return {
+    kind: row.kind,
+    vendor: row.vendor,
+    carrier: row.carrier,
+    status: row.status,
+    from: row.fromAddress as Address | null,
+    to: seesDestination ? (row.toAddress as Address | null) : null,
+    pickupWindow: row.pickupWindow as Shipment['pickupWindow'],
+    deliveryWindow: row.deliveryWindow as Shipment['deliveryWindow'],
+    appointment: row.appointment as Shipment['appointment'],
+    driver: row.driver,
+    handedOverAt: row.handedOverAt?.toISOString() ?? null,
+    updates: updates.map((update) => ({ status: update.status, at: update.at.toISOString(), note: update.note })),
+  };
+}

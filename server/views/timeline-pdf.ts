@@ -1,0 +1,38 @@
+/**
+ * The deal's timeline as a PDF (pdf-writer.ts, DejaVu Sans embedded): the items day by day with
+ * their times in the reader's time zone, then the deal's documents with the SHA-256 of each as
+ * made and as signed, so a copy kept elsewhere can be checked against it.
+ */
+import type { DealTimeline } from '../../src/domain/deal-timeline';
+import { pdfWriter } from '../pdf/pdf-writer';
+
+export async function timelinePdf(timeline: DealTimeline, timeZone = 'UTC', now = new Date()): Promise<Uint8Array> {
+  const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', second: '2-digit' });
+  const w = await pdfWriter({ title: `Timeline of the sale: ${timeline.title}`, subject: `Deal ${timeline.dealId}` });
+  w.heading('Timeline of the sale');
+  w.paragraph(timeline.title);
+  w.paragraph(
+    `Deal ${timeline.dealId}. ${timeline.closedAt ? 'Closed.' : timeline.cancelledAt ? 'Cancelled.' : 'In progress.'} Printed ${day.format(now)}, ${time.format(now)}; times are in ${timeZone}.`,
+    { muted: true },
+  );
+  let shownDay = '';
+  for (const item of timeline.items) {
+    const at = new Date(item.at);
+    if (day.format(at) !== shownDay) {
+      shownDay = day.format(at);
+      w.subheading(shownDay);
+    }
+    w.paragraph(`${time.format(at)} — ${item.text}`);
+  }
+  w.gap(12);
+  w.subheading('Documents');
+  if (!timeline.documents.length)
+    w.paragraph('No documents are made yet: they are made from the deal once both parties have paid.', { muted: true });
+  for (const document of timeline.documents) {
+    w.paragraph(document.title);
+    w.paragraph(`SHA-256 as made: ${document.sha256}`, { size: 8, muted: true });
+    w.paragraph(`SHA-256 as signed: ${document.signedSha256 ?? 'not signed yet'}`, { size: 8, muted: true });
+  }
+  return (await w.finish()).bytes;
+}

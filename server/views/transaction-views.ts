@@ -1,0 +1,173 @@
+/**
+ * What a party reads about their transactions: the list (active and previous) and one
+ * transaction in full — status, where it sends them, steps, parties, vehicle, the price breakdown
+ * or payout, the shipment, their own money, the step data and the timeline. Contact details of
+ * other parties are never included, nor the other side's bank account or delivery address.
+ */
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { SIDE_ROLES } from '../../src/domain/parties';
+import { moneyTimeline } from '../../src/domain/money-timeline';
+import { destinationOf, stepStates } from '../../src/domain/step-progress';
+import { foldStepData } from '../../src/domain/step-data';
+import type { StepData, TransactionDetail, TransactionList, TransactionSummary } from '../../src/domain/transaction-contract';
+import { partyEventsFrom } from '../../src/domain/transaction-transitions';
+import type { Database } from '../db/client';
+import { bankAccounts } from '../db/money-tables';
+import { dealParties, transactions, users } from '../db/schema';
+import { dealClosings } from '../db/signing-tables';
+import { termsOf } from '../modules/deals/cancellation';
+import { accountView } from '../modules/money/bank-accounts';
+import { dealAndVehicle, dealMoney, dealsAndVehicles, dealSides } from '../modules/money/deal-money';
+import { journalsOf } from '../modules/money/ledger';
+import { transfersOf, type TransferRow } from '../modules/money/transfers';
+import type { Providers } from '../providers/providers';
+import { customerWaits, dealerSelling } from '../modules/dealers/dealer-customer';
+import { carLocationOf, liveShipment, shipmentView } from '../modules/transport/shipments';
+import type { UserRow } from '../modules/users/user-records';
+import { transactionFor, type TransactionRow } from '../kernel/access';
+import { eventsOfMany } from '../kernel/event-log';
+
+type Deal = Awaited<ReturnType<typeof dealAndVehicle>>;
+
+function summaryOf(row: TransactionRow, { deal, vehicle }: Deal, data: StepData): TransactionSummary {
+  return {
+    id: row.id,
+    dealId: row.dealId,
+    side: row.side,
+    flow: row.flow,
+    status: row.status,
+    version: row.version,
+    destination: destinationOf(row.flow, row.status, data) ?? null,
+    steps: stepStates(row.flow, row.status),
+    vehicle,
+    price: deal.priceDollars,
+    updatedAt: row.updatedAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+    cancelledAt: deal.cancelledAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /transactions: the caller's own side of each deal, split into active and previous (finished or cancelled). */
+export async function transactionsOf(db: Database, user: UserRow): Promise<TransactionList> {
+  // Four queries whatever the list's length, not three per transaction: the transactions of the
+  // user's deals with the user's roles in them, then side by side the deals with their vehicles,
+  // every event, and which of the deals closed.
+  const joined = await db
+    .select({ transaction: transactions, role: dealParties.role })
+    .from(transactions)
+    .innerJoin(dealParties, and(eq(dealParties.dealId, transactions.dealId), eq(dealParties.userId, user.id)))
+    .orderBy(desc(transactions.updatedAt));
+  const own = [
+    ...new Map(
+      joined
+        .filter(({ transaction, role }) => SIDE_ROLES[transaction.side].includes(role))
+        .map(({ transaction }) => [transaction.id, transaction]),
+    ).values(),
+  ];
+  if (!own.length) return { active: [], previous: [] };
+  const dealIds = [...new Set(own.map((row) => row.dealId))];
+  const [dealsById, events, closings] = await Promise.all([
+    dealsAndVehicles(db, dealIds),
+    eventsOfMany(
+      db,
+      own.map((row) => row.id),
+    ),
+    db.select({ dealId: dealClosings.dealId }).from(dealClosings).where(inArray(dealClosings.dealId, dealIds)),
+  ]);
+  const summaries = own.map((row) =>
+    summaryOf(row, dealsById.get(row.dealId)!, foldStepData(events.filter((event) => event.transactionId === row.id))),
+  );
+  // A sale is previous once it closed (both parties' flows ended) or was cancelled; until then the party may still have something to follow.
+  const closed = new Set(closings.map((closing) => closing.dealId));
+  const finished = (summary: TransactionSummary) => closed.has(summary.dealId) || summary.cancelledAt !== null;
+  return { active: summaries.filter((summary) => !finished(summary)), previous: summaries.filter(finished) };
+}
+
+/** Who a transfer was with, in the words its party reads (a linked account by bank and mask, a lender by name). */
+async function transferParties(db: Database, rows: TransferRow[], user: UserRow) {
+  const ids = rows.flatMap((row) => (row.bankAccountId ? [row.bankAccountId] : []));
+  const accounts = ids.length ? await db.select().from(bankAccounts).where(inArray(bankAccounts.id, ids)) : [];
+  return rows.map((row) => {
+    const account = accounts.find((candidate) => candidate.id === row.bankAccountId);
+    // Only the account's owner reads its mask.
+    const party = account ? (account.userId === user.id ? `${account.institution} ••${account.mask}` : null) : row.counterparty;
+    return {
+      id: row.id,
+      purpose: row.purpose,
+      cents: row.amountCents,
+      status: row.status,
+      returnReason: row.returnReason,
+      at: row.createdAt.toISOString(),
+      party,
+    };
+  });
+}
+
+/** GET /transactions/{id}: everything the step screens render, also offline from IndexedDB. */
+export async function transactionDetail(db: Database, providers: Providers, id: string, user: UserRow): Promise<TransactionDetail> {
+  const { row, role } = await transactionFor(db, id, user);
+  // What the screens need, read side by side rather than one round trip after another; both
+  // sides' events come in one query, this side's among them, and the cancellation terms follow
+  // from the deal, the buyer's status and the live shipment read here.
+  const [deal, sides, parties, transfers, shipment, journals, live] = await Promise.all([
+    dealAndVehicle(db, row.dealId),
+    dealSides(db, row.dealId),
+    db
+      .select({ role: dealParties.role, userId: dealParties.userId, firstName: users.firstName })
+      .from(dealParties)
+      .leftJoin(users, eq(users.id, dealParties.userId))
+      .where(eq(dealParties.dealId, row.dealId)),
+    transfersOf(db, row.dealId),
+    shipmentView(db, row.dealId, row.side === 'buyer' || row.flow === 'dealer-financing'),
+    journalsOf(db, row.dealId),
+    liveShipment(db, row.dealId),
+  ]);
+  const { events, data } = sides[row.side]!;
+  const [money, [account], transferRows] = await Promise.all([
+    dealMoney(db, providers, row.dealId, { sides, deal }),
+    data.payment.accountId ? db.select().from(bankAccounts).where(eq(bankAccounts.id, data.payment.accountId)) : [],
+    transferParties(db, transfers, user),
+  ]);
+  const plans = row.side === 'buyer' ? providers.carePlans.plansFor(deal.vehicle) : [];
+  const dealer = await dealerSelling(db, sides);
+  const waits = customerWaits(row, sides);
+  const cancelled = deal.deal.cancelledAt;
+  const location = await carLocationOf(db, row.dealId, sides.seller);
+  return {
+    ...summaryOf(row, deal, data),
+    myRole: role,
+    allowedEvents: cancelled
+      ? []
+      : partyEventsFrom(row.flow, row.status).filter((event) => !waits || event !== 'price breakdown acknowledge'),
+    dealer,
+    parties: parties.map((party) => ({ role: party.role, firstName: party.firstName ?? null, you: party.userId === user.id })),
+    data,
+    carePlans: plans,
+    insuranceHandOffUrl: data.insurance.selectedQuoteId ? providers.carriers.handOffUrl(data.insurance.selectedQuoteId, row.id) : null,
+    // A dealer sees what their customer pays: the structure they made and the transport they booked.
+    priceBreakdown: row.side === 'buyer' || row.flow === 'dealer-financing' ? money.breakdown : null,
+    payout: row.side === 'seller' ? money.payout : null,
+    carLocation: location && { city: location.city, state: location.state, postalCode: location.postalCode },
+    shipment,
+    money: moneyTimeline(row.side, money.plan, journals, transferRows),
+    bankAccount: account && account.userId === user.id ? accountView(account) : null,
+    cancellation: cancelled
+      ? {
+          at: cancelled.toISOString(),
+          by: deal.deal.cancelledBy === row.side ? 'you' : 'other party',
+          reason: deal.deal.cancellationReason,
+          feeCents: deal.deal.cancelledBy === row.side ? deal.deal.cancellationFeeCents : 0,
+        }
+      : null,
+    canCancel: termsOf(row.side, deal.deal, live, sides.buyer?.row.status),
+    vehicleReports: providers.vehicleReports.reports(deal.vehicle),
+    timeline: events.map((event) => ({
+      version: event.version,
+      event: event.event,
+      by: event.actor === 'provider' ? 'provider' : event.actorUserId === user.id ? 'you' : 'other party',
+      from: event.fromStatus,
+      to: event.toStatus,
+      at: event.at.toISOString(),
+    })),
+  };
+}
