@@ -9,6 +9,7 @@ export default defineConfig({
     './server/db/transport-tables.ts',
     './server/db/signing-tables.ts',
     './server/db/dealer-tables.ts',
+    './server/db/command-tables.ts',
   ],
   out: './server/db/migrations',
 });

@@ -1,6 +1,7 @@
 // Lint rules, including the import boundaries of STYLE.md: shared code (ui, data, domain) never
 // imports features or app; features never import each other; sw/ and workers/ import only
-// src/domain and their own files; on the server, routes → services → db; no import cycles anywhere.
+// src/domain and their own files; on the server, nothing below the HTTP layer imports it; no import
+// cycles between files anywhere. The server's layers and folder cycles: .dependency-cruiser.cjs.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -11,7 +12,7 @@ import tseslint from 'typescript-eslint';
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url));
 // Everything under server/ but the HTTP layer (api), the launcher (stack) and the build plugins.
 const SERVER_SERVICES = readdirSync(new URL('./server', import.meta.url), { withFileTypes: true })
-  .filter((entry) => !['api', 'stack', 'build', 'types'].includes(entry.name))
+  .filter((entry) => entry.isDirectory() && !['api', 'stack', 'build', 'types'].includes(entry.name))
   .map((entry) => `./server/${entry.name}`);
 
 export default tseslint.config(
@@ -59,7 +60,7 @@ export default tseslint.config(
               target: SERVER_SERVICES,
               from: ['./server/api', './server/stack'],
               message:
-                'Server layers run one way, routes (server/api) → services → db: services never import the HTTP layer or the launcher.',
+                'Server layers run one way (DESIGN §13, .dependency-cruiser.cjs): nothing below the HTTP layer imports it or the launcher.',
             },
             {
               target: './server/db',

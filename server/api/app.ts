@@ -3,7 +3,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { OpenDatabase } from '../db/client';
-import { createAuthenticate } from './auth';
+import { createAuthenticate } from './guards/auth';
 import { dealerRoutes } from './routes/dealers';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
@@ -15,7 +15,6 @@ import { bankAccountRoutes } from './routes/bank-accounts';
 import { signingRoutes } from './routes/signing';
 import { timelineRoutes } from './routes/timeline';
 import { webhookRoutes } from './routes/webhooks';
-import { dispatchProviderRequests } from '../kernel/provider-requests';
 import { everyInterval } from './background-jobs';
 import { sandboxProviders, type Providers } from '../providers/providers';
 import { uploadRoutes } from './routes/uploads';
@@ -23,18 +22,27 @@ import { userRoutes } from './routes/users';
 import { createS3Client } from '../storage/s3-client';
 import { cognitoUserPoolAdmin } from '../modules/users/user-pool-admin';
 import { abortAbandonedUploads } from '../modules/uploads/abandoned-uploads';
-import { deliverPending, devMailboxMailer, sesMailer } from '../effects/mail';
+import { devMailboxMailer, sesMailer } from '../providers/mailer';
+import { mailHandler } from '../effects/mail';
+import { providerRequestHandler } from '../effects/provider-requests';
+import { createDispatcher, removeDeliveredEffects, type Handlers } from '../effects/dispatcher';
+import { SUBSCRIBERS } from '../effects/subscriptions';
+import { commandContext } from '../commands/context';
+import { expireOffers } from '../commands/expire-offers';
+import type { UnitOfWork } from '../kernel/unit-of-work';
 import { removeOldChanges } from '../kernel/live-feed';
 import { createLiveHub } from './live/live-hub';
 import { liveRoutes } from './routes/live';
 import { notificationRoutes } from './routes/notifications';
-import type { Settings } from './settings';
-import { rateLimiting, removeSpentRateLimits, TooManyRequests } from './rate-limits';
-import { policySources, securityHeaders } from './security-headers';
+import type { Settings } from '../config/settings';
+import { rateLimiting, removeSpentRateLimits, TooManyRequests } from './guards/rate-limits';
+import { policySources, securityHeaders } from './guards/security-headers';
 import { builtInlineHashes, staticFiles } from './static-files';
 
 const RATE_LIMIT_CLEANUP_SECONDS = 600;
 const LIVE_CLEANUP_SECONDS = 3600;
+/** Offers are expired as they are read, too; this catches the ones nobody reads. */
+const OFFER_EXPIRY_SECONDS = 600;
 
 export interface ApiDependencies {
   settings: Settings;
@@ -44,9 +52,18 @@ export interface ApiDependencies {
   logger?: boolean | NodeJS.WritableStream;
   /** Third-party adapters; the sandboxes at the widget host unless given. */
   providers?: Providers;
+  /** Tests only: runs just before every command's commit (a failure injected there rolls the command back). */
+  beforeCommit?: (uow: UnitOfWork) => Promise<void>;
 }
 
-export async function buildApi({ settings, database, s3, logger = false, providers }: ApiDependencies): Promise<FastifyInstance> {
+export async function buildApi({
+  settings,
+  database,
+  s3,
+  logger = false,
+  providers,
+  beforeCommit,
+}: ApiDependencies): Promise<FastifyInstance> {
   // X-Forwarded-* is believed only from the configured proxies; anyone else could forge the client's address.
   const app = Fastify({
     logger: logger === true ? { level: 'info' } : logger ? { level: 'info', stream: logger } : false,
@@ -87,11 +104,28 @@ export async function buildApi({ settings, database, s3, logger = false, provide
     endpoint: settings.auth.userPoolEndpoint,
     credentials: settings.auth.adminCredentials,
   });
-  userRoutes(app, { db: database.db, authenticate, userPoolAdmin });
   const mailer = settings.mail ? sesMailer(settings.mail) : settings.devMailboxFile ? devMailboxMailer(settings.devMailboxFile) : undefined;
   if (!mailer) app.log.warn('no mail provider configured (MAIL_FROM): notifications are queued, not sent');
-  const deliver = () => deliverPending(database.db, mailer, settings.appOrigin);
-  offerRoutes(app, { db: database.db, authenticate, deliver, appOrigin: settings.appOrigin });
+  // The outbox's deliveries after each commit (DESIGN §13): mail, and requests to providers that answer later.
+  const handlers: Handlers = {
+    'provider request': providerRequestHandler(database.db, adapters, settings.providers.callbackUrl),
+    ...(mailer && { mail: mailHandler(database.db, mailer, settings.appOrigin) }),
+  };
+  const dispatcher = createDispatcher(database.db, handlers, app.log);
+  app.addHook('onClose', () => dispatcher.stop());
+  everyInterval(app, 'delivering the outbox', () => dispatcher.run(), settings.providers.dispatchIntervalSeconds);
+  everyInterval(app, 'removing delivered effects', () => removeDeliveredEffects(database.db), LIVE_CLEANUP_SECONDS);
+  const ctx = commandContext({
+    db: database.db,
+    providers: adapters,
+    appOrigin: settings.appOrigin,
+    subscribers: SUBSCRIBERS,
+    committed: () => dispatcher.wake(),
+    beforeCommit,
+  });
+  everyInterval(app, 'expiring offers that ran out', () => expireOffers(ctx), OFFER_EXPIRY_SECONDS);
+  userRoutes(app, { ctx, authenticate, userPoolAdmin });
+  offerRoutes(app, { ctx, authenticate });
   notificationRoutes(app, { db: database.db, authenticate });
   const hub = await createLiveHub(database);
   // Open streams would hold the server open; their tabs reconnect (to another process, behind a load balancer).
@@ -99,23 +133,24 @@ export async function buildApi({ settings, database, s3, logger = false, provide
   app.addHook('onClose', () => hub.close());
   liveRoutes(app, { db: database.db, authenticate, hub });
   everyInterval(app, 'removing old live notices', () => removeOldChanges(database.db), LIVE_CLEANUP_SECONDS);
-  const dispatch = () => dispatchProviderRequests(database.db, adapters, settings.providers.callbackUrl);
-  transactionRoutes(app, { db: database.db, authenticate, providers: adapters, dispatch, deliver });
-  bankAccountRoutes(app, { db: database.db, authenticate, providers: adapters, appOrigin: settings.appOrigin });
-  dealerRoutes(app, { db: database.db, authenticate, providers: adapters, dispatch });
-  partnerRoutes(app, { db: database.db, authenticate, deliver, appOrigin: settings.appOrigin });
+  transactionRoutes(app, { ctx, authenticate });
+  bankAccountRoutes(app, { ctx, authenticate });
+  dealerRoutes(app, { ctx, authenticate });
+  partnerRoutes(app, { ctx, authenticate });
   const { publicEndpoint } = settings.storage;
   const presigner = publicEndpoint ? createS3Client({ ...settings.storage, endpoint: publicEndpoint }) : s3;
   const storage = { db: database.db, s3, presigner, bucket: settings.storage.bucket };
-  const signing = { ...storage, providers: adapters, appOrigin: settings.appOrigin, callbackUrl: settings.providers.callbackUrl };
-  signingRoutes(app, { authenticate, signing });
+  const signing = {
+    s3,
+    presigner,
+    bucket: settings.storage.bucket,
+    appOrigin: settings.appOrigin,
+    callbackUrl: settings.providers.callbackUrl,
+  };
+  signingRoutes(app, { ctx, authenticate, signing });
   timelineRoutes(app, { db: database.db, authenticate });
-  webhookRoutes(app, { db: database.db, providers: adapters, secret: settings.providers.webhookSecret, dispatch, signing });
-  everyInterval(app, 'handing requests to providers', dispatch, settings.providers.dispatchIntervalSeconds);
-  // Requests mail right after the change they make; mail written with a change made by a provider's webhook or a rule
-  // (a closing, a payment returned, a payout released) or a send that failed goes out on the same beat.
-  everyInterval(app, 'delivering mail', deliver, settings.providers.dispatchIntervalSeconds);
-  uploadRoutes(app, { ...storage, authenticate });
+  webhookRoutes(app, { ctx, secret: settings.providers.webhookSecret, signing });
+  uploadRoutes(app, { ctx, storage, authenticate });
   everyInterval(app, 'abandoned-upload clean-up', () => abortAbandonedUploads(storage), settings.storage.cleanupIntervalSeconds);
   if (settings.devMailboxFile) devMailboxRoutes(app, settings.devMailboxFile);
   await staticFiles(app, settings.staticDir, runtime);

@@ -1,6 +1,6 @@
 /** Production entry: the API alone, configured by environment variables (README.md). */
 import { startApi } from './server';
-import { loadSettings } from './settings';
+import { loadSettings } from '../config/settings';
 
 try {
   const api = await startApi(loadSettings(process.env), { logger: true });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../db/client';
 import { createS3Client } from '../storage/s3-client';
 import { buildApi } from './app';
-import type { Settings } from './settings';
+import type { Settings } from '../config/settings';
 
 export async function startApi(settings: Settings, options: { logger?: boolean } = {}) {
   const database = await openDatabase(

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { PRERENDER_PLACEHOLDERS, prerenderedFile } from '../../src/domain/public-routes';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { inlineHashes, type InlineHashes } from './security-headers';
+import { inlineHashes, type InlineHashes } from './guards/security-headers';
 
 const CONTENT_TYPES = [
   ['.json', 'application/json'],

@@ -1,35 +1,32 @@
 /**
- * What follows a change on either side of a deal, in the same database transaction (the deal's
- * row locked first, so both sides and its money move one change at a time): the buyer's transport
+ * What follows any change on either side of a deal, in the same unit of work (the deal's row
+ * locked first, so both sides and its money move one change at a time): the buyer's transport
  * step completes its vehicle verification once the seller's title desk has approved the car
- * (SPEC §4.2 verification statuses); each side that signed learns the signatures are collected once
- * the envelope is complete; the money moves by its rules; and the deal closes when both are done.
+ * (SPEC §4.2 verification statuses); each side that signed learns the signatures are collected
+ * once the envelope is complete; the money moves by its rules; and the deal closes when both are
+ * done. The unit of work runs it again while it moves a status.
  */
-import type { Providers } from '../providers/providers';
-import { dealSides } from '../modules/money/deal-money';
+import { dealSides } from '../kernel/deal-sides';
+import type { UnitOfWork } from '../kernel/unit-of-work';
 import { settleDeal } from '../modules/money/settle';
-import { eventLog, lockTransaction, type Tx } from '../kernel/event-log';
-import { liveEnvelope } from '../modules/signing/envelopes';
 import { closeIfDone } from '../modules/signing/closing';
+import { liveEnvelope } from '../modules/signing/envelope-records';
+import type { Providers } from '../providers/providers';
 
-export async function followDeal(tx: Tx, providers: Providers, dealId: string): Promise<void> {
-  const { buyer, seller } = await dealSides(tx, dealId);
+export async function followDeal(uow: UnitOfWork, providers: Providers, dealId: string): Promise<void> {
+  const { buyer, seller } = await dealSides(uow.tx, dealId);
   if (buyer && seller?.data.title.review?.state === 'approved') {
-    const log = eventLog(tx, await lockTransaction(tx, buyer.row.id));
-    if (log.takes('vehicle verified')) {
-      await log.append({ kind: 'provider' }, 'vehicle verified', {});
-      await log.save();
-    }
+    const log = await uow.transaction(buyer.row.id, dealId);
+    if (log.takes('vehicle verified')) await log.append({ kind: 'provider' }, 'vehicle verified', {});
   }
-  const envelope = await liveEnvelope(tx, dealId);
+  const envelope = await liveEnvelope(uow.tx, dealId);
   if (envelope?.status === 'completed')
     for (const side of [buyer, seller]) {
       if (!side) continue;
-      const log = eventLog(tx, await lockTransaction(tx, side.row.id));
-      if (!log.takes('signatures collected')) continue;
-      await log.append({ kind: 'provider' }, 'signatures collected', { envelopeId: envelope.id });
-      await log.save();
+      const log = await uow.transaction(side.row.id, dealId);
+      if (log.takes('signatures collected')) await log.append({ kind: 'provider' }, 'signatures collected', { envelopeId: envelope.id });
     }
-  await settleDeal(tx, providers, dealId);
-  await closeIfDone(tx, dealId);
+  await uow.save();
+  await settleDeal(uow, providers, dealId);
+  await closeIfDone(uow, dealId);
 }

@@ -12,10 +12,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import * as commandTables from './command-tables';
 import * as providerTables from './provider-tables';
 import * as tables from './schema';
 
-const schema = { ...tables, ...providerTables };
+const schema = { ...tables, ...providerTables, ...commandTables };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

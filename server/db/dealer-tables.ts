@@ -6,7 +6,7 @@
  * in the request and is dropped from it once the lender has taken it.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { DECISIONS, SALE_KINDS } from '../../src/domain/dealer-contract';
 import { deals, users } from './schema';
 
@@ -37,8 +37,6 @@ export const dealerSales = pgTable(
       .notNull()
       .unique()
       .references(() => deals.id, { onDelete: 'cascade' }),
-    /** The dealer's device made it when they pressed submit: a repeat answers the same sale. */
-    idempotencyKey: uuid('idempotency_key').notNull(),
     kind: text('kind', { enum: SALE_KINDS }).notNull(),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
@@ -56,7 +54,6 @@ export const dealerSales = pgTable(
   },
   (table) => [
     index('dealer_sales_dealer').on(table.dealerUserId, table.createdAt),
-    unique('dealer_sales_key').on(table.dealerUserId, table.idempotencyKey),
     check('dealer_sales_no_ssn', sql`not (coalesce(${table.application}, '{}'::jsonb) ? 'ssn')`),
   ],
 );
@@ -73,19 +70,3 @@ export const partnerKeys = pgTable('partner_keys', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
-
-/** A partner request's idempotency key and the deal it made, so a replay answers the same deal. */
-export const partnerRequests = pgTable(
-  'partner_requests',
-  {
-    keyId: uuid('key_id')
-      .notNull()
-      .references(() => partnerKeys.id, { onDelete: 'cascade' }),
-    idempotencyKey: text('idempotency_key').notNull(),
-    dealId: uuid('deal_id')
-      .notNull()
-      .references(() => deals.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.keyId, table.idempotencyKey] })],
-);

@@ -3,7 +3,7 @@
  * them, written with the party's action in one database transaction and sent until a provider
  * takes them; and the webhooks they sent, by id, so each is applied at most once.
  */
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { transactions } from './schema';
 
 export const providerRequests = pgTable(
@@ -19,17 +19,11 @@ export const providerRequests = pgTable(
     status: text('status', { enum: ['pending', 'accepted'] })
       .notNull()
       .default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
     externalId: text('external_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
   },
-  (table) => [
-    index('provider_requests_due').on(table.status, table.nextAttemptAt),
-    index('provider_requests_transaction').on(table.transactionId),
-  ],
+  (table) => [index('provider_requests_transaction').on(table.transactionId)],
 );
 
 export const providerWebhooks = pgTable('provider_webhooks', {

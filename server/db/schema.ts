@@ -2,24 +2,10 @@
  * The database schema, one source for PGlite (local) and PostgreSQL (production). Change it
  * here, then `npm run db:generate` writes the next migration under server/db/migrations.
  */
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { CHANGE_KINDS } from '../../src/domain/live-contract';
-import { NEGOTIATION_STATUSES, OFFER_REQUEST_ACTIONS } from '../../src/domain/offer-lifecycle';
+import { NEGOTIATION_STATUSES } from '../../src/domain/offer-lifecycle';
 import { DEAL_ROLES, SIDES, USER_TYPES } from '../../src/domain/parties';
 import { FLOWS, TRANSACTION_STATUSES, type TransactionStatus } from '../../src/domain/transaction-flows';
 import { TRANSACTION_EVENTS } from '../../src/domain/transaction-transitions';
@@ -128,7 +114,9 @@ export const offers = pgTable(
     fromRole: text('from_role', { enum: SIDES }).notNull(),
     amountDollars: integer('amount_dollars').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (table) => [
     index('offers_negotiation_idx').on(table.negotiationId, table.createdAt),
@@ -148,7 +136,9 @@ export const negotiationEvents = pgTable(
     actorEmail: text('actor_email'),
     event: text('event').notNull(),
     payload: jsonb('payload').notNull().default({}),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (table) => [index('negotiation_events_idx').on(table.negotiationId, table.at)],
 );
@@ -256,25 +246,6 @@ export const transactionEvents = pgTable(
 );
 
 /**
- * The idempotency keys of offer actions (STYLE rule 6): one row per key a user sent, written in
- * the same database transaction as the change, so a repeat answers the same result and a key
- * sent for another action is refused.
- */
-export const offerRequests = pgTable(
-  'offer_requests',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    idempotencyKey: uuid('idempotency_key').notNull(),
-    action: text('action', { enum: OFFER_REQUEST_ACTIONS }).notNull(),
-    negotiationId: uuid('negotiation_id').references(() => negotiations.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.userId, table.idempotencyKey] })],
-);
-
-/**
  * What the product tells a person (server/notifications): mailed once (`sentAt` claims it) and,
  * for someone with an account (`userId`), shown in their overview. `dedupKey` names the event it
  * is about, so the same event never writes two; `link` is the app path it leads to.
@@ -354,7 +325,7 @@ export const uploads = pgTable(
 );
 
 /**
- * Rate-limit counters (server/api/rate-limits.ts): hits per key in a fixed window, in the
+ * Rate-limit counters (server/api/guards/rate-limits.ts): hits per key in a fixed window, in the
  * database so that every API process counts against the same numbers. Spent windows are deleted.
  */
 export const rateLimits = pgTable(

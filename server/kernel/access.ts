@@ -5,21 +5,15 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { dealParties, transactions } from '../db/schema';
+import { dealParties, transactions, users } from '../db/schema';
 import { SIDE_ROLES } from '../../src/domain/parties';
-import type { UserRow } from '../modules/users/user-records';
+import type { TransactionRow } from './event-log';
+import { Refusal } from './refusal';
 
-export type TransactionRow = typeof transactions.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
 type Role = (typeof dealParties.$inferSelect)['role'];
 
-export class TransactionRefusal extends Error {
-  constructor(
-    readonly statusCode: 400 | 404 | 409 | 422,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export class TransactionRefusal extends Refusal {}
 
 export const NOT_FOUND = 'Transaction not found.';
 

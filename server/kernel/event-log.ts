@@ -1,20 +1,21 @@
 /**
- * Writes events to a transaction inside one database transaction that holds its row lock: each
- * event moves the status only along the flow's table (a request alone, such as a quote, moves
- * nothing until answered), takes the next version, and is followed by what the product does by
- * itself at the status reached (AUTOMATIC_EVENTS). `save` stores the status and version once,
- * and tells whoever needs to hear of it (transaction-saved.ts).
+ * A transaction's event log inside a unit of work (unit-of-work.ts), which holds the deal's and the
+ * transaction's row locks: each appended event moves the status only along the flow's table (a
+ * request alone, such as a quote, or an event recorded only, moves nothing), takes the next
+ * version, and is followed by what the product does by itself at the status reached
+ * (AUTOMATIC_EVENTS). The unit of work saves the status and version once it has decided.
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { AUTOMATIC_EVENTS, FINAL_STATUS, nextStatus, type TransactionEvent } from '../../src/domain/transaction-transitions';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { AUTOMATIC_EVENTS, FINAL_STATUS, isViewChange, nextStatus, type TransactionEvent } from '../../src/domain/transaction-transitions';
 import type { TransactionStatus } from '../../src/domain/transaction-flows';
 import type { Database } from '../db/client';
 import { transactionEvents, transactions } from '../db/schema';
-import type { TransactionRow } from './access';
-import { transactionSaved } from './transaction-saved';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type EventRow = typeof transactionEvents.$inferSelect;
+export type TransactionRow = typeof transactions.$inferSelect;
+
+export type Actor = { kind: 'party'; userId: string; key?: string } | { kind: 'provider' };
 
 export async function eventsOf(db: Database | Tx, transactionId: string) {
   return db
@@ -33,53 +34,84 @@ export async function eventsOfMany(db: Database | Tx, transactionIds: string[]) 
     .orderBy(asc(transactionEvents.transactionId), asc(transactionEvents.version));
 }
 
-/** Locks the transaction's row for the rest of `tx`. */
-export async function lockTransaction(tx: Tx, id: string): Promise<TransactionRow> {
-  const [locked] = await tx.select().from(transactions).where(eq(transactions.id, id)).for('update');
-  return locked!;
+/**
+ * Whether a party who saw the transaction at `expected` acts on a stale view: something of theirs
+ * changed since — but not a view change (money moving, the car's transport …), which the party's
+ * action does not depend on.
+ */
+export async function staleView(db: Database | Tx, row: { id: string; version: number }, expected: number): Promise<boolean> {
+  if (expected === row.version) return false;
+  if (expected > row.version) return true;
+  const since = await db
+    .select({ event: transactionEvents.event })
+    .from(transactionEvents)
+    .where(and(eq(transactionEvents.transactionId, row.id), gt(transactionEvents.version, expected)));
+  return since.some((event) => !isViewChange(event.event));
 }
 
-export function eventLog(tx: Tx, row: TransactionRow) {
-  let status: TransactionStatus = row.status;
-  let version = row.version;
-  const appended: { event: TransactionEvent; payload: Record<string, unknown> }[] = [];
+export class EventLog {
+  /** The status and version when the unit of work took the row, and as they stand now. */
+  readonly before: { status: TransactionStatus; version: number };
+  status: TransactionStatus;
+  version: number;
+  /** What this unit of work appended, oldest first. */
+  readonly appended: { event: TransactionEvent; payload: Record<string, unknown>; version: number }[] = [];
+  private savedVersion: number;
 
-  async function append(
-    actor: { kind: 'party'; userId: string; key: string } | { kind: 'provider' },
-    event: TransactionEvent,
-    payload: Record<string, unknown>,
+  constructor(
+    private readonly tx: Tx,
+    public row: TransactionRow,
   ) {
-    const to = nextStatus(row.flow, status, event) ?? status;
-    version += 1;
-    await tx.insert(transactionEvents).values({
-      transactionId: row.id,
-      version,
+    this.before = { status: row.status, version: row.version };
+    this.status = row.status;
+    this.version = row.version;
+    this.savedVersion = row.version;
+  }
+
+  /** Whether the table takes `event` at the status reached so far. */
+  takes(event: TransactionEvent): boolean {
+    return nextStatus(this.row.flow, this.status, event) !== undefined;
+  }
+
+  async append(actor: Actor, event: TransactionEvent, payload: Record<string, unknown>): Promise<void> {
+    const to = nextStatus(this.row.flow, this.status, event) ?? this.status;
+    this.version += 1;
+    await this.tx.insert(transactionEvents).values({
+      transactionId: this.row.id,
+      version: this.version,
       actor: actor.kind,
       actorUserId: actor.kind === 'party' ? actor.userId : null,
       event,
       payload,
-      fromStatus: status,
+      fromStatus: this.status,
       toStatus: to,
-      idempotencyKey: actor.kind === 'party' ? actor.key : null,
+      idempotencyKey: actor.kind === 'party' ? (actor.key ?? null) : null,
     });
-    appended.push({ event, payload });
-    status = to;
-    const automatic = AUTOMATIC_EVENTS[row.flow]?.[status];
-    if (automatic) await append({ kind: 'provider' }, automatic, {});
+    this.appended.push({ event, payload, version: this.version });
+    this.status = to;
+    const automatic = AUTOMATIC_EVENTS[this.row.flow]?.[to];
+    if (automatic) await this.append({ kind: 'provider' }, automatic, {});
   }
 
-  return {
-    append,
-    /** Whether the table takes `event` at the status reached so far. */
-    takes: (event: TransactionEvent) => nextStatus(row.flow, status, event) !== undefined,
-    appended,
-    async save() {
-      const [saved] = await tx
-        .update(transactions)
-        .set({ status, version, updatedAt: sql`now()`, completedAt: status === FINAL_STATUS[row.flow] ? sql`now()` : null })
-        .where(eq(transactions.id, row.id))
-        .returning();
-      await transactionSaved(tx, saved!, row.status);
-    },
-  };
+  /** Whether something was appended since the row was last saved. */
+  get dirty(): boolean {
+    return this.version !== this.savedVersion;
+  }
+
+  /** Stores the status and version reached, so reads in the same database transaction see them. */
+  async save(): Promise<void> {
+    if (!this.dirty) return;
+    const [saved] = await this.tx
+      .update(transactions)
+      .set({
+        status: this.status,
+        version: this.version,
+        updatedAt: sql`now()`,
+        completedAt: this.status === FINAL_STATUS[this.row.flow] ? sql`now()` : null,
+      })
+      .where(eq(transactions.id, this.row.id))
+      .returning();
+    this.row = saved!;
+    this.savedVersion = this.version;
+  }
 }

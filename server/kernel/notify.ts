@@ -1,17 +1,17 @@
 /**
- * Notifications as a mechanism any server event can call (issue 21): `notify` writes one for a
- * person inside the event's database transaction, at most once per event (`key` names the event;
- * a second call for it writes nothing), then it is mailed once (server/effects/mail.ts) and, for
- * someone with an account, shown in their overview at once (a live notice). `notifySide` reaches
- * everyone on one side of a deal.
+ * Notifications (issue 21), written only by the effects a domain event causes (server/effects/):
+ * one for a person, at most once per event (`key` names the event; a second write for it writes
+ * nothing), in the command's database transaction; with it, a live notice for someone with an
+ * account (their overview shows it at once) and an outbox row that mails it after the commit.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { NOTIFICATIONS_SHOWN, type Notification, type NotificationKind } from '../../src/domain/notification-contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { NotificationKind } from '../../src/domain/notification-contract';
 import { SIDE_ROLES, type Side } from '../../src/domain/parties';
 import type { Database } from '../db/client';
 import { dealParties, notifications, users } from '../db/schema';
-import { recordChanges } from './live-feed';
+import type { Change } from './live-feed';
 import type { Tx } from './event-log';
+import { enqueue } from './outbox';
 
 export interface Notice {
   kind: NotificationKind;
@@ -31,9 +31,9 @@ export interface Recipient {
   email: string | null;
 }
 
-/** Writes `notice` for `to` unless this event already told them; answers whether it was written. */
-export async function notify(tx: Tx, to: Recipient, notice: Notice): Promise<boolean> {
-  if (!to.email) return false;
+/** Writes `notice` for `to` unless this event already told them, and its mail; the live notice owed, or undefined when nothing was written. */
+export async function writeNotification(tx: Tx, to: Recipient, notice: Notice): Promise<{ live: Change | null } | undefined> {
+  if (!to.email) return undefined;
   const [row] = await tx
     .insert(notifications)
     .values({
@@ -49,8 +49,9 @@ export async function notify(tx: Tx, to: Recipient, notice: Notice): Promise<boo
     })
     .onConflictDoNothing({ target: notifications.dedupKey })
     .returning({ id: notifications.id });
-  if (row && to.userId) await recordChanges(tx, [{ userId: to.userId, kind: 'notification', id: row.id, version: 1 }]);
-  return Boolean(row);
+  if (!row) return undefined;
+  await enqueue(tx, 'mail', row.id);
+  return { live: to.userId ? { userId: to.userId, kind: 'notification', id: row.id, version: 1 } : null };
 }
 
 /** Everyone on `side` of the deal: the party, a co-buyer, a registered owner … by account or by e-mail. */
@@ -61,30 +62,4 @@ export async function sideRecipients(tx: Tx | Database, dealId: string, side: Si
     .leftJoin(users, eq(users.id, dealParties.userId))
     .where(and(eq(dealParties.dealId, dealId), inArray(dealParties.role, [...SIDE_ROLES[side]])));
   return parties.map((party) => ({ userId: party.userId, email: party.userEmail ?? party.email }));
-}
-
-/**
- * The seam for events about a deal (a step waiting on the other party, documents to sign,
- * payment released, a cancellation): every person on `side` is told once per `notice.key`.
- */
-export async function notifySide(tx: Tx, dealId: string, side: Side, notice: Notice): Promise<void> {
-  for (const recipient of await sideRecipients(tx, dealId, side)) await notify(tx, recipient, notice);
-}
-
-/** GET /notifications: the user's newest, for the overview. */
-export async function notificationsOf(db: Database, userId: string): Promise<Notification[]> {
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(NOTIFICATIONS_SHOWN);
-  return rows.map((row) => ({
-    id: row.id,
-    kind: (row.kind ?? 'offer received') as NotificationKind,
-    subject: row.subject,
-    body: row.body,
-    link: row.link,
-    createdAt: row.createdAt.toISOString(),
-  }));
 }

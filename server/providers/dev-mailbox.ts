@@ -8,6 +8,8 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 
 export const mailboxMessageSchema = z.object({
+  /** The notification a mail carries: delivered again (its first delivery's end was lost), it is not kept twice. */
+  id: z.string().optional(),
   to: z.string(),
   channel: z.enum(['email', 'sms']),
   subject: z.string().optional(),
@@ -28,7 +30,9 @@ export function readMailbox(file: string): MailboxMessage[] {
 }
 
 export function appendToMailbox(file: string, message: MailboxMessage): void {
-  const messages = [message, ...readMailbox(file)].slice(0, MAX_MESSAGES);
+  const earlier = readMailbox(file);
+  if (message.id && earlier.some((kept) => kept.id === message.id)) return;
+  const messages = [message, ...earlier].slice(0, MAX_MESSAGES);
   mkdirSync(dirname(file), { recursive: true });
   // Write then rename so a reader never sees half a file.
   writeFileSync(`${file}.tmp`, JSON.stringify(messages, null, 2));

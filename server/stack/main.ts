@@ -11,7 +11,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startApi } from '../api/server';
-import { loadSettings } from '../api/settings';
+import { loadSettings } from '../config/settings';
 import { buildIfNeeded } from './build-if-needed';
 import { startLocalServices } from './local-services';
 import { ensureDataDir, ensurePortFree, PreflightError } from './preflight';

@@ -10,16 +10,24 @@ import { formatDollars, vehicleName } from '../../src/domain/offer-format';
 import { SIDE_ROLES, SIDES, type DealRole, type Side } from '../../src/domain/parties';
 import { SALE_DOCUMENTS, type SaleDocumentKind } from '../../src/domain/signing';
 import { DEAL_WORDS, journalWords, shipmentWords } from '../../src/domain/timeline-records';
-import { DEAL_WIDE_EVENTS, EVENT_WORDS, eventWords, personNamed, YOU, type Person, type Told } from '../../src/domain/timeline-words';
-import type { TransactionEvent } from '../../src/domain/transaction-transitions';
+import {
+  DEAL_WIDE_EVENTS,
+  EVENT_WORDS,
+  eventWords,
+  personNamed,
+  YOU,
+  type Person,
+  type Told,
+  type ToldEvent,
+} from '../../src/domain/timeline-words';
+import { isViewChange } from '../../src/domain/transaction-transitions';
 import type { Database } from '../db/client';
 import { dealParties, transactionEvents, transactions, users } from '../db/schema';
 import { dealClosings, envelopeDocuments, envelopes } from '../db/signing-tables';
 import { shipments, shipmentUpdates } from '../db/transport-tables';
-import { dealAndVehicle } from '../modules/money/deal-money';
+import { dealAndVehicle } from '../kernel/deal-sides';
 import { journalsOf } from '../modules/money/ledger';
-import { transactionFor } from '../kernel/access';
-import type { UserRow } from '../modules/users/user-records';
+import { transactionFor, type UserRow } from '../kernel/access';
 
 const item = (id: string, at: Date, kind: TimelineKind, side: Side | null, told: Told, cents: number | null = null): TimelineItem => ({
   id,
@@ -99,7 +107,7 @@ async function signingOf(db: Database, dealId: string) {
   };
 }
 
-const kindOf = (event: TransactionEvent): TimelineKind => {
+const kindOf = (event: ToldEvent): TimelineKind => {
   if (event === 'documents signed' || event === 'signatures collected') return 'signature';
   const { by } = EVENT_WORDS[event];
   return by === 'canceller' ? 'deal' : by === 'party' ? 'step' : 'provider';
@@ -120,7 +128,10 @@ async function eventItems(db: Database, dealId: string, people: People, signedBy
     )
     .orderBy(asc(transactionEvents.at), asc(transactionEvents.version));
   const toldOnce = new Set<string>();
-  return events.flatMap((event) => {
+  return events.flatMap((row) => {
+    // The view changes are told from their own records (money, transport, documents) below.
+    if (isViewChange(row.event)) return [];
+    const event = { ...row, event: row.event as ToldEvent };
     const side = sideOf.get(event.transactionId)!;
     const dealWide = (DEAL_WIDE_EVENTS as readonly string[]).includes(event.event);
     if (dealWide && toldOnce.has(event.event)) return [];

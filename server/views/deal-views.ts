@@ -16,7 +16,7 @@ import { dealParties, deals, transactions, users, vehicles } from '../db/schema'
 import { eventsOf } from '../kernel/event-log';
 import { customerHeld } from '../modules/dealers/dealer-customer';
 import { liveShipment } from '../modules/transport/shipments';
-import type { UserRow } from '../modules/users/user-records';
+import type { UserRow } from '../kernel/access';
 import { OfferRefusal } from '../modules/offers/negotiation-records';
 
 async function dealVehicle(db: Database, vehicleId: string) {

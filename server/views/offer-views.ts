@@ -15,7 +15,7 @@ import { allowedOfferActions, otherSide } from '../../src/domain/offer-lifecycle
 import type { Database } from '../db/client';
 import { dealParties, deals, negotiationEvents, negotiations, offers, transactions, users, vehicles } from '../db/schema';
 import { dealClosings } from '../db/signing-tables';
-import type { UserRow } from '../modules/users/user-records';
+import type { UserRow } from '../kernel/access';
 import { latestOffer, OfferRefusal, sideOf } from '../modules/offers/negotiation-records';
 
 type NegotiationRow = typeof negotiations.$inferSelect;

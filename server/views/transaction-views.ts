@@ -17,15 +17,15 @@ import { dealParties, transactions, users } from '../db/schema';
 import { dealClosings } from '../db/signing-tables';
 import { termsOf } from '../modules/deals/cancellation';
 import { accountView } from '../modules/money/bank-accounts';
-import { dealAndVehicle, dealMoney, dealsAndVehicles, dealSides } from '../modules/money/deal-money';
+import { dealMoney } from '../modules/money/deal-money';
+import { dealAndVehicle, dealsAndVehicles, dealSides } from '../kernel/deal-sides';
 import { journalsOf } from '../modules/money/ledger';
 import { transfersOf, type TransferRow } from '../modules/money/transfers';
 import type { Providers } from '../providers/providers';
 import { customerWaits, dealerSelling } from '../modules/dealers/dealer-customer';
 import { carLocationOf, liveShipment, shipmentView } from '../modules/transport/shipments';
-import type { UserRow } from '../modules/users/user-records';
-import { transactionFor, type TransactionRow } from '../kernel/access';
-import { eventsOfMany } from '../kernel/event-log';
+import { transactionFor, type UserRow } from '../kernel/access';
+import { eventsOfMany, type TransactionRow } from '../kernel/event-log';
 
 type Deal = Awaited<ReturnType<typeof dealAndVehicle>>;
 

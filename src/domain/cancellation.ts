@@ -2,6 +2,8 @@
 import * as z from 'zod/mini';
 
 export const cancelRequestSchema = z.object({
+  /** Made once, when the party confirms: a retry with it answers the same. */
+  idempotencyKey: z.optional(z.uuid('idempotencyKey must be a UUID')),
   reason: z.optional(z.string().check(z.trim(), z.maxLength(500, 'Keep the reason under 500 characters'))),
   expectedFeeCents: z.number('The cancellation fee you were shown is missing').check(z.int(), z.minimum(0)),
 });

@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'cancellation',
   'lender decision',
   'partner deal',
+  'sale closed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

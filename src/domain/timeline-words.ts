@@ -8,7 +8,7 @@
 import { asSentence } from './action-labels';
 import type { DealRole, Side } from './parties';
 import { formatCents } from './pricing';
-import type { TransactionEvent } from './transaction-transitions';
+import type { TransactionEvent, ViewChangeEvent } from './transaction-transitions';
 
 export const PROVIDER_ROLES = {
   identity: { actor: 'ID verification service', subject: 'the ID verification service' },
@@ -71,7 +71,10 @@ type Phrase = string | ((context: EventContext) => string);
 const amount = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? formatCents(value) : null);
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
-export const EVENT_WORDS: Record<TransactionEvent, { by: Teller; phrase: Phrase }> = {
+/** Every event but the view changes, which the timeline tells from their own records (money, transport, documents). */
+export type ToldEvent = Exclude<TransactionEvent, ViewChangeEvent>;
+
+export const EVENT_WORDS: Record<ToldEvent, { by: Teller; phrase: Phrase }> = {
   'identity submitted': { by: 'party', phrase: 'sent {their} identity verification' },
   'identity retried': { by: 'party', phrase: 'started the identity verification again' },
   'address submitted': { by: 'party', phrase: 'gave {their} home address' },
@@ -171,7 +174,7 @@ export interface Told {
  * whose side it happened on, `sides` both parties (for the one who cancelled).
  */
 export function eventWords(
-  event: TransactionEvent,
+  event: ToldEvent,
   context: EventContext,
   people: { actor: Person; party: Person; sides: Record<Side, Person> },
 ): Told {

@@ -12,6 +12,25 @@ const STEP_RESULTS = ['identity updated address success'] as const;
 type StepResult = (typeof STEP_RESULTS)[number];
 const isStepAction = (event: StepEvent): event is Exclude<StepEvent, StepResult> => !(STEP_RESULTS as readonly string[]).includes(event);
 
+/**
+ * Changes to what a side sees that happen beside its steps — money moving, the car's transport,
+ * the documents, the title arriving, the sale closing, the lender's answer, who is on the deal.
+ * Each is recorded in the side's log, so its version rises and its open screens follow (DESIGN.md
+ * §13); they move no status, have their own lines in the deal's timeline (its money, transport and
+ * documents), and never make a party's view stale.
+ */
+export const VIEW_CHANGE_EVENTS = [
+  'money moved',
+  'shipment updated',
+  'documents updated',
+  'title received',
+  'sale closed',
+  'lender decided',
+  'parties changed',
+] as const;
+export type ViewChangeEvent = (typeof VIEW_CHANGE_EVENTS)[number];
+export const isViewChange = (event: string): event is ViewChangeEvent => (VIEW_CHANGE_EVENTS as readonly string[]).includes(event);
+
 /** What a party does: the §4.3 step events plus forms submitted, the widget finished, retries. */
 export const PARTY_EVENTS = [
   ...STEP_EVENTS.filter(isStepAction),
@@ -60,10 +79,14 @@ export const PROVIDER_EVENTS = [
   'vehicle verification paused',
   'payment returned',
   'sale cancelled',
+  ...VIEW_CHANGE_EVENTS,
 ] as const;
 
 /** Results recorded in the timeline that move no status: a cancelled sale is the deal's state, not a step's. */
-export const RECORDED_ONLY_EVENTS = ['sale cancelled'] as const satisfies readonly (typeof PROVIDER_EVENTS)[number][];
+export const RECORDED_ONLY_EVENTS = [
+  'sale cancelled',
+  ...VIEW_CHANGE_EVENTS,
+] as const satisfies readonly (typeof PROVIDER_EVENTS)[number][];
 
 export type PartyEvent = (typeof PARTY_EVENTS)[number];
 export type ProviderEvent = (typeof PROVIDER_EVENTS)[number];

@@ -6,7 +6,7 @@
  * are tested in Chromium without walking every step before them.
  */
 import { buildApi } from '../../server/api/app';
-import { loadSettings } from '../../server/api/settings';
+import { loadSettings } from '../../server/config/settings';
 import { migratedTemplate, openDatabase } from '../../server/db/client';
 import { LOCAL_STORAGE_CREDENTIALS } from '../../server/stack/storage';
 import { createS3Client } from '../../server/storage/s3-client';

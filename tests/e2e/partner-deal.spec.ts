@@ -5,6 +5,7 @@
  * runs an API of its own (own-api.ts) so the key can be made without putting an admin in the
  * stack's pool group.
  */
+import { unitOfWork } from '../../server/kernel/unit-of-work';
 import { createPartnerKey } from '../../server/modules/partners/partner-keys';
 import { createConfirmedUser } from '../support/identity-admin';
 import { expect, test } from './fixtures';
@@ -21,7 +22,8 @@ test('the buyer of a partner deal reads where it was listed and its terms, and s
   const own = await startOwnApi(baseURL!);
   const context = await browser.newContext({ baseURL: own.url });
   try {
-    const { key } = await createPartnerKey(own.database.db, null, { source: 'auction-site', label: 'e2e auctions', buyerPaysFirst: true });
+    const terms = { source: 'auction-site', label: 'e2e auctions', buyerPaysFirst: true };
+    const { key } = (await unitOfWork({ db: own.database.db }, {}, (uow) => createPartnerKey(uow.tx, null, terms))).result;
     const buyer = await createConfirmedUser(await poolOf(request), uniqueEmail('buyer'));
     const made = await own.call('POST', '/api/partner/deals', `Bearer ${key}`, {
       idempotencyKey: `auction-${Date.now()}`,

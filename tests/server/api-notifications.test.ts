@@ -9,8 +9,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { notifications } from '../../server/db/schema';
-import { deliverPending, type Mailer } from '../../server/effects/mail';
-import { notify } from '../../server/kernel/notify';
+import { createDispatcher } from '../../server/effects/dispatcher';
+import { mailHandler } from '../../server/effects/mail';
+import { writeNotification } from '../../server/kernel/notify';
+import type { Mailer } from '../../server/providers/mailer';
 import { apiFor } from '../support/api-harness';
 import { transactionDetailSchema } from '../../src/domain/transaction-contract';
 import { buyerThroughInsurance, closeThroughEngine } from '../support/closing';
@@ -34,6 +36,10 @@ function capturingMailer() {
   return { sent, mailer };
 }
 
+/** Delivers the outbox's mail through `mailer`, as the API's dispatcher does (this API has no mail provider of its own). */
+const deliverMail = (mailer: Mailer) =>
+  createDispatcher(api.database.db, { mail: mailHandler(api.database.db, mailer, APP_ORIGIN) }, { warn: () => undefined }).run();
+
 const HOME = { line1: '12 Elm St', city: 'Portland', state: 'OR', postalCode: '97201' };
 
 describe('notifications', () => {
@@ -51,8 +57,8 @@ describe('notifications', () => {
     expect(await listFor(buyer)).toContainEqual(expect.objectContaining({ kind: 'offer received' })); // attached when they linked their account
 
     const { sent, mailer } = capturingMailer();
-    await deliverPending(api.database.db, mailer, APP_ORIGIN);
-    await deliverPending(api.database.db, mailer, APP_ORIGIN);
+    await deliverMail(mailer);
+    await deliverMail(mailer);
     const toSeller = sent.filter((message) => message.to === seller.email && message.subject.startsWith('A counteroffer'));
     expect(toSeller).toHaveLength(1);
     expect(toSeller[0]!.body).toContain(`${APP_ORIGIN}/dashboard/caramel-offers`);
@@ -63,10 +69,10 @@ describe('notifications', () => {
     const { uid } = (await api.call('GET', '/api/users/profile', seller.bearer)).json();
     const notice = { kind: 'payment released' as const, key: `released:${randomUUID()}`, subject: 'Funds released', body: 'Paid.' };
     const written = await api.database.db.transaction(async (tx) => [
-      await notify(tx, { userId: uid, email: seller.email }, notice),
-      await notify(tx, { userId: uid, email: seller.email }, notice),
+      await writeNotification(tx, { userId: uid, email: seller.email }, notice),
+      await writeNotification(tx, { userId: uid, email: seller.email }, notice),
     ]);
-    expect(written).toEqual([true, false]);
+    expect(written.map(Boolean)).toEqual([true, false]);
     expect(
       await api.database.db
         .select()

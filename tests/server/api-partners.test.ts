@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { RATE_LIMITS } from '../../server/api/rate-limits';
+import { RATE_LIMITS } from '../../server/api/guards/rate-limits';
 import { partnerKeys } from '../../server/db/dealer-tables';
 import { deals, notifications } from '../../server/db/schema';
 import { apiFor } from '../support/api-harness';

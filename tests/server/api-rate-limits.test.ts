@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { RATE_LIMITS } from '../../server/api/rate-limits';
+import { RATE_LIMITS } from '../../server/api/guards/rate-limits';
 import { apiFor } from '../support/api-harness';
 import { SALE, saleByNewSeller } from '../support/deals';
 import { personFor } from '../support/tokens';

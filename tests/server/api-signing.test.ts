@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { notifications } from '../../server/db/schema';
 import { envelopeDocuments, envelopes } from '../../server/db/signing-tables';
 import { signWebhook } from '../../server/providers/webhooks';
-import { DOCUMENTS_CHANGED } from '../../server/modules/signing/envelopes';
+import { DOCUMENTS_CHANGED } from '../../server/modules/signing/envelope-records';
 import { createS3Client } from '../../server/storage/s3-client';
 import { LOCAL_STORAGE_CREDENTIALS } from '../../server/stack/storage';
 import { listeningApi, type apiFor } from '../support/api-harness';

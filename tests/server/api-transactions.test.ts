@@ -227,20 +227,22 @@ describe('idempotency and versions', () => {
     const { seller, sellerTx } = await deal();
     const key = randomUUID();
     const inquiryId = await verifiedInquiry(sellerTx, 'approved');
-    expect((await act(seller, sellerTx, 'identity submitted', { inquiryId }, { key, version: 0 })).statusCode).toBe(200);
+    // The buyer joined the deal since it was made: the seller's view shows them, one version on.
+    const before = (await call('GET', `/api/transactions/${sellerTx}`, seller.bearer)).json().version as number;
+    expect((await act(seller, sellerTx, 'identity submitted', { inquiryId }, { key, version: before })).statusCode).toBe(200);
     for (const [event, payload] of [
       ['identity retried', {}],
       ['identity submitted', { inquiryId: 'inq_someone_else' }],
     ] as const) {
-      const reused = await act(seller, sellerTx, event, payload, { key, version: 2 });
+      const reused = await act(seller, sellerTx, event, payload, { key, version: before + 2 });
       expect(reused.statusCode, reused.body).toBe(422);
       expect(reused.json().message).toBe(
         'This request’s idempotency key was already used for another action (Sending your identity verification), so nothing was changed. Send a new key for a new action.',
       );
     }
     const detail = (await call('GET', `/api/transactions/${sellerTx}`, seller.bearer)).json();
-    expect(detail).toMatchObject({ status: 'identity_success', version: 2 });
-    expect((await act(seller, sellerTx, 'identity submitted', { inquiryId }, { key, version: 0 })).json().replayed).toBe(true);
+    expect(detail).toMatchObject({ status: 'identity_success', version: before + 2 });
+    expect((await act(seller, sellerTx, 'identity submitted', { inquiryId }, { key, version: before })).json().replayed).toBe(true);
   });
 
   it('two racing events with the same version: one applies, the other gets 409', async () => {

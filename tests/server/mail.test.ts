@@ -1,12 +1,16 @@
 /**
- * Offer notifications leave through Amazon SES's v2 API. SES cannot run here, so a stand-in on
- * 127.0.0.1 answers its SendEmail call (POST /v2/email/outbound-emails) the way SES does.
+ * Notifications leave through Amazon SES's v2 API, from the outbox. SES cannot run here, so a
+ * stand-in on 127.0.0.1 answers its SendEmail call (POST /v2/email/outbound-emails) the way SES does.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { outbox } from '../../server/db/command-tables';
 import { notifications } from '../../server/db/schema';
-import { deliverPending, sesMailer } from '../../server/effects/mail';
+import { createDispatcher } from '../../server/effects/dispatcher';
+import { mailHandler } from '../../server/effects/mail';
+import { writeNotification } from '../../server/kernel/notify';
+import { sesMailer, type Mailer } from '../../server/providers/mailer';
 import { apiFor } from '../support/api-harness';
 
 const parts = inject('parts');
@@ -48,16 +52,29 @@ afterAll(async () => {
   await new Promise((resolve) => ses.close(resolve));
 });
 
+/** A notification written as a command writes one: its row and the outbox row that mails it. */
+async function queued(toEmail: string, subject: string, body: string) {
+  const key = `test:${toEmail}:${subject}`;
+  await api.database.db.transaction((tx) =>
+    writeNotification(tx, { userId: null, email: toEmail }, { kind: 'step waiting', key, subject, body }),
+  );
+  const [row] = await api.database.db.select().from(notifications).where(eq(notifications.toEmail, toEmail));
+  return row!;
+}
+
+/** One dispatcher's run, mailing through `mailer` (none: this process has no mail provider). */
+const deliver = (mailer: Mailer | undefined) =>
+  createDispatcher(api.database.db, mailer ? { mail: mailHandler(api.database.db, mailer, 'https://app.example') } : {}, {
+    warn: () => undefined,
+  }).run();
+
+const sesStandIn = () => sesMailer({ from: 'offers@caramel.example', region: 'us-west-2', endpoint });
+
 describe('SES mailer', () => {
   it('sends each queued notification once, as SES SendEmail, and marks it sent', async () => {
-    const db = api.database.db;
-    const [row] = await db
-      .insert(notifications)
-      .values({ toEmail: 'buyer@example.com', subject: 'Your offer was accepted', body: 'You have a deal.' })
-      .returning();
-    const mailer = sesMailer({ from: 'offers@caramel.example', region: 'us-west-2', endpoint });
-    await deliverPending(db, mailer);
-    await deliverPending(db, mailer);
+    const row = await queued('buyer@example.com', 'Your offer was accepted', 'You have a deal.');
+    await deliver(sesStandIn());
+    await deliver(sesStandIn());
     const mine = received.filter((request) => JSON.stringify(request.body).includes('buyer@example.com'));
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({
@@ -68,37 +85,37 @@ describe('SES mailer', () => {
         Content: { Simple: { Subject: { Data: 'Your offer was accepted' }, Body: { Text: { Data: 'You have a deal.' } } } },
       },
     });
-    const [saved] = await db.select().from(notifications).where(eq(notifications.id, row!.id));
+    const [saved] = await api.database.db.select().from(notifications).where(eq(notifications.id, row.id));
     expect(saved!.sentAt).not.toBeNull();
   });
 
-  it('keeps a notification queued when SES keeps failing, and sends it on a later call', async () => {
+  it('keeps a notification queued when SES keeps failing, and sends it when the next attempt is due', async () => {
     const db = api.database.db;
-    const [row] = await db
-      .insert(notifications)
-      .values({ toEmail: 'seller@example.com', subject: 'Counteroffer', body: '$6,000' })
-      .returning();
-    const mailer = sesMailer({ from: 'offers@caramel.example', region: 'us-west-2', endpoint });
+    const row = await queued('seller@example.com', 'Counteroffer', '$6,000');
     failNext = 10;
-    await expect(deliverPending(db, mailer)).rejects.toThrow();
-    expect((await db.select().from(notifications).where(eq(notifications.id, row!.id)))[0]!.sentAt).toBeNull();
+    await deliver(sesStandIn());
+    expect((await db.select().from(notifications).where(eq(notifications.id, row.id)))[0]!.sentAt).toBeNull();
+    const [effect] = await db.select().from(outbox).where(eq(outbox.ref, row.id));
+    expect(effect).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(effect!.lastError).toBeTruthy();
     failNext = 0;
-    await deliverPending(db, mailer);
-    expect((await db.select().from(notifications).where(eq(notifications.id, row!.id)))[0]!.sentAt).not.toBeNull();
+    await deliver(sesStandIn()); // not due yet: it waits its pause
+    expect((await db.select().from(notifications).where(eq(notifications.id, row.id)))[0]!.sentAt).toBeNull();
+    await db.update(outbox).set({ runAt: new Date() }).where(eq(outbox.id, effect!.id));
+    await deliver(sesStandIn());
+    expect((await db.select().from(notifications).where(eq(notifications.id, row.id)))[0]!.sentAt).not.toBeNull();
   });
 
-  it('two deliveries at once (two requests, or two API processes) send each notification once', async () => {
-    const db = api.database.db;
-    await db.insert(notifications).values({ toEmail: 'racer@example.com', subject: 'Counteroffer', body: '$7,000' });
-    const mailer = sesMailer({ from: 'offers@caramel.example', region: 'us-west-2', endpoint });
-    await Promise.all([deliverPending(db, mailer), deliverPending(db, mailer)]);
+  it('two deliveries at once (two dispatchers, or two API processes) send each notification once', async () => {
+    await queued('racer@example.com', 'Counteroffer', '$7,000');
+    await Promise.all([deliver(sesStandIn()), deliver(sesStandIn())]);
     expect(received.filter((request) => JSON.stringify(request.body).includes('racer@example.com'))).toHaveLength(1);
   });
 
   it('without a provider, notifications stay queued rather than being dropped', async () => {
-    const db = api.database.db;
-    const [row] = await db.insert(notifications).values({ toEmail: 'x@example.com', subject: 's', body: 'b' }).returning();
-    await deliverPending(db, undefined);
-    expect((await db.select().from(notifications).where(eq(notifications.id, row!.id)))[0]!.sentAt).toBeNull();
+    const row = await queued('x@example.com', 's', 'b');
+    await deliver(undefined);
+    expect((await api.database.db.select().from(notifications).where(eq(notifications.id, row.id)))[0]!.sentAt).toBeNull();
+    expect((await api.database.db.select().from(outbox).where(eq(outbox.ref, row.id)))[0]!.status).toBe('pending');
   });
 });

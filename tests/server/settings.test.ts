@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSettings } from '../../server/api/settings';
+import { loadSettings } from '../../server/config/settings';
 
 const base = {
   AUTH_USER_POOL_ID: 'us-west-2_AbC123',

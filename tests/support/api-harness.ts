@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { buildApi } from '../../server/api/app';
-import { loadSettings } from '../../server/api/settings';
+import { loadSettings } from '../../server/config/settings';
 import { migratedTemplate, openDatabase, type OpenDatabase } from '../../server/db/client';
 import { freePort } from './free-port';
 import { createS3Client } from '../../server/storage/s3-client';

@@ -3,14 +3,15 @@
  * financing, protection and insurance through the API as a person would, then the rest of each
  * side's flow is written through the engine (event-log.ts) — party actions and provider answers
  * along the transition table — up to the flow's last status; once both sides are there the deal
- * closes as it does after any move (signing/closing.ts).
+ * closes as it does after any move (server/modules/signing/closing.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { FINAL_STATUS, FLOW_TRANSITIONS, isProviderEvent, type TransactionEvent } from '../../src/domain/transaction-transitions';
 import type { TransactionStatus } from '../../src/domain/transaction-flows';
 import { transactions } from '../../server/db/schema';
 import { closeIfDone } from '../../server/modules/signing/closing';
-import { eventLog, lockTransaction } from '../../server/kernel/event-log';
+import { SUBSCRIBERS } from '../../server/effects/subscriptions';
+import { unitOfWork } from '../../server/kernel/unit-of-work';
 import type { apiFor } from './api-harness';
 import { actAs, verifiedInquiry } from './deals';
 import { eq } from 'drizzle-orm';
@@ -76,16 +77,16 @@ export async function closeThroughEngine(api: Api, transactionId: string, userId
   const db = api.database.db;
   const [row] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
   const path = pathToEnd(row!.flow, row!.status);
-  await db.transaction(async (tx) => {
-    const log = eventLog(tx, await lockTransaction(tx, transactionId));
+  await unitOfWork({ db, subscribers: SUBSCRIBERS }, { dealId: row!.dealId }, async (uow) => {
+    const log = await uow.transaction(transactionId, row!.dealId);
     for (const event of path)
       await log.append(
         isProviderEvent(event) ? { kind: 'provider' } : { kind: 'party', userId, key: randomUUID() },
         event,
         PAYLOADS[event] ?? {},
       );
-    await log.save();
-    await closeIfDone(tx, row!.dealId);
+    await uow.save();
+    await closeIfDone(uow, row!.dealId);
   });
   return path;
 }

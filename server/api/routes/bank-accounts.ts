@@ -7,22 +7,23 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { linkFinishSchema, linkStartSchema, microDepositsSchema } from '../../../src/domain/bank-accounts';
 import { foldStepData } from '../../../src/domain/step-data';
-import type { Database } from '../../db/client';
-import { accountsOf, confirmMicroDeposits, finishLink, removeAccount, startLink } from '../../modules/money/bank-accounts';
-import type { Providers } from '../../providers/providers';
+import type { CommandContext } from '../../commands/context';
+import { finishBankLink, startBankLink } from '../../commands/link-bank-account';
+import { removeBankAccount } from '../../commands/remove-bank-account';
+import { verifyBankAccount } from '../../commands/verify-bank-account';
+import { accountsOf } from '../../modules/money/bank-accounts';
 import { eventsOf } from '../../kernel/event-log';
 import { transactionsOf } from '../../views/transaction-views';
-import { userForCaller, type UserRow } from '../../modules/users/user-records';
+import type { UserRow } from '../../kernel/access';
+import { userForCaller } from '../../modules/users/user-records';
 import { parseInput } from '../../kernel/validation';
-import type { Authenticate } from '../auth';
+import type { Authenticate } from '../guards/auth';
 
 const idParams = z.object({ id: z.uuid('That is not a bank account id') });
 
-export function bankAccountRoutes(
-  app: FastifyInstance,
-  deps: { db: Database; authenticate: Authenticate; providers: Providers; appOrigin: string },
-) {
-  const { db, providers } = deps;
+export function bankAccountRoutes(app: FastifyInstance, deps: { ctx: CommandContext; authenticate: Authenticate }) {
+  const { ctx } = deps;
+  const { db } = ctx;
   const me = (request: { caller?: Parameters<typeof userForCaller>[1] }) => userForCaller(db, request.caller!);
 
   /** Whether one of the user's sales in progress pays from or into the account. */
@@ -38,24 +39,24 @@ export function bankAccountRoutes(
 
   app.post('/api/bank-accounts/link', { preHandler: deps.authenticate }, async (request) => {
     const { returnTo } = parseInput(linkStartSchema, request.body);
-    return startLink(db, providers.bankLink, await me(request), deps.appOrigin, returnTo);
+    return startBankLink(ctx, await me(request), returnTo);
   });
 
   app.post('/api/bank-accounts', { preHandler: deps.authenticate }, async (request, reply) => {
     const input = parseInput(linkFinishSchema, request.body);
-    return reply.code(201).send({ account: await finishLink(db, providers.bankLink, await me(request), input) });
+    return reply.code(201).send({ account: await finishBankLink(ctx, await me(request), input) });
   });
 
   app.post('/api/bank-accounts/:id/verify', { preHandler: deps.authenticate }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const { amounts } = parseInput(microDepositsSchema, request.body);
-    return { account: await confirmMicroDeposits(db, providers.bankLink, await me(request), id, amounts) };
+    return { account: await verifyBankAccount(ctx, await me(request), id, amounts) };
   });
 
   app.delete('/api/bank-accounts/:id', { preHandler: deps.authenticate }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
     const user = await me(request);
-    await removeAccount(db, user, id, usedBySale(user));
+    await removeBankAccount(ctx, user, id, usedBySale(user));
     return reply.code(204).send();
   });
 }

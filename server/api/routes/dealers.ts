@@ -7,27 +7,28 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { dealerGrantSchema, saleSubmissionSchema, structureRequestSchema } from '../../../src/domain/dealer-contract';
-import type { Database } from '../../db/client';
-import { grantDealer, listDealers, requireAdmin, requireDealer, revokeDealer } from '../../modules/dealers/dealerships';
-import { saleOf, salesOf, submitSale } from '../../modules/dealers/dealer-sales';
-import { continueToTransport, structureSale, submitForReview } from '../../modules/dealers/dealer-steps';
-import { sendSignedApplication } from '../../modules/dealers/signed-applications';
-import type { Providers } from '../../providers/providers';
+import type { CommandContext } from '../../commands/context';
+import { continueDealerSale } from '../../commands/continue-dealer-sale';
+import { grantDealer, revokeDealer } from '../../commands/dealerships';
+import { sendDealerSaleForReview } from '../../commands/send-dealer-sale-for-review';
+import { sendSignedApplication } from '../../commands/send-signed-application';
+import { structureDealerSale } from '../../commands/structure-dealer-sale';
+import { submitDealerSale } from '../../commands/submit-dealer-sale';
+import { listDealers, requireAdmin, requireDealer } from '../../modules/dealers/dealerships';
+import { saleOf, salesOf } from '../../modules/dealers/dealer-sales';
 import type { Caller } from '../../modules/users/caller';
 import { userForCaller } from '../../modules/users/user-records';
 import { parseInput } from '../../kernel/validation';
-import type { Authenticate } from '../auth';
-import { limitedBy } from '../rate-limits';
+import type { Authenticate } from '../guards/auth';
+import { limitedBy } from '../guards/rate-limits';
 
 const userParams = z.object({ userId: z.uuid('userId must be a UUID') });
 const saleParams = z.object({ saleId: z.uuid('saleId must be a UUID') });
 const keyOnly = z.strictObject({ idempotencyKey: z.uuid('idempotencyKey must be a UUID') });
 
-export function dealerRoutes(
-  app: FastifyInstance,
-  deps: { db: Database; authenticate: Authenticate; providers: Providers; dispatch: () => Promise<void> },
-) {
-  const { db } = deps;
+export function dealerRoutes(app: FastifyInstance, deps: { ctx: CommandContext; authenticate: Authenticate }) {
+  const { ctx } = deps;
+  const { db } = ctx;
   const me = (request: { caller?: Caller }) => userForCaller(db, request.caller!);
   const admin = async (request: { caller?: Caller }) => {
     const user = await me(request);
@@ -47,13 +48,13 @@ export function dealerRoutes(
 
   app.post('/api/admin/dealers', { preHandler: deps.authenticate }, async (request, reply) => {
     const grant = parseInput(dealerGrantSchema, request.body);
-    return reply.code(201).send(await grantDealer(db, await admin(request), grant));
+    return reply.code(201).send(await grantDealer(ctx, await admin(request), grant));
   });
 
   app.delete('/api/admin/dealers/:userId', { preHandler: deps.authenticate }, async (request, reply) => {
     const { userId } = parseInput(userParams, request.params);
     await admin(request);
-    await revokeDealer(db, userId);
+    await revokeDealer(ctx, userId);
     return reply.code(204).send();
   });
 
@@ -68,35 +69,37 @@ export function dealerRoutes(
 
   app.post('/api/dealer/sales', { preHandler: [deps.authenticate, limitedBy(app, 'dealerSalesPerUser')] }, async (request, reply) => {
     const user = await dealer(request);
-    const sale = await submitSale(db, user, parseInput(saleSubmissionSchema, request.body));
-    // The credit application goes to the lender now, not on the next interval.
-    await deps.dispatch().catch((error: Error) => request.log.warn({ error: error.message }, 'handing a request to a provider failed'));
-    return reply.code(201).send(sale);
+    const saleId = await submitDealerSale(ctx, user, parseInput(saleSubmissionSchema, request.body));
+    return reply.code(201).send(await saleOf(db, user.id, saleId));
   });
 
   app.post('/api/dealer/sales/:saleId/application', { preHandler: deps.authenticate }, async (request) => {
     const { saleId } = parseInput(saleParams, request.params);
-    const sale = await sendSignedApplication(db, await dealer(request), saleId);
-    await deps.dispatch().catch((error: Error) => request.log.warn({ error: error.message }, 'handing a request to a provider failed'));
-    return sale;
+    const user = await dealer(request);
+    await sendSignedApplication(ctx, user, saleId);
+    return saleOf(db, user.id, saleId);
   });
 
   app.post('/api/dealer/sales/:saleId/structure', { preHandler: deps.authenticate }, async (request) => {
     const { saleId } = parseInput(saleParams, request.params);
     const structure = parseInput(structureRequestSchema, request.body);
-    return structureSale(db, deps.providers, await dealer(request), saleId, structure);
+    const user = await dealer(request);
+    await structureDealerSale(ctx, user, saleId, structure);
+    return saleOf(db, user.id, saleId);
   });
 
   app.post('/api/dealer/sales/:saleId/review', { preHandler: deps.authenticate }, async (request) => {
     const { saleId } = parseInput(saleParams, request.params);
-    const sale = await submitForReview(db, await dealer(request), saleId);
-    await deps.dispatch().catch((error: Error) => request.log.warn({ error: error.message }, 'handing a request to a provider failed'));
-    return sale;
+    const user = await dealer(request);
+    await sendDealerSaleForReview(ctx, user, saleId);
+    return saleOf(db, user.id, saleId);
   });
 
   app.post('/api/dealer/sales/:saleId/continue', { preHandler: deps.authenticate }, async (request) => {
     const { saleId } = parseInput(saleParams, request.params);
     const { idempotencyKey } = parseInput(keyOnly, request.body);
-    return continueToTransport(db, deps.providers, await dealer(request), saleId, idempotencyKey);
+    const user = await dealer(request);
+    await continueDealerSale(ctx, user, saleId, idempotencyKey);
+    return saleOf(db, user.id, saleId);
   });
 }

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { latestMessageFor, readMailbox } from '../../providers/dev-mailbox';
-import { selfContainedPolicy } from '../security-headers';
+import { selfContainedPolicy } from '../guards/security-headers';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

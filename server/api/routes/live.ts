@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import type { LiveHub } from '../live/live-hub';
 import { serveStream } from '../live/live-stream';
 import { userForCaller } from '../../modules/users/user-records';
-import type { Authenticate } from '../auth';
+import type { Authenticate } from '../guards/auth';
 import { parseInput } from '../../kernel/validation';
 
 const streamHeaders = z.object({

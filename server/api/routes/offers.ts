@@ -12,16 +12,20 @@ import {
   offerActionSchema,
   startOfferSchema,
 } from '../../../src/domain/offer-fields';
-import type { Database } from '../../db/client';
-import { attachByEmail } from '../../modules/offers/deals';
-import { actOnNegotiation, expireDueNegotiations, startNegotiation } from '../../modules/offers/negotiations';
-import { actThroughLink, createLink, offerShownByLink, revokeLinks } from '../../modules/offers/share-links';
+import { answerOffer } from '../../commands/answer-offer';
+import { answerOfferByLink } from '../../commands/answer-offer-by-link';
+import { confirmVehicle } from '../../commands/confirm-vehicle';
+import type { CommandContext } from '../../commands/context';
+import { expireOffers } from '../../commands/expire-offers';
+import { linkAccount } from '../../commands/link-account';
+import { createOfferLink, revokeOfferLinks } from '../../commands/offer-links';
+import { startOffer } from '../../commands/start-offer';
+import { negotiationForToken, offerShownByLink } from '../../modules/offers/share-links';
 import { dealForParty } from '../../views/deal-views';
-import { confirmVehicle } from '../../modules/offers/offer-vehicles';
 import { dashboardCounts, negotiationForParty, negotiationsOf, negotiationSummary } from '../../views/offer-views';
 import { userForCaller } from '../../modules/users/user-records';
-import type { Authenticate } from '../auth';
-import { limitedBy } from '../rate-limits';
+import type { Authenticate } from '../guards/auth';
+import { limitedBy } from '../guards/rate-limits';
 import { parseInput } from '../../kernel/validation';
 
 const idParams = z.object({ id: z.uuid('That is not an offer id') });
@@ -30,36 +34,29 @@ const tokenParams = z.object({
 });
 
 /** `appOrigin` (APP_ORIGIN) is where links in mail point: never a request's Host or X-Forwarded-Host (DESIGN §12). */
-export function offerRoutes(
-  app: FastifyInstance,
-  deps: { db: Database; authenticate: Authenticate; deliver: () => Promise<void>; appOrigin: string },
-) {
-  const { db, appOrigin } = deps;
+export function offerRoutes(app: FastifyInstance, deps: { ctx: CommandContext; authenticate: Authenticate }) {
+  const { ctx } = deps;
+  const { db } = ctx;
   const me = (request: FastifyRequest) => userForCaller(db, request.caller!);
-  const delivered = async <T>(result: T): Promise<T> => {
-    await deps.deliver().catch((error: unknown) => app.log.error(error, 'notification delivery failed'));
-    return result;
-  };
 
   app.post('/api/offers', { preHandler: [deps.authenticate, limitedBy(app, 'offersPerUser')] }, async (request, reply) => {
     const input = parseInput(startOfferSchema, request.body);
-    const started = await startNegotiation(db, await me(request), input, appOrigin);
-    const view = await negotiationForParty(db, started.negotiationId, await me(request));
-    return reply
-      .code(started.replayed ? 200 : 201)
-      .send(await delivered({ ...view, shareUrl: started.shareUrl, replayed: started.replayed }));
+    const user = await me(request);
+    const started = await startOffer(ctx, user, input);
+    const view = await negotiationForParty(db, started.negotiationId, user);
+    return reply.code(started.replayed ? 200 : 201).send({ ...view, shareUrl: started.shareUrl, replayed: started.replayed });
   });
 
   // Reads first expire what ran out, so nobody sees an offer as open past its expiry.
   app.get('/api/offers', { preHandler: deps.authenticate }, async (request) => {
     const user = await me(request);
-    await expireDueNegotiations(db, { userId: user.id });
+    await expireOffers(ctx, { userId: user.id });
     return negotiationsOf(db, user);
   });
 
   app.get('/api/offers/:id', { preHandler: deps.authenticate }, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    await expireDueNegotiations(db, { negotiationId: id });
+    await expireOffers(ctx, { negotiationId: id });
     return negotiationForParty(db, id, await me(request));
   });
 
@@ -67,8 +64,8 @@ export function offerRoutes(
     const { id } = parseInput(idParams, request.params);
     const input = parseInput(offerActionSchema, request.body);
     const user = await me(request);
-    await actOnNegotiation(db, id, { kind: 'user', user }, input);
-    return delivered(await negotiationForParty(db, id, user));
+    await answerOffer(ctx, user, id, input);
+    return negotiationForParty(db, id, user);
   });
 
   // "Confirm vehicle information": the seller confirms or corrects what a buyer described, with the VIN.
@@ -76,8 +73,8 @@ export function offerRoutes(
     const { id } = parseInput(idParams, request.params);
     const input = parseInput(confirmVehicleSchema, request.body);
     const user = await me(request);
-    await confirmVehicle(db, id, user, input);
-    return delivered(await negotiationForParty(db, id, user));
+    await confirmVehicle(ctx, user, id, input);
+    return negotiationForParty(db, id, user);
   });
 
   // Offers sent to an address go only to someone the user pool says owns it.
@@ -86,7 +83,7 @@ export function offerRoutes(
       return reply
         .code(403)
         .send({ message: 'Confirm your e-mail address first: we attach what was sent to it only once we know it is yours.' });
-    return attachByEmail(db, await me(request));
+    return linkAccount(ctx, await me(request));
   });
 
   app.get('/api/deals/:id', { preHandler: deps.authenticate }, async (request) => {
@@ -99,20 +96,21 @@ export function offerRoutes(
   app.post('/api/offers/:id/links', { preHandler: [deps.authenticate, limitedBy(app, 'linksPerUser')] }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
     const { idempotencyKey } = parseInput(linkChangeSchema, request.body);
-    const made = await createLink(db, id, await me(request), appOrigin, idempotencyKey);
+    const made = await createOfferLink(ctx, await me(request), id, idempotencyKey);
     return reply.code(made.replayed ? 200 : 201).send(made);
   });
 
   app.delete('/api/offers/:id/links', { preHandler: deps.authenticate }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
     const { idempotencyKey } = parseInput(linkChangeSchema, request.body);
-    await revokeLinks(db, id, await me(request), idempotencyKey);
+    await revokeOfferLinks(ctx, await me(request), id, idempotencyKey);
     return reply.code(204).send();
   });
 
   // Shared links: the vehicle, the offer, its expiry and the side the visitor is on; nothing about the people.
   const linkView = async (token: string, email: string | null) => {
-    await expireDueNegotiations(db);
+    // What ran out expires before it is shown (the schedule catches the rest).
+    await expireOffers(ctx, { negotiationId: (await negotiationForToken(db, token)).negotiation.id });
     const { negotiation, linkSide, offer, own } = await offerShownByLink(db, token, email);
     const summary = await negotiationSummary(db, negotiation);
     return {
@@ -132,7 +130,7 @@ export function offerRoutes(
   app.post('/api/public/offer-links/:token/actions', { preHandler: linkActions }, async (request) => {
     const { token } = parseInput(tokenParams, request.params);
     const { email, ...action } = parseInput(linkActionSchema, request.body);
-    const outcome = await actThroughLink(db, token, email, action);
-    return delivered({ status: outcome.status, dealCreated: outcome.dealId !== null });
+    const outcome = await answerOfferByLink(ctx, token, email, action);
+    return { status: outcome.status, dealCreated: outcome.dealId !== null };
   });
 }

@@ -7,21 +7,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { partnerDealSchema, partnerKeyRequestSchema } from '../../../src/domain/partner-contract';
-import type { Database } from '../../db/client';
+import type { CommandContext } from '../../commands/context';
+import { createPartnerDeal } from '../../commands/create-partner-deal';
+import { createPartnerKey, revokePartnerKey } from '../../commands/partner-keys';
 import { requireAdmin } from '../../modules/dealers/dealerships';
-import { createPartnerDeal } from '../../modules/partners/partner-deals';
-import {
-  createPartnerKey,
-  listPartnerKeys,
-  partnerKeyFor,
-  revokePartnerKey,
-  type PartnerKeyRow,
-} from '../../modules/partners/partner-keys';
+import { listPartnerKeys, partnerKeyFor, type PartnerKeyRow } from '../../modules/partners/partner-keys';
 import type { Caller } from '../../modules/users/caller';
 import { userForCaller } from '../../modules/users/user-records';
 import { parseInput } from '../../kernel/validation';
-import type { Authenticate } from '../auth';
-import { limitedBy } from '../rate-limits';
+import type { Authenticate } from '../guards/auth';
+import { limitedBy } from '../guards/rate-limits';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,11 +26,9 @@ declare module 'fastify' {
 
 const keyParams = z.object({ keyId: z.uuid('keyId must be a UUID') });
 
-export function partnerRoutes(
-  app: FastifyInstance,
-  deps: { db: Database; authenticate: Authenticate; deliver: () => Promise<void>; appOrigin: string },
-) {
-  const { db } = deps;
+export function partnerRoutes(app: FastifyInstance, deps: { ctx: CommandContext; authenticate: Authenticate }) {
+  const { ctx } = deps;
+  const { db } = ctx;
   const admin = async (request: { caller?: Caller }) => {
     const user = await userForCaller(db, request.caller!);
     requireAdmin(user);
@@ -49,13 +42,13 @@ export function partnerRoutes(
 
   app.post('/api/admin/partner-keys', { preHandler: deps.authenticate }, async (request, reply) => {
     const asked = parseInput(partnerKeyRequestSchema, request.body);
-    return reply.code(201).send(await createPartnerKey(db, (await admin(request)).id, asked));
+    return reply.code(201).send(await createPartnerKey(ctx, await admin(request), asked));
   });
 
   app.delete('/api/admin/partner-keys/:keyId', { preHandler: deps.authenticate }, async (request, reply) => {
     const { keyId } = parseInput(keyParams, request.params);
     await admin(request);
-    await revokePartnerKey(db, keyId);
+    await revokePartnerKey(ctx, keyId);
     return reply.code(204).send();
   });
 
@@ -74,9 +67,7 @@ export function partnerRoutes(
 
   app.post('/api/partner/deals', { preHandler: [authenticatePartner, limitedBy(app, 'partnerDealsPerKey')] }, async (request, reply) => {
     const input = parseInput(partnerDealSchema, request.body);
-    const made = await createPartnerDeal(db, request.partnerKey!, input, deps.appOrigin);
-    if (!made.replayed)
-      await deps.deliver().catch((error: Error) => request.log.error({ error: error.message }, 'notification delivery failed'));
+    const made = await createPartnerDeal(ctx, request.partnerKey!, input);
     return reply.code(made.replayed ? 200 : 201).send(made);
   });
 }

@@ -1,6 +1,6 @@
 /** GET /config.json: the browser's runtime configuration (SPEC §7), never baked into the bundle. */
 import type { FastifyInstance } from 'fastify';
-import type { Settings } from '../settings';
+import type { Settings } from '../../config/settings';
 
 export function runtimeConfig(settings: Settings) {
   return {

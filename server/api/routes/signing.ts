@@ -6,17 +6,20 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { signingSessionRequestSchema } from '../../../src/domain/signing';
-import { connectionOf } from '../../modules/signing/closing';
-import { openSigningSession, signingState, type SigningDeps } from '../../modules/signing/envelopes';
+import type { CommandContext } from '../../commands/context';
+import { openSigningSession, type SigningDeps } from '../../commands/open-signing-session';
 import { transactionFor } from '../../kernel/access';
-import { userForCaller } from '../../modules/users/user-records';
 import { parseInput } from '../../kernel/validation';
-import type { Authenticate } from '../auth';
+import { userForCaller } from '../../modules/users/user-records';
+import { connectionOf } from '../../views/connection';
+import { signingState } from '../../views/signing-state';
+import type { Authenticate } from '../guards/auth';
 
 const params = z.object({ id: z.uuid('That is not a transaction id') });
 
-export function signingRoutes(app: FastifyInstance, deps: { authenticate: Authenticate; signing: SigningDeps }) {
-  const { db } = deps.signing;
+export function signingRoutes(app: FastifyInstance, deps: { ctx: CommandContext; authenticate: Authenticate; signing: SigningDeps }) {
+  const { ctx, signing } = deps;
+  const { db } = ctx;
   const own = async (request: { params: unknown; caller?: Parameters<typeof userForCaller>[1] }) => {
     const { id } = parseInput(params, request.params);
     const user = await userForCaller(db, request.caller!);
@@ -24,12 +27,12 @@ export function signingRoutes(app: FastifyInstance, deps: { authenticate: Authen
   };
 
   app.get('/api/transactions/:id/signing', { preHandler: deps.authenticate }, async (request) =>
-    signingState(deps.signing, await own(request)),
+    signingState(db, signing, await own(request)),
   );
 
   app.post('/api/transactions/:id/signing-session', { preHandler: deps.authenticate }, async (request) => {
     const input = parseInput(signingSessionRequestSchema, request.body);
-    return openSigningSession(deps.signing, await own(request), input);
+    return openSigningSession(ctx, signing, await own(request), input);
   });
 
   app.get('/api/transactions/:id/connection', { preHandler: deps.authenticate }, async (request, reply) => {

@@ -10,7 +10,7 @@ import { dealTimeline } from '../../views/deal-timeline';
 import { timelinePdf } from '../../views/timeline-pdf';
 import { userForCaller } from '../../modules/users/user-records';
 import { parseInput } from '../../kernel/validation';
-import type { Authenticate } from '../auth';
+import type { Authenticate } from '../guards/auth';
 
 const params = z.object({ id: z.uuid('That is not a transaction id') });
 

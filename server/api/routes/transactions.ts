@@ -8,31 +8,22 @@ import * as z from 'zod/mini';
 import { payoffQuoteRequestSchema } from '../../../src/domain/seller-events';
 import { quoteRequestSchema } from '../../../src/domain/transport';
 import { cancelRequestSchema } from '../../../src/domain/cancellation';
-import { cancelSale } from '../../modules/deals/cancellation';
-import { dealAndVehicle, dealSides } from '../../modules/money/deal-money';
-import { askQuotes, carLocationOf } from '../../modules/transport/shipments';
 import { eventRequestSchema } from '../../../src/domain/transaction-events';
-import type { Database } from '../../db/client';
-import type { Providers } from '../../providers/providers';
-import { choosesTransport } from '../../../src/domain/transaction-transitions';
+import { cancelSale } from '../../commands/cancel-sale';
+import type { CommandContext } from '../../commands/context';
+import { applyStepEvent } from '../../commands/step-event';
+import { askTransportQuotes } from '../../commands/transport-quotes';
 import { transactionFor } from '../../kernel/access';
-import { applyPartyEvent } from '../../commands/step-event';
 import { transactionDetail, transactionsOf } from '../../views/transaction-views';
 import { userForCaller } from '../../modules/users/user-records';
-import type { Authenticate } from '../auth';
+import type { Authenticate } from '../guards/auth';
 import { parseInput } from '../../kernel/validation';
 
 const idParams = z.object({ id: z.uuid('That is not a transaction id') });
 
-export function transactionRoutes(
-  app: FastifyInstance,
-  deps: { db: Database; authenticate: Authenticate; providers: Providers; dispatch: () => Promise<void>; deliver: () => Promise<void> },
-) {
-  const { db, providers } = deps;
-  const dispatchNow = (log: { warn: (details: object, message: string) => void }) =>
-    deps.dispatch().catch((error: Error) => log.warn({ error: error.message }, 'handing a request to a provider failed'));
-  const deliverNow = (log: { error: (details: object, message: string) => void }) =>
-    deps.deliver().catch((error: Error) => log.error({ error: error.message }, 'notification delivery failed'));
+export function transactionRoutes(app: FastifyInstance, deps: { ctx: CommandContext; authenticate: Authenticate }) {
+  const { ctx } = deps;
+  const { db, providers } = ctx;
 
   app.get('/api/transactions', { preHandler: deps.authenticate }, async (request) =>
     transactionsOf(db, await userForCaller(db, request.caller!)),
@@ -47,26 +38,16 @@ export function transactionRoutes(
     const { id } = parseInput(idParams, request.params);
     const input = parseInput(eventRequestSchema, request.body);
     const user = await userForCaller(db, request.caller!);
-    const { replayed } = await applyPartyEvent(db, providers, id, user, input);
-    // A request for a provider that answers later goes out now; one it cannot take yet is tried again on the interval.
-    // An action can close the sale, which mails both parties; and tell the other party their step waits.
-    if (!replayed) {
-      await dispatchNow(request.log);
-      await deliverNow(request.log);
-    }
+    const { replayed } = await applyStepEvent(ctx, id, user, input);
     return { replayed, transaction: await transactionDetail(db, providers, id, user) };
   });
 
   // Delivery quotes from both vendors, from the seller's pickup address to the buyer's.
-  app.post('/api/transactions/:id/transport-quotes', { preHandler: deps.authenticate }, async (request, reply) => {
+  app.post('/api/transactions/:id/transport-quotes', { preHandler: deps.authenticate }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const input = parseInput(quoteRequestSchema, request.body);
     const { row } = await transactionFor(db, id, await userForCaller(db, request.caller!));
-    if (!choosesTransport(row.flow)) return reply.code(422).send({ message: 'Only the buyer chooses the transport.' });
-    const { vehicle } = await dealAndVehicle(db, row.dealId);
-    const from = await carLocationOf(db, row.dealId, (await dealSides(db, row.dealId)).seller);
-    const answer = await askQuotes(db, providers, row, vehicle, from, input.deliveryAddress);
-    return { ...answer, from: from && { city: from.city, state: from.state, postalCode: from.postalCode } };
+    return askTransportQuotes(ctx, row, input.deliveryAddress);
   });
 
   app.post('/api/transactions/:id/cancel', { preHandler: deps.authenticate }, async (request) => {
@@ -74,9 +55,7 @@ export function transactionRoutes(
     const input = parseInput(cancelRequestSchema, request.body);
     const user = await userForCaller(db, request.caller!);
     const { row } = await transactionFor(db, id, user);
-    await cancelSale(db, providers, row, input);
-    await dispatchNow(request.log);
-    await deliverNow(request.log);
+    await cancelSale(ctx, user, row, input);
     return { transaction: await transactionDetail(db, providers, id, user) };
   });
 

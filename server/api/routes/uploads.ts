@@ -13,51 +13,54 @@ import {
   signPartsSchema,
 } from '../../../src/domain/document-slots';
 import { listDocuments, readDocument } from '../../modules/uploads/documents';
-import { abortUpload, completeUpload, createUpload, listParts, signParts, type StorageDeps } from '../../modules/uploads/multipart';
+import type { CommandContext } from '../../commands/context';
+import { abortUpload, completeUpload, createUpload, uploadParts } from '../../commands/uploads';
+import { signParts, type StorageDeps } from '../../modules/uploads/multipart';
 import { userForCaller } from '../../modules/users/user-records';
-import type { Authenticate } from '../auth';
+import type { Authenticate } from '../guards/auth';
 import { parseInput } from '../../kernel/validation';
 
 const idParams = z.object({ id: z.uuid('That is not an upload id') });
 
-export function uploadRoutes(app: FastifyInstance, deps: StorageDeps & { authenticate: Authenticate }) {
-  const { db, authenticate } = deps;
+export function uploadRoutes(app: FastifyInstance, deps: { ctx: CommandContext; storage: StorageDeps; authenticate: Authenticate }) {
+  const { ctx, storage, authenticate } = deps;
+  const { db } = ctx;
   const caller = (request: { caller?: Parameters<typeof userForCaller>[1] }) => userForCaller(db, request.caller!);
 
   app.post('/api/uploads', { preHandler: authenticate }, async (request, reply) => {
     const input = parseInput(createUploadSchema, request.body);
-    return reply.code(201).send(await createUpload(deps, await caller(request), input));
+    return reply.code(201).send(await createUpload(ctx, storage, await caller(request), input));
   });
 
   app.post('/api/uploads/:id/parts/sign', { preHandler: authenticate }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const { partNumbers } = parseInput(signPartsSchema, request.body);
-    return signParts(deps, await caller(request), id, partNumbers);
+    return signParts(storage, await caller(request), id, partNumbers);
   });
 
   app.get('/api/uploads/:id/parts', { preHandler: authenticate }, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    return listParts(deps, await caller(request), id);
+    return uploadParts(ctx, storage, await caller(request), id);
   });
 
   app.post('/api/uploads/:id/complete', { preHandler: authenticate }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const input = parseInput(completeUploadSchema, request.body);
-    return completeUpload(deps, await caller(request), id, input);
+    return completeUpload(ctx, storage, await caller(request), id, input);
   });
 
   app.delete('/api/uploads/:id', { preHandler: authenticate }, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    return abortUpload(deps, await caller(request), id);
+    return abortUpload(ctx, storage, await caller(request), id);
   });
 
   app.get('/api/documents', { preHandler: authenticate }, async (request) => {
     const query = parseInput(listDocumentsSchema, request.query);
-    return listDocuments(deps, await caller(request), query);
+    return listDocuments(storage, await caller(request), query);
   });
 
   app.get('/api/documents/object', { preHandler: authenticate }, async (request) => {
     const { key } = parseInput(documentKeySchema, request.query);
-    return readDocument(deps, await caller(request), key);
+    return readDocument(storage, await caller(request), key);
   });
 }

@@ -5,23 +5,16 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { buyerProfileSchema, identityIdSchema, profileUpdateSchema, userTypeSchema } from '../../../src/domain/profile-fields';
-import type { Database } from '../../db/client';
-import {
-  deleteUser,
-  profileView,
-  saveBuyerProfile,
-  setIdentityId,
-  setUserType,
-  updateProfile,
-  userForCaller,
-  type UserRow,
-} from '../../modules/users/user-records';
+import { changeUserType, deleteAccount, recordIdentityId, saveBuyerProfileOf, updateAccount } from '../../commands/account';
+import type { CommandContext } from '../../commands/context';
+import type { UserRow } from '../../kernel/access';
+import { profileView, userForCaller } from '../../modules/users/user-records';
 import type { Caller } from '../../modules/users/caller';
 import { removeProvider, signInMethods } from '../../modules/users/sign-in-methods';
 import type { UserPoolAdmin } from '../../modules/users/user-pool-admin';
 import { providerParamSchema } from '../../../src/domain/sign-in-methods';
 import { withCaramelCode } from '../../modules/users/caramel-codes';
-import type { Authenticate } from '../auth';
+import type { Authenticate } from '../guards/auth';
 import { parseInput } from '../../kernel/validation';
 
 const userParams = z.object({ userId: z.uuid('userId must be a UUID') });
@@ -31,8 +24,9 @@ function forbidden(reply: FastifyReply, message: string) {
   return reply.code(403).send({ message });
 }
 
-export function userRoutes(app: FastifyInstance, deps: { db: Database; authenticate: Authenticate; userPoolAdmin: UserPoolAdmin }) {
-  const { db } = deps;
+export function userRoutes(app: FastifyInstance, deps: { ctx: CommandContext; authenticate: Authenticate; userPoolAdmin: UserPoolAdmin }) {
+  const { ctx } = deps;
+  const { db } = ctx;
   const caller = (request: { caller?: Caller }): Promise<UserRow> => userForCaller(db, request.caller!);
 
   // The profile carries the user's Caramel code, made the first time it is read.
@@ -42,16 +36,16 @@ export function userRoutes(app: FastifyInstance, deps: { db: Database; authentic
 
   app.patch('/api/users/profile', { preHandler: deps.authenticate }, async (request) => {
     const update = parseInput(profileUpdateSchema, request.body);
-    return profileView(await updateProfile(db, await caller(request), update));
+    return profileView(await updateAccount(ctx, await caller(request), update));
   });
 
   app.patch('/api/users/profile/identity', { preHandler: deps.authenticate }, async (request) => {
     const { cognitoIdentityId } = parseInput(identityIdSchema, request.body);
-    return profileView(await setIdentityId(db, await caller(request), cognitoIdentityId));
+    return profileView(await recordIdentityId(ctx, await caller(request), cognitoIdentityId));
   });
 
   app.delete('/api/users/profile', { preHandler: deps.authenticate }, async (request, reply) => {
-    await deleteUser(db, await caller(request));
+    await deleteAccount(ctx, await caller(request));
     return reply.code(204).send();
   });
 
@@ -72,7 +66,7 @@ export function userRoutes(app: FastifyInstance, deps: { db: Database; authentic
     const profile = parseInput(buyerProfileSchema, request.body);
     const me = await caller(request);
     if (me.id !== userId && me.type !== 'admin') return forbidden(reply, 'You can only change your own buyer profile.');
-    const saved = await saveBuyerProfile(db, userId, profileId, profile);
+    const saved = await saveBuyerProfileOf(ctx, userId, profileId, profile);
     if (!saved) return reply.code(404).send({ message: 'Buyer profile not found.' });
     return saved;
   });
@@ -81,7 +75,7 @@ export function userRoutes(app: FastifyInstance, deps: { db: Database; authentic
     const { userId } = parseInput(userParams, request.params);
     const { type } = parseInput(userTypeSchema, request.body);
     if ((await caller(request)).type !== 'admin') return forbidden(reply, "Only an admin can change a user's type.");
-    const row = await setUserType(db, userId, type);
+    const row = await changeUserType(ctx, userId, type);
     return row ? profileView(row) : reply.code(404).send({ message: 'User not found.' });
   });
 }

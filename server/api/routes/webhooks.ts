@@ -5,20 +5,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import type { Database } from '../../db/client';
-import { ASYNC_PROVIDERS } from '../../providers/async-providers';
-import type { Providers } from '../../providers/providers';
-import { verifyWebhook } from '../../providers/webhooks';
+import type { CommandContext } from '../../commands/context';
 import { applyProviderResult } from '../../commands/provider-result';
-import { collectSignedDocuments, type SigningDeps } from '../../modules/signing/envelopes';
 import { parseInput } from '../../kernel/validation';
+import type { SigningStorage } from '../../modules/signing/envelope-documents';
+import { ASYNC_PROVIDERS } from '../../providers/async-providers';
+import { verifyWebhook } from '../../providers/webhooks';
 
 const params = z.object({ provider: z.enum([...ASYNC_PROVIDERS, 'esign'], 'No such provider') });
 
-export function webhookRoutes(
-  app: FastifyInstance,
-  deps: { db: Database; providers: Providers; secret: string | undefined; dispatch: () => Promise<void>; signing: SigningDeps },
-) {
+export function webhookRoutes(app: FastifyInstance, deps: { ctx: CommandContext; secret: string | undefined; signing: SigningStorage }) {
+  const { ctx } = deps;
   void app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
@@ -28,15 +25,9 @@ export function webhookRoutes(
       if (typeof request.body !== 'string') return reply.code(400).send({ message: 'Send the webhook as application/json.' });
       const verified = verifyWebhook(deps.secret, request.body, request.headers);
       if ('refused' in verified) return reply.code(401).send({ message: `Webhook refused: ${verified.refused}` });
-      const reader = provider === 'esign' ? deps.providers.esign : deps.providers.async[provider];
-      let result = reader.answerOf(verified.event);
-      // A completed envelope counts only once its signed documents are ours and match what we sent.
-      if (result?.kind === 'envelope' && !(await collectSignedDocuments(deps.signing, result.envelopeId))) result = null;
-      const outcome = await applyProviderResult(deps.db, deps.providers, { provider, id: verified.id, type: verified.event.type }, result);
-      // What the answer set going (a payout, the next request) goes out now, not on the next interval.
-      if (outcome === 'applied')
-        await deps.dispatch().catch((error: Error) => request.log.warn({ error: error.message }, 'handing a request to a provider failed'));
-      return { outcome };
+      const reader = provider === 'esign' ? ctx.providers.esign : ctx.providers.async[provider];
+      const delivery = { provider, id: verified.id, type: verified.event.type, event: verified.event };
+      return { outcome: await applyProviderResult(ctx, deps.signing, delivery, reader.answerOf(verified.event)) };
     });
   });
 }

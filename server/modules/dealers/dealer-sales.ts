@@ -21,82 +21,75 @@ import { dealerSales } from '../../db/dealer-tables';
 import { deals, transactions, vehicles } from '../../db/schema';
 import { dealClosings } from '../../db/signing-tables';
 import { dealAtPrice } from '../offers/deals';
-import type { UserRow } from '../users/user-records';
-import { queueRequest } from '../../kernel/provider-requests';
+import type { UserRow } from '../../kernel/access';
 import type { Tx } from '../../kernel/event-log';
+import type { UnitOfWork } from '../../kernel/unit-of-work';
 import { DealerRefusal } from './dealerships';
 
-export async function submitSale(db: Database, dealer: UserRow, sale: SaleSubmission): Promise<DealerSale> {
-  const saleId = await db.transaction(async (tx) => {
-    const [known] = await tx
-      .select({ id: dealerSales.id })
-      .from(dealerSales)
-      .where(and(eq(dealerSales.dealerUserId, dealer.id), eq(dealerSales.idempotencyKey, sale.idempotencyKey)));
-    if (known) return known.id;
-    const vin = checkVin(sale.vehicle.vin);
-    if (!vin.ok) throw new DealerRefusal(409, vin.message);
-    const customerEmail = sale.customer.email.toLowerCase();
-    if (customerEmail === dealer.email.toLowerCase()) throw new DealerRefusal(409, 'The customer cannot be you.');
-    const [vehicle] = await tx
-      .insert(vehicles)
-      .values({ vin: vin.vin, modelYear: vin.modelYear, make: vin.maker, mileage: sale.vehicle.mileage, confirmedAt: new Date() })
-      .returning();
-    const { dealId, transactionIds } = await dealAtPrice(
-      tx,
-      { vehicleId: vehicle!.id, sellerUserId: dealer.id, buyerEmail: customerEmail },
-      sale.priceDollars,
-      { kind: 'user', user: dealer },
-      { seller: 'dealer-financing', buyer: 'payment-first' },
-    );
-    const { application, signedApplication } = sale;
-    const consentedAt = new Date().toISOString();
-    const [row] = await tx
-      .insert(dealerSales)
-      .values({
-        dealerUserId: dealer.id,
-        dealId,
-        idempotencyKey: sale.idempotencyKey,
-        kind: sale.kind,
-        customerName: sale.customer.name,
-        customerEmail,
-        customerMobile: sale.customer.mobile,
-        application: application
-          ? {
-              mode: 'typed',
-              annualIncomeDollars: application.annualIncomeDollars,
-              housing: application.housing,
-              monthlyHousingDollars: application.monthlyHousingDollars,
-              employer: application.employer,
-              yearsEmployed: application.yearsEmployed,
-              ssnLast4: ssnLast4Of(application.ssn),
-              consentedAt,
-            }
-          : signedApplication && { mode: 'signed', customerSigned: true, consentedAt },
-        decision: application ? 'pending' : signedApplication ? 'unsent' : null,
-      })
-      .returning();
-    if (application)
-      await queueRequest(tx, {
-        transactionId: transactionIds.seller,
-        provider: 'dealer-lender',
-        kind: 'credit application',
-        body: {
-          ssn: application.ssn,
-          applicant: {
-            name: sale.customer.name,
+/** Records a dealer's new sale with its deal (and, typed in, its credit application for the lender): the sale's id. */
+export async function recordSale(uow: UnitOfWork, dealer: UserRow, sale: SaleSubmission): Promise<string> {
+  const tx = uow.tx;
+  const vin = checkVin(sale.vehicle.vin);
+  if (!vin.ok) throw new DealerRefusal(409, vin.message);
+  const customerEmail = sale.customer.email.toLowerCase();
+  if (customerEmail === dealer.email.toLowerCase()) throw new DealerRefusal(409, 'The customer cannot be you.');
+  const [vehicle] = await tx
+    .insert(vehicles)
+    .values({ vin: vin.vin, modelYear: vin.modelYear, make: vin.maker, mileage: sale.vehicle.mileage, confirmedAt: new Date() })
+    .returning();
+  const { dealId, transactionIds } = await dealAtPrice(
+    uow,
+    { vehicleId: vehicle!.id, sellerUserId: dealer.id, buyerEmail: customerEmail },
+    sale.priceDollars,
+    { kind: 'user', user: dealer },
+    { seller: 'dealer-financing', buyer: 'payment-first' },
+  );
+  const { application, signedApplication } = sale;
+  const consentedAt = new Date().toISOString();
+  const [row] = await tx
+    .insert(dealerSales)
+    .values({
+      dealerUserId: dealer.id,
+      dealId,
+      kind: sale.kind,
+      customerName: sale.customer.name,
+      customerEmail,
+      customerMobile: sale.customer.mobile,
+      application: application
+        ? {
+            mode: 'typed',
             annualIncomeDollars: application.annualIncomeDollars,
             housing: application.housing,
             monthlyHousingDollars: application.monthlyHousingDollars,
             employer: application.employer,
             yearsEmployed: application.yearsEmployed,
-          },
-          vehicle: { vin: vin.vin, modelYear: vin.modelYear, mileage: sale.vehicle.mileage },
-          amountDollars: sale.priceDollars,
+            ssnLast4: ssnLast4Of(application.ssn),
+            consentedAt,
+          }
+        : signedApplication && { mode: 'signed', customerSigned: true, consentedAt },
+      decision: application ? 'pending' : signedApplication ? 'unsent' : null,
+    })
+    .returning();
+  if (application)
+    await uow.requestProvider({
+      transactionId: transactionIds.seller,
+      provider: 'dealer-lender',
+      kind: 'credit application',
+      body: {
+        ssn: application.ssn,
+        applicant: {
+          name: sale.customer.name,
+          annualIncomeDollars: application.annualIncomeDollars,
+          housing: application.housing,
+          monthlyHousingDollars: application.monthlyHousingDollars,
+          employer: application.employer,
+          yearsEmployed: application.yearsEmployed,
         },
-      });
-    return row!.id;
-  });
-  return (await salesOf(db, dealer.id, saleId))[0]!;
+        vehicle: { vin: vin.vin, modelYear: vin.modelYear, mileage: sale.vehicle.mileage },
+        amountDollars: sale.priceDollars,
+      },
+    });
+  return row!.id;
 }
 
 type StoredApplication = { mode?: 'typed' | 'signed'; ssnLast4?: string };

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import type { Tx } from '../../kernel/event-log';
 import { dealerSales, dealerships } from '../../db/dealer-tables';
 import { users } from '../../db/schema';
-import type { UserRow } from '../users/user-records';
+import type { UserRow } from '../../kernel/access';
 
 export class DealerRefusal extends Error {
   constructor(
@@ -59,51 +59,47 @@ export async function listDealers(db: Database): Promise<Dealer[]> {
   return rows.map((row) => dealerView(row.dealership, row.email));
 }
 
-export async function grantDealer(db: Database, admin: UserRow, grant: DealerGrant): Promise<Dealer> {
-  return db.transaction(async (tx) => {
-    const [user] = await tx
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = ${grant.email.toLowerCase()}`);
-    if (!user) throw new DealerRefusal(404, 'No one has signed up with that e-mail address. Ask them to sign up first.');
-    if (user.type === 'admin') throw new DealerRefusal(409, 'An admin cannot also be a dealer.');
-    const values = {
-      name: grant.dealershipName,
-      licenceNumber: grant.licenceNumber.toUpperCase(),
-      addressLine1: grant.address.line1,
-      city: grant.address.city,
-      state: grant.address.state,
-      postalCode: grant.address.postalCode,
-      grantedBy: admin.id,
-      grantedAt: sql`now()`,
-      revokedAt: null,
-    };
-    const [row] = await tx
-      .insert(dealerships)
-      .values({ userId: user.id, ...values })
-      .onConflictDoUpdate({ target: dealerships.userId, set: values })
-      .returning();
-    await tx
-      .update(users)
-      .set({ type: 'dealer', updatedAt: sql`now()` })
-      .where(eq(users.id, user.id));
-    return dealerView(row!, user.email);
-  });
+export async function grantDealer(tx: Tx, admin: UserRow, grant: DealerGrant): Promise<Dealer> {
+  const [user] = await tx
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${grant.email.toLowerCase()}`);
+  if (!user) throw new DealerRefusal(404, 'No one has signed up with that e-mail address. Ask them to sign up first.');
+  if (user.type === 'admin') throw new DealerRefusal(409, 'An admin cannot also be a dealer.');
+  const values = {
+    name: grant.dealershipName,
+    licenceNumber: grant.licenceNumber.toUpperCase(),
+    addressLine1: grant.address.line1,
+    city: grant.address.city,
+    state: grant.address.state,
+    postalCode: grant.address.postalCode,
+    grantedBy: admin.id,
+    grantedAt: sql`now()`,
+    revokedAt: null,
+  };
+  const [row] = await tx
+    .insert(dealerships)
+    .values({ userId: user.id, ...values })
+    .onConflictDoUpdate({ target: dealerships.userId, set: values })
+    .returning();
+  await tx
+    .update(users)
+    .set({ type: 'dealer', updatedAt: sql`now()` })
+    .where(eq(users.id, user.id));
+  return dealerView(row!, user.email);
 }
 
-export async function revokeDealer(db: Database, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(dealerships)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(dealerships.userId, userId), isNull(dealerships.revokedAt)))
-      .returning();
-    if (!row) throw new DealerRefusal(404, 'That user is not a dealer.');
-    await tx
-      .update(users)
-      .set({ type: 'customer', updatedAt: sql`now()` })
-      .where(and(eq(users.id, userId), eq(users.type, 'dealer')));
-  });
+export async function revokeDealer(tx: Tx, userId: string): Promise<void> {
+  const [row] = await tx
+    .update(dealerships)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(dealerships.userId, userId), isNull(dealerships.revokedAt)))
+    .returning();
+  if (!row) throw new DealerRefusal(404, 'That user is not a dealer.');
+  await tx
+    .update(users)
+    .set({ type: 'customer', updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.type, 'dealer')));
 }
 
 /** The dealership selling in `dealId`, its lot and the customer named on the sale; null when the deal is not a dealer's sale. */

@@ -5,20 +5,16 @@
  * no SSN passes through us — and the decision comes back by the same signed webhook as a typed one.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { SIGNED_APPLICATION_SLOT } from '../../../src/domain/dealer-contract';
+import { SIGNED_APPLICATION_SLOT, type DealerSale } from '../../../src/domain/dealer-contract';
 import type { Database } from '../../db/client';
 import { dealerSales } from '../../db/dealer-tables';
 import { uploads } from '../../db/schema';
-import { queueRequest } from '../../kernel/provider-requests';
-import type { UserRow } from '../users/user-records';
-import { saleOf } from './dealer-sales';
+import type { UnitOfWork } from '../../kernel/unit-of-work';
 import { DealerRefusal } from './dealerships';
 
-export async function sendSignedApplication(db: Database, dealer: UserRow, saleId: string) {
-  const sale = await saleOf(db, dealer.id, saleId);
+/** The uploaded signed application the sale sends; refused when the sale has none to send. */
+export async function signedApplicationOf(db: Database, sale: DealerSale) {
   if (sale.applicationMode !== 'signed') throw new DealerRefusal(409, 'This sale has no signed application to send.');
-  // Sent already: a second press changes nothing.
-  if (sale.decision !== 'unsent') return sale;
   const [document] = await db
     .select({ key: uploads.key, fileName: uploads.fileName, contentType: uploads.contentType })
     .from(uploads)
@@ -33,28 +29,32 @@ export async function sendSignedApplication(db: Database, dealer: UserRow, saleI
     .orderBy(desc(uploads.completedAt))
     .limit(1);
   if (!document) throw new DealerRefusal(409, 'Upload the signed credit application before sending it to the lender.');
-  await db.transaction(async (tx) => {
-    const reference = { documentKey: document.key, fileName: document.fileName, contentType: document.contentType };
-    const [claimed] = await tx
-      .update(dealerSales)
-      .set({
-        decision: 'pending',
-        application: sql`${dealerSales.application} || ${JSON.stringify({ document: reference, sentAt: new Date().toISOString() })}::jsonb`,
-      })
-      .where(and(eq(dealerSales.id, sale.id), eq(dealerSales.decision, 'unsent')))
-      .returning();
-    if (!claimed) return;
-    await queueRequest(tx, {
-      transactionId: sale.transactionId,
-      provider: 'dealer-lender',
-      kind: 'credit application',
-      body: {
-        document: reference,
-        applicant: { name: sale.customer.name },
-        vehicle: { vin: sale.vehicle.vin, modelYear: sale.vehicle.modelYear, mileage: sale.vehicle.mileage },
-        amountDollars: sale.priceDollars,
-      },
-    });
+  return document;
+}
+
+/** Sends the signed application to the lender, once: a second press while it is sent changes nothing. */
+export async function sendApplication(uow: UnitOfWork, sale: DealerSale, document: { key: string; fileName: string; contentType: string }) {
+  const tx = uow.tx;
+  const reference = { documentKey: document.key, fileName: document.fileName, contentType: document.contentType };
+  const [claimed] = await tx
+    .update(dealerSales)
+    .set({
+      decision: 'pending',
+      application: sql`${dealerSales.application} || ${JSON.stringify({ document: reference, sentAt: new Date().toISOString() })}::jsonb`,
+    })
+    .where(and(eq(dealerSales.id, sale.id), eq(dealerSales.decision, 'unsent')))
+    .returning();
+  if (!claimed) return;
+  uow.touch(sale.dealId, 'lender decided');
+  await uow.requestProvider({
+    transactionId: sale.transactionId,
+    provider: 'dealer-lender',
+    kind: 'credit application',
+    body: {
+      document: reference,
+      applicant: { name: sale.customer.name },
+      vehicle: { vin: sale.vehicle.vin, modelYear: sale.vehicle.modelYear, mileage: sale.vehicle.mileage },
+      amountDollars: sale.priceDollars,
+    },
   });
-  return saleOf(db, dealer.id, saleId);
 }

@@ -18,7 +18,7 @@ const vehicleName = (facts: SaleFacts) => [facts.vehicle.year, facts.vehicle.mak
 
 /** The E-SIGN policy page as plain paragraphs: front matter dropped, links reduced to their words. */
 function esignPolicy(): { heading: string | null; text: string }[] {
-  const source = readFileSync(new URL('../../public/content/legal/esign-policy.md', import.meta.url), 'utf8');
+  const source = readFileSync(new URL('../../../public/content/legal/esign-policy.md', import.meta.url), 'utf8');
   const body = source.replace(/^---[\s\S]*?---\s*/, '');
   return body
     .split(/\n{2,}/)

@@ -9,7 +9,8 @@ import type { PriceBreakdown } from '../../../src/domain/pricing';
 import type { Database } from '../../db/client';
 import { dealParties, users } from '../../db/schema';
 import { dealerOfDeal } from '../dealers/dealerships';
-import { dealAndVehicle, dealMoney, dealSides } from '../money/deal-money';
+import { dealMoney } from '../money/deal-money';
+import { dealAndVehicle, dealSides } from '../../kernel/deal-sides';
 import type { Providers } from '../../providers/providers';
 import type { Tx } from '../../kernel/event-log';
 

@@ -9,17 +9,12 @@ import type { BankAccount } from '../../../src/domain/bank-accounts';
 import type { Database } from '../../db/client';
 import { bankAccounts, bankLinkTokens, transfers } from '../../db/money-tables';
 import type { BankLink } from '../../providers/bank-link';
-import type { UserRow } from '../users/user-records';
+import type { UserRow } from '../../kernel/access';
+import type { Tx } from '../../kernel/event-log';
+import { Refusal } from '../../kernel/refusal';
 import { BadRequest } from '../../kernel/validation';
 
-export class BankAccountRefusal extends Error {
-  constructor(
-    readonly statusCode: 404 | 409 | 422,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export class BankAccountRefusal extends Refusal {}
 
 type Row = typeof bankAccounts.$inferSelect;
 
@@ -43,7 +38,7 @@ export async function accountsOf(db: Database, user: UserRow): Promise<BankAccou
 }
 
 /** The user's own account (not removed), or 404: another user's id reveals nothing. */
-export async function ownAccount(db: Pick<Database, 'select'>, user: Pick<UserRow, 'id'>, id: string): Promise<Row> {
+export async function ownAccount(db: Pick<Database | Tx, 'select'>, user: Pick<UserRow, 'id'>, id: string): Promise<Row> {
   const [row] = await db
     .select()
     .from(bankAccounts)
@@ -52,76 +47,86 @@ export async function ownAccount(db: Pick<Database, 'select'>, user: Pick<UserRo
   return row;
 }
 
-/** A link token for `user`; the provider sends them back to `returnTo` (a path of this app) through /link-account. */
-export async function startLink(db: Database, bankLink: BankLink, user: UserRow, appOrigin: string, returnTo: string) {
+/** A link token for `user` from the provider, which sends them back to `returnTo` (a path of this app) through /link-account. */
+export async function newLinkToken(bankLink: BankLink, user: UserRow, appOrigin: string, returnTo: string) {
   const redirect = new URL('/link-account', appOrigin);
   redirect.searchParams.set('return', returnTo);
-  const link = await bankLink.createLinkToken(user.id, redirect.href);
-  await db.insert(bankLinkTokens).values({ linkToken: link.linkToken, userId: user.id, expiresAt: new Date(link.expiresAt) });
-  return { url: link.hostedUrl, expiresAt: link.expiresAt };
+  return bankLink.createLinkToken(user.id, redirect.href);
 }
 
-/** Exchanges the public token the hosted page handed back and records the chosen account. */
-export async function finishLink(db: Database, bankLink: BankLink, user: UserRow, input: { publicToken: string; linkToken: string }) {
+/** Keeps the link token, so only `user` can finish the link, once. */
+export async function keepLinkToken(tx: Tx, user: UserRow, link: { linkToken: string; expiresAt: string }) {
+  await tx.insert(bankLinkTokens).values({ linkToken: link.linkToken, userId: user.id, expiresAt: new Date(link.expiresAt) });
+}
+
+/** Exchanges the public token the hosted page handed back: the account the person chose, as the provider knows it. */
+export async function exchangeLink(db: Database, bankLink: BankLink, user: UserRow, input: { publicToken: string; linkToken: string }) {
   const [link] = await db
     .select()
     .from(bankLinkTokens)
     .where(and(eq(bankLinkTokens.linkToken, input.linkToken), eq(bankLinkTokens.userId, user.id)));
   if (!link || link.expiresAt < new Date()) throw new BankAccountRefusal(422, 'That bank link has expired. Link your bank again.');
-  if (link.usedAt) throw new BankAccountRefusal(409, 'That bank link was used already. Your account is in the list.');
+  if (link.usedAt) throw new BankAccountRefusal(409, USED);
   const exchanged = await bankLink.exchange(input.publicToken);
   if (!exchanged || exchanged.linkToken !== input.linkToken)
     throw new BadRequest('publicToken: the bank link answer is not valid. Link your bank again.', 'publicToken');
   const { institution, accounts } = await bankLink.accounts(exchanged.accessToken);
   const chosen = accounts[0]!;
   const processorToken = await bankLink.processorToken(exchanged.accessToken, chosen.accountId);
-  return db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(bankLinkTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(bankLinkTokens.linkToken, input.linkToken), isNull(bankLinkTokens.usedAt)))
-      .returning();
-    if (!claimed) throw new BankAccountRefusal(409, 'That bank link was used already. Your account is in the list.');
-    const [row] = await tx
-      .insert(bankAccounts)
-      .values({
-        userId: user.id,
-        institution,
-        name: chosen.name,
-        type: chosen.type,
-        mask: chosen.mask,
-        providerItemId: exchanged.itemId,
-        providerAccountId: chosen.accountId,
-        accessToken: exchanged.accessToken,
-        processorToken,
-        status: chosen.status,
-      })
-      .returning();
-    return accountView(row!);
-  });
+  return {
+    institution,
+    name: chosen.name,
+    type: chosen.type,
+    mask: chosen.mask,
+    providerItemId: exchanged.itemId,
+    providerAccountId: chosen.accountId,
+    accessToken: exchanged.accessToken,
+    processorToken,
+    status: chosen.status,
+  };
 }
 
-/** Confirms the two micro-deposits; a wrong pair says how many tries are left. */
-export async function confirmMicroDeposits(db: Database, bankLink: BankLink, user: UserRow, id: string, amountsCents: number[]) {
-  const row = await ownAccount(db, user, id);
-  if (row.status !== 'pending verification') return accountView(row);
+const USED = 'That bank link was used already. Your account is in the list.';
+
+/** Records the linked account, using up its link token. */
+export async function recordAccount(tx: Tx, user: UserRow, linkToken: string, account: Awaited<ReturnType<typeof exchangeLink>>) {
+  const [claimed] = await tx
+    .update(bankLinkTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(bankLinkTokens.linkToken, linkToken), isNull(bankLinkTokens.usedAt)))
+    .returning();
+  if (!claimed) throw new BankAccountRefusal(409, USED);
+  const [row] = await tx
+    .insert(bankAccounts)
+    .values({ userId: user.id, ...account })
+    .returning();
+  return accountView(row!);
+}
+
+/** The bank's answer to the two micro-deposits the person typed: the account's status after it, and the tries left when wrong. */
+export async function checkMicroDeposits(bankLink: BankLink, row: Row, amountsCents: number[]) {
   const answer = await bankLink.verifyMicroDeposits(row.accessToken, row.providerAccountId, amountsCents);
-  const status = 'status' in answer ? answer.status : row.status;
-  const [updated] = await db
+  return { status: 'status' in answer ? answer.status : row.status, attemptsLeft: 'attemptsLeft' in answer ? answer.attemptsLeft : null };
+}
+
+export async function recordVerification(tx: Tx, row: Row, status: Row['status']) {
+  const [updated] = await tx
     .update(bankAccounts)
     .set({ status, verificationAttempts: row.verificationAttempts + 1 })
     .where(eq(bankAccounts.id, row.id))
     .returning();
-  if ('attemptsLeft' in answer)
-    throw new BadRequest(
-      `amounts: those amounts do not match the two deposits. ${answer.attemptsLeft} ${answer.attemptsLeft === 1 ? 'try' : 'tries'} left.`,
-      'amounts',
-    );
-  return accountView(updated!);
+  return updated!;
 }
 
-/** Removes an account, unless money is on its way to or from it (then link another and use it first). */
-export async function removeAccount(db: Database, user: UserRow, id: string, inUse: (accountId: string) => Promise<boolean>) {
+/** A wrong pair of amounts: how many tries are left. */
+export const wrongAmounts = (attemptsLeft: number) =>
+  new BadRequest(
+    `amounts: those amounts do not match the two deposits. ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.`,
+    'amounts',
+  );
+
+/** The account, unless money is on its way to or from it (then link another and use it first). */
+export async function removableAccount(db: Database, user: UserRow, id: string, inUse: (accountId: string) => Promise<boolean>) {
   const row = await ownAccount(db, user, id);
   const [moving] = await db
     .select({ id: transfers.id })
@@ -132,7 +137,11 @@ export async function removeAccount(db: Database, user: UserRow, id: string, inU
       409,
       `${row.institution} ••${row.mask} is used by a sale in progress. Link another account and choose it in that sale first.`,
     );
-  await db
+  return row;
+}
+
+export async function markRemoved(tx: Tx, row: Row) {
+  await tx
     .update(bankAccounts)
     .set({ removedAt: sql`now()` })
     .where(eq(bankAccounts.id, row.id));

@@ -4,42 +4,22 @@
  * seller's payout (lien, fee), and the settlement plan the ledger follows. The transaction views
  * show the same figures, so what each party read is what moves.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { SaleStructure } from '../../../src/domain/dealer-contract';
 import { dealerPriceBreakdown } from '../../../src/domain/dealer-pricing';
 import { priceBreakdown, type PriceBreakdown } from '../../../src/domain/pricing';
 import { sellerPayout, type SellerPayout } from '../../../src/domain/seller-pricing';
 import { settlementPlan, type SettlementPlan } from '../../../src/domain/settlement';
-import { foldStepData } from '../../../src/domain/step-data';
 import type { StepData } from '../../../src/domain/transaction-contract';
 import { transportLabel } from '../../../src/domain/transport';
 import type { Database } from '../../db/client';
 import { dealerSales } from '../../db/dealer-tables';
-import { buyerProfiles, dealParties, deals, transactions, vehicles } from '../../db/schema';
+import { buyerProfiles, dealParties } from '../../db/schema';
 import type { Providers } from '../../providers/providers';
-import type { TransactionRow } from '../../kernel/access';
-import { eventsOfMany, type EventRow, type Tx } from '../../kernel/event-log';
+import { dealAndVehicle, dealSides, type DealAndVehicle, type DealSides } from '../../kernel/deal-sides';
+import type { Tx } from '../../kernel/event-log';
 
 type Reader = Database | Tx;
-
-/** Each deal with its vehicle as the screens show it, by deal id, in one query. */
-export async function dealsAndVehicles(db: Reader, dealIds: string[]) {
-  const rows = await db.select().from(deals).innerJoin(vehicles, eq(vehicles.id, deals.vehicleId)).where(inArray(deals.id, dealIds));
-  return new Map(
-    rows.map(({ deals: deal, vehicles: vehicle }) => [
-      deal.id,
-      // A deal is made only on a confirmed vehicle, which has its VIN.
-      {
-        deal,
-        vehicle: { vin: vehicle.vin!, modelYear: vehicle.modelYear, make: vehicle.make, model: vehicle.model, mileage: vehicle.mileage },
-      },
-    ]),
-  );
-}
-
-export async function dealAndVehicle(db: Reader, dealId: string) {
-  return (await dealsAndVehicles(db, [dealId])).get(dealId)!;
-}
 
 /** The buyer's state for sales tax: their verified address, else their profile's. */
 async function buyerState(db: Reader, dealId: string, data: StepData): Promise<string | null> {
@@ -50,30 +30,6 @@ async function buyerState(db: Reader, dealId: string, data: StepData): Promise<s
     .innerJoin(buyerProfiles, eq(buyerProfiles.userId, dealParties.userId))
     .where(and(eq(dealParties.dealId, dealId), eq(dealParties.role, 'buyer')));
   return buyer?.state ?? null;
-}
-
-/** Each side's transaction, its events in version order and the step data they fold to. */
-export interface DealSides {
-  buyer: { row: TransactionRow; events: EventRow[]; data: StepData } | null;
-  seller: { row: TransactionRow; events: EventRow[]; data: StepData } | null;
-}
-
-/** Both sides in two queries: the transactions, then every event of both. */
-export async function dealSides(db: Reader, dealId: string): Promise<DealSides> {
-  const rows = await db.select().from(transactions).where(eq(transactions.dealId, dealId));
-  const events = rows.length
-    ? await eventsOfMany(
-        db,
-        rows.map((row) => row.id),
-      )
-    : [];
-  const side = (name: 'buyer' | 'seller') => {
-    const row = rows.find((candidate) => candidate.side === name);
-    if (!row) return null;
-    const own = events.filter((event) => event.transactionId === row.id);
-    return { row, events: own, data: foldStepData(own) };
-  };
-  return { buyer: side('buyer'), seller: side('seller') };
 }
 
 export interface DealMoney {
@@ -87,7 +43,7 @@ export async function dealMoney(
   db: Reader,
   providers: Providers,
   dealId: string,
-  known: { sides?: DealSides; deal?: Awaited<ReturnType<typeof dealAndVehicle>> } = {},
+  known: { sides?: DealSides; deal?: DealAndVehicle } = {},
 ): Promise<DealMoney> {
   const { deal, vehicle } = known.deal ?? (await dealAndVehicle(db, dealId));
   const { buyer, seller } = known.sides ?? (await dealSides(db, dealId));

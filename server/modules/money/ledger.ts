@@ -8,6 +8,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { JournalLine, Posting } from '../../../src/domain/ledger-rules';
 import { ledgerJournals, ledgerLines } from '../../db/money-tables';
 import type { Tx } from '../../kernel/event-log';
+import type { UnitOfWork } from '../../kernel/unit-of-work';
 import type { Database } from '../../db/client';
 
 export interface Journal {
@@ -19,7 +20,8 @@ export interface Journal {
 }
 
 /** Posts `posting` once: true when it was posted now, false when its key was posted before. */
-export async function post(tx: Tx, dealId: string, posting: Posting, transferId: string | null = null): Promise<boolean> {
+export async function post(uow: UnitOfWork, dealId: string, posting: Posting, transferId: string | null = null): Promise<boolean> {
+  const tx = uow.tx;
   if (!posting.lines.every((line) => Number.isSafeInteger(line.cents) && line.cents !== 0))
     throw new Error(`posting ${posting.key} has a bad line`);
   const [journal] = await tx
@@ -29,6 +31,7 @@ export async function post(tx: Tx, dealId: string, posting: Posting, transferId:
     .returning({ id: ledgerJournals.id });
   if (!journal) return false;
   await tx.insert(ledgerLines).values(posting.lines.map((line) => ({ journalId: journal.id, account: line.account, cents: line.cents })));
+  uow.touch(dealId, 'money moved');
   return true;
 }
 

@@ -1,43 +1,26 @@
 /**
- * Moves a deal's money by its rules (DESIGN.md §10), in the caller's database transaction with the
- * deal's row locked, so no two processes move one deal's money at once: asks for the buyer's loan
+ * Moves a deal's money by its rules (DESIGN.md §10), in the caller's unit of work with the deal's
+ * row locked, so no two processes move one deal's money at once: asks for the buyer's loan
  * once both sides have signed; posts what `duePostings` says is due (each under its unique key)
  * and sends what leaves us to its payee; collects what a cancelling seller owes; and, once the
  * sale is funded, asks the title desk for the title and the vendor to dispatch the car. Run after
  * anything that can change what is due: an action, a provider's answer, a transfer's end.
  */
 import { eq } from 'drizzle-orm';
+import { hasSigned } from '../../../src/domain/deal-facts';
 import { duePostings, isCollected, balancesOf, type DealFacts } from '../../../src/domain/ledger-rules';
 import type { LedgerAccount, ReleaseId } from '../../../src/domain/settlement';
-import type { TransactionStatus } from '../../../src/domain/transaction-flows';
-import { formatCents } from '../../../src/domain/pricing';
 import { bankAccounts } from '../../db/money-tables';
-import { deals } from '../../db/schema';
-import { notifySide } from '../../kernel/notify';
 import type { Providers } from '../../providers/providers';
+import { dealSides, type DealSides } from '../../kernel/deal-sides';
 import type { Tx } from '../../kernel/event-log';
-import { hasRequest, queueRequest } from '../../kernel/provider-requests';
+import { hasRequest } from '../../kernel/provider-requests';
+import type { UnitOfWork } from '../../kernel/unit-of-work';
 import { dealerOfDeal } from '../dealers/dealerships';
 import { liveShipment } from '../transport/shipments';
-import { dealMoney, dealSides, type DealSides } from './deal-money';
+import { dealMoney } from './deal-money';
 import { journalsOf, post } from './ledger';
 import { requestTransfer, transfersOf, type TransferAsk, type TransferRow } from './transfers';
-
-/** The statuses at which a side has signed the sale documents. */
-const SIGNED: TransactionStatus[] = [
-  'signature_completed',
-  'signature_done',
-  'inspection_submitted',
-  'inspection_completed',
-  'inspection_done',
-];
-
-export const hasSigned = (status: TransactionStatus | undefined) => status !== undefined && SIGNED.includes(status);
-
-export async function lockDeal(tx: Tx, dealId: string) {
-  const [deal] = await tx.select().from(deals).where(eq(deals.id, dealId)).for('update');
-  return deal!;
-}
 
 async function processorAccount(tx: Tx, accountId: string | null | undefined) {
   if (!accountId) return undefined;
@@ -86,19 +69,9 @@ const PAYOUT_PURPOSE: Partial<Record<LedgerAccount, TransferAsk['purpose']>> = {
   seller: 'refund',
 };
 
-/** The seller hears of each part of their payout as it is released to them (once per release). */
-async function tellPayoutReleased(tx: Tx, dealId: string, sellerTx: string, key: string, cents: number) {
-  await notifySide(tx, dealId, 'seller', {
-    kind: 'payment released',
-    key: `released:${dealId}:${key}`,
-    subject: 'Payment released to you',
-    body: `${formatCents(cents)} of your payout is released and on its way to your bank account.`,
-    link: `/dashboard/active-transactions/track-delivery/${sellerTx}`,
-  });
-}
-
-export async function settleDeal(tx: Tx, providers: Providers, dealId: string): Promise<void> {
-  const deal = await lockDeal(tx, dealId);
+export async function settleDeal(uow: UnitOfWork, providers: Providers, dealId: string): Promise<void> {
+  const tx = uow.tx;
+  const deal = await uow.lockDeal(dealId);
   const sides = await dealSides(tx, dealId);
   if (!sides.buyer || !sides.seller) return;
   const { plan, breakdown } = await dealMoney(tx, providers, dealId, { sides });
@@ -113,7 +86,7 @@ export async function settleDeal(tx: Tx, providers: Providers, dealId: string): 
 
   // The buyer's loan is funded by their lender once the contract is signed.
   if (facts.signed && !facts.cancelled && breakdown.financing)
-    await requestTransfer(tx, {
+    await requestTransfer(uow, {
       dealId,
       transactionId: on('buyer'),
       direction: 'collect',
@@ -137,7 +110,7 @@ export async function settleDeal(tx: Tx, providers: Providers, dealId: string): 
       const recovering = transfers.some((row) => row.purpose === 'seller recovery' && row.status === 'pending');
       const account = await processorAccount(tx, sides.seller.data.payment.accountId);
       if (!recovering && account)
-        await requestTransfer(tx, {
+        await requestTransfer(uow, {
           dealId,
           transactionId: on('seller'),
           direction: 'collect',
@@ -159,7 +132,7 @@ export async function settleDeal(tx: Tx, providers: Providers, dealId: string): 
       const key = attempt ? `${posting.key}#${attempt + 1}` : posting.key;
       const sent =
         destination &&
-        (await requestTransfer(tx, {
+        (await requestTransfer(uow, {
           dealId,
           transactionId: to.account === 'buyer' || to.account === 'buyer lender' ? on('buyer') : on('seller'),
           direction: 'pay',
@@ -169,8 +142,9 @@ export async function settleDeal(tx: Tx, providers: Providers, dealId: string): 
           key,
           ...destination,
         }));
-      const posted = await post(tx, dealId, { ...posting, key }, sent ? sent.row.id : null);
-      if (posted && to.account === 'seller payout') await tellPayoutReleased(tx, dealId, on('seller'), key, to.cents);
+      const posted = await post(uow, dealId, { ...posting, key }, sent ? sent.row.id : null);
+      if (posted && to.account === 'seller payout')
+        uow.emit('payout.released', { dealId, sellerTransactionId: on('seller'), key, cents: to.cents });
       moved = posted || moved;
     }
     if (!moved) break;
@@ -180,9 +154,9 @@ export async function settleDeal(tx: Tx, providers: Providers, dealId: string): 
   const funded = !facts.cancelled && facts.signed && isCollected({ plan, balances: balancesOf(await journalsOf(tx, dealId)) });
   const payoffPaid = !sides.seller.data.title.lien || transfers.some((row) => row.purpose === 'lien payoff' && row.status === 'settled');
   if (funded && payoffPaid && !facts.titleReceived && !(await hasRequest(tx, on('seller'), 'title-desk', 'title transfer')))
-    await queueRequest(tx, { transactionId: on('seller'), provider: 'title-desk', kind: 'title transfer', body: {} });
+    await uow.requestProvider({ transactionId: on('seller'), provider: 'title-desk', kind: 'title transfer', body: {} });
   if (funded && shipment?.vendor && !(await hasRequest(tx, on('buyer'), 'transport', `dispatch:${shipment.id}`)))
-    await queueRequest(tx, {
+    await uow.requestProvider({
       transactionId: on('buyer'),
       provider: 'transport',
       kind: `dispatch:${shipment.id}`,

@@ -11,9 +11,8 @@ import { transfer as posting } from '../../../src/domain/ledger-rules';
 import type { LedgerAccount } from '../../../src/domain/settlement';
 import { transfers, TRANSFER_PURPOSES } from '../../db/money-tables';
 import type { Database } from '../../db/client';
-import { transactions } from '../../db/schema';
-import { eventLog, lockTransaction, type Tx } from '../../kernel/event-log';
-import { queueRequest } from '../../kernel/provider-requests';
+import type { Tx } from '../../kernel/event-log';
+import type { UnitOfWork } from '../../kernel/unit-of-work';
 import { post } from './ledger';
 
 export type TransferRow = typeof transfers.$inferSelect;
@@ -33,7 +32,8 @@ export interface TransferAsk {
 }
 
 /** Asks for a transfer once per key: the row, whether it was made now. */
-export async function requestTransfer(tx: Tx, ask: TransferAsk): Promise<{ row: TransferRow; created: boolean }> {
+export async function requestTransfer(uow: UnitOfWork, ask: TransferAsk): Promise<{ row: TransferRow; created: boolean }> {
+  const tx = uow.tx;
   const [created] = await tx
     .insert(transfers)
     .values({
@@ -56,7 +56,8 @@ export async function requestTransfer(tx: Tx, ask: TransferAsk): Promise<{ row: 
       .where(and(eq(transfers.dealId, ask.dealId), eq(transfers.key, ask.key)));
     return { row: existing!, created: false };
   }
-  await queueRequest(tx, {
+  uow.touch(ask.dealId, 'money moved');
+  await uow.requestProvider({
     transactionId: ask.transactionId,
     provider: 'payments',
     kind: 'transfer',
@@ -74,14 +75,15 @@ export async function transfersOf(db: Database | Tx, dealId: string): Promise<Tr
   return db.select().from(transfers).where(eq(transfers.dealId, dealId)).orderBy(transfers.createdAt);
 }
 
-/** The processor's answer for a transfer (the deal is locked by the caller); the deal id when something changed. */
+/** The processor's answer for a transfer (the deal is locked by the caller); whether it changed anything. */
 export async function applyTransferResult(
-  tx: Tx,
+  uow: UnitOfWork,
   transferId: string,
   result: { outcome: 'settled' | 'returned'; code: string | null; reason: string | null },
-): Promise<string | null> {
+): Promise<boolean> {
+  const tx = uow.tx;
   const [row] = await tx.select().from(transfers).where(eq(transfers.id, transferId)).for('update');
-  if (!row || row.status !== 'pending') return null;
+  if (!row || row.status !== 'pending') return false;
   await tx
     .update(transfers)
     .set(
@@ -90,20 +92,17 @@ export async function applyTransferResult(
         : { status: 'returned', returnCode: result.code, returnReason: result.reason ?? 'Returned by the bank' },
     )
     .where(eq(transfers.id, row.id));
+  uow.touch(row.dealId, 'money moved');
   if (result.outcome === 'settled' && row.direction === 'collect')
-    await post(tx, row.dealId, posting(`collect:${row.id}`, 'collected', row.account, 'held', row.amountCents), row.id);
+    await post(uow, row.dealId, posting(`collect:${row.id}`, 'collected', row.account, 'held', row.amountCents), row.id);
   if (result.outcome === 'returned' && row.direction === 'pay')
-    await post(tx, row.dealId, posting(`return:${row.id}`, 'payout returned', row.account, 'held', row.amountCents), row.id);
+    await post(uow, row.dealId, posting(`return:${row.id}`, 'payout returned', row.account, 'held', row.amountCents), row.id);
   if (result.outcome === 'returned' && (row.purpose === 'buyer payment' || row.purpose === 'seller difference'))
-    await reopenPayment(tx, row.transactionId, result.code ?? 'R00', result.reason ?? 'Returned by the bank');
-  return row.dealId;
+    await reopenPayment(uow, row.transactionId, row.dealId, result.code ?? 'R00', result.reason ?? 'Returned by the bank');
+  return true;
 }
 
-async function reopenPayment(tx: Tx, transactionId: string, code: string, reason: string) {
-  const [exists] = await tx.select({ id: transactions.id }).from(transactions).where(eq(transactions.id, transactionId));
-  if (!exists) return;
-  const log = eventLog(tx, await lockTransaction(tx, transactionId));
-  if (!log.takes('payment returned')) return;
-  await log.append({ kind: 'provider' }, 'payment returned', { code, reason });
-  await log.save();
+async function reopenPayment(uow: UnitOfWork, transactionId: string, dealId: string, code: string, reason: string) {
+  const log = await uow.transaction(transactionId, dealId);
+  if (log.takes('payment returned')) await log.append({ kind: 'provider' }, 'payment returned', { code, reason });
 }

@@ -3,26 +3,26 @@
  * transaction for each side; and `/link-offer`, which makes what was done by e-mail the account's.
  */
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Side } from '../../../src/domain/parties';
+import { SIDE_ROLES, type Side } from '../../../src/domain/parties';
 import type { Flow } from '../../../src/domain/transaction-flows';
 import { FIRST_STATUS, SIDE_FLOW } from '../../../src/domain/transaction-transitions';
-import type { Database } from '../../db/client';
 import { dealParties, deals, negotiationEvents, negotiations, notifications, offers, transactions } from '../../db/schema';
-import { announceDeals, announceNegotiations } from '../../kernel/announce';
-import type { UserRow } from '../users/user-records';
-import { type Acting, expiry, type NegotiationRow, type OfferRow, type Tx } from './negotiation-records';
+import type { UserRow } from '../../kernel/access';
+import type { UnitOfWork } from '../../kernel/unit-of-work';
+import { type Acting, expiry, type NegotiationRow, type OfferRow } from './negotiation-records';
 
 /**
  * Exactly one deal per negotiation (unique key), with both sides' party roles and transactions;
  * a dealer's sale (server/dealers) gives each side the flow of the dealer programme.
  */
 export async function createDeal(
-  tx: Tx,
+  uow: UnitOfWork,
   row: NegotiationRow,
   accepted: OfferRow,
   acting: Acting,
   flows: Record<Side, Flow> = SIDE_FLOW,
 ): Promise<{ dealId: string; transactionIds: Record<Side, string> }> {
+  const tx = uow.tx;
   const [deal] = await tx
     .insert(deals)
     .values({
@@ -45,7 +45,7 @@ export async function createDeal(
       { dealId: deal!.id, side: 'buyer', flow: flows.buyer, status: FIRST_STATUS[flows.buyer] },
     ])
     .returning({ id: transactions.id, side: transactions.side });
-  await announceDeals(tx, [deal!.id]);
+  uow.emit('deal.opened', { dealId: deal!.id });
   const idOf = (side: Side) => made.find((transaction) => transaction.side === side)!.id;
   return { dealId: deal!.id, transactionIds: { seller: idOf('seller'), buyer: idOf('buyer') } };
 }
@@ -55,12 +55,13 @@ export async function createDeal(
  * accepted at the seller's price, with the deal, in `tx`.
  */
 export async function dealAtPrice(
-  tx: Tx,
+  uow: UnitOfWork,
   parties: Omit<typeof negotiations.$inferInsert, 'id' | 'status'>,
   priceDollars: number,
   acting: Acting,
   flows?: Record<Side, Flow>,
 ): Promise<{ negotiation: NegotiationRow; dealId: string; transactionIds: Record<Side, string> }> {
+  const tx = uow.tx;
   const [negotiation] = await tx
     .insert(negotiations)
     .values({ ...parties, status: 'accepted' })
@@ -69,53 +70,63 @@ export async function dealAtPrice(
     .insert(offers)
     .values({ negotiationId: negotiation!.id, fromRole: 'seller', amountDollars: priceDollars, expiresAt: expiry() })
     .returning();
-  return { negotiation: negotiation!, ...(await createDeal(tx, negotiation!, offer!, acting, flows)) };
+  return { negotiation: negotiation!, ...(await createDeal(uow, negotiation!, offer!, acting, flows)) };
 }
 
 /** `/link-offer`: what was done by e-mail through links becomes the signed-in user's. */
-export async function attachByEmail(db: Database, user: UserRow): Promise<{ negotiations: number; deals: number }> {
+export async function attachByEmail(uow: UnitOfWork, user: UserRow): Promise<{ negotiations: number; deals: number }> {
   const email = user.email.toLowerCase();
-  return db.transaction(async (tx) => {
-    const asBuyer = await tx
-      .update(negotiations)
-      .set({ buyerUserId: user.id, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(negotiations.buyerEmail, email),
-          isNull(negotiations.buyerUserId),
-          or(isNull(negotiations.sellerUserId), ne(negotiations.sellerUserId, user.id)),
-        ),
-      )
-      .returning({ id: negotiations.id });
-    const asSeller = await tx
-      .update(negotiations)
-      .set({ sellerUserId: user.id, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(negotiations.sellerEmail, email),
-          isNull(negotiations.sellerUserId),
-          or(isNull(negotiations.buyerUserId), ne(negotiations.buyerUserId, user.id)),
-        ),
-      )
-      .returning({ id: negotiations.id });
-    const attached = [...asBuyer, ...asSeller].map((row) => row.id);
-    if (attached.length) {
-      await tx
-        .insert(negotiationEvents)
-        .values(attached.map((negotiationId) => ({ negotiationId, actorUserId: user.id, event: 'linked-to-account', payload: {} })));
-    }
-    const parties = await tx
-      .update(dealParties)
-      .set({ userId: user.id, email: null })
-      .where(and(eq(dealParties.email, email), isNull(dealParties.userId)))
-      .returning({ id: dealParties.id, dealId: dealParties.dealId });
-    // What was mailed to the address shows in the account's overview from now on.
+  const tx = uow.tx;
+  const asBuyer = await tx
+    .update(negotiations)
+    .set({ buyerUserId: user.id, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(negotiations.buyerEmail, email),
+        isNull(negotiations.buyerUserId),
+        or(isNull(negotiations.sellerUserId), ne(negotiations.sellerUserId, user.id)),
+      ),
+    )
+    .returning({ id: negotiations.id });
+  const asSeller = await tx
+    .update(negotiations)
+    .set({ sellerUserId: user.id, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(negotiations.sellerEmail, email),
+        isNull(negotiations.sellerUserId),
+        or(isNull(negotiations.buyerUserId), ne(negotiations.buyerUserId, user.id)),
+      ),
+    )
+    .returning({ id: negotiations.id });
+  const attached = [...asBuyer, ...asSeller].map((row) => row.id);
+  if (attached.length) {
     await tx
-      .update(notifications)
-      .set({ userId: user.id })
-      .where(and(eq(notifications.toEmail, email), isNull(notifications.userId)));
-    await announceNegotiations(tx, attached);
-    await announceDeals(tx, [...new Set(parties.map((party) => party.dealId))]);
-    return { negotiations: attached.length, deals: parties.length };
-  });
+      .insert(negotiationEvents)
+      .values(attached.map((negotiationId) => ({ negotiationId, actorUserId: user.id, event: 'linked-to-account', payload: {} })));
+  }
+  // The deals first, as every change to a deal takes them: its lock before anything of it.
+  const joining = await tx
+    .selectDistinct({ dealId: dealParties.dealId })
+    .from(dealParties)
+    .where(and(eq(dealParties.email, email), isNull(dealParties.userId)))
+    .orderBy(dealParties.dealId);
+  for (const { dealId } of joining) await uow.lockDeal(dealId);
+  const parties = await tx
+    .update(dealParties)
+    .set({ userId: user.id, email: null })
+    .where(and(eq(dealParties.email, email), isNull(dealParties.userId)))
+    .returning({ id: dealParties.id, dealId: dealParties.dealId, role: dealParties.role });
+  // What was mailed to the address shows in the account's overview from now on.
+  await tx
+    .update(notifications)
+    .set({ userId: user.id })
+    .where(and(eq(notifications.toEmail, email), isNull(notifications.userId)));
+  for (const negotiationId of attached) uow.emit('negotiation.changed', { negotiationId });
+  for (const party of parties) {
+    uow.emit('deal.joined', { dealId: party.dealId });
+    // The other side reads who joined (their first name); the joiner's own side is theirs anew.
+    uow.touch(party.dealId, 'parties changed', SIDE_ROLES.buyer.includes(party.role) ? ['seller'] : ['buyer']);
+  }
+  return { negotiations: attached.length, deals: parties.length };
 }

@@ -1,30 +1,23 @@
 /**
  * What the offer services share: the row types, the refusal they throw, who is acting, and the
- * small reads and writes every change makes inside its database transaction (the latest offer,
- * the lock on a negotiation, the mail row for the other side).
+ * small reads and writes every change makes inside its unit of work (the latest offer, the lock
+ * on a negotiation).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { OFFER_VALIDITY_DAYS, type NegotiationStatus, type OfferRequestAction, type PartyRole } from '../../../src/domain/offer-lifecycle';
+import { desc, eq, sql } from 'drizzle-orm';
+import { OFFER_VALIDITY_DAYS, type NegotiationStatus, type PartyRole } from '../../../src/domain/offer-lifecycle';
 import type { Database } from '../../db/client';
-import { negotiationEvents, negotiations, offerRequests, offers, users } from '../../db/schema';
-import { announceNegotiation } from '../../kernel/announce';
-import { notify, type Notice, type Recipient } from '../../kernel/notify';
-import type { UserRow } from '../users/user-records';
+import { negotiationEvents, negotiations, offers } from '../../db/schema';
+import type { UserRow } from '../../kernel/access';
+import type { Tx } from '../../kernel/event-log';
+import { Refusal } from '../../kernel/refusal';
+import type { UnitOfWork } from '../../kernel/unit-of-work';
 
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type NegotiationRow = typeof negotiations.$inferSelect;
 export type OfferRow = typeof offers.$inferSelect;
 
 /** A refusal the caller can act on: the HTTP status and the sentence to show. */
-export class OfferRefusal extends Error {
-  constructor(
-    readonly statusCode: 400 | 403 | 404 | 409 | 422,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export class OfferRefusal extends Refusal {}
 
 export const NOT_FOUND = 'Offer not found.';
 export const LINK_GONE = 'This link has expired or was turned off. Ask the person who shared it for a new one.';
@@ -73,43 +66,24 @@ export async function latestOffer(tx: Tx | Database, negotiationId: string): Pro
   return row;
 }
 
-/** Who a side is: its user (and their e-mail), or only the e-mail given for it. */
-export async function partyOf(tx: Tx, row: NegotiationRow, side: PartyRole): Promise<Recipient> {
-  const userId = side === 'seller' ? row.sellerUserId : row.buyerUserId;
-  if (userId) {
-    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    return { userId, email: user?.email ?? null };
-  }
-  return { userId: null, email: side === 'seller' ? row.sellerEmail : row.buyerEmail };
-}
-
-/** Tells one side of a negotiation about an event on it, once per `key` (server/notifications); it leads to their offers unless it says where. */
-export async function tellSide(tx: Tx, row: NegotiationRow, side: PartyRole, notice: Omit<Notice, 'negotiationId'>) {
-  await notify(tx, await partyOf(tx, row, side), { link: OFFERS_PATH, ...notice, negotiationId: row.id });
-}
-
-export const OFFERS_PATH = '/dashboard/caramel-offers';
-/** Where the vehicle of an offer is confirmed (the seller) and its registration address given (the buyer). */
-export const informationPath = (negotiationId: string) => `/transaction/information?offer=${negotiationId}`;
-
 /** A change to the negotiation: `updatedAt` moves, and both sides' open tabs hear of it. */
-export async function touch(tx: Tx, id: string, values: Partial<Pick<NegotiationRow, 'status'>> = {}) {
-  await tx
+export async function touch(uow: UnitOfWork, id: string, values: Partial<Pick<NegotiationRow, 'status'>> = {}) {
+  await uow.tx
     .update(negotiations)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(negotiations.id, id));
-  await announceNegotiation(tx, id);
+  uow.emit('negotiation.changed', { negotiationId: id });
 }
 
-export const setStatus = (tx: Tx, id: string, status: NegotiationStatus) => touch(tx, id, { status });
+export const setStatus = (uow: UnitOfWork, id: string, status: NegotiationStatus) => touch(uow, id, { status });
 
-/** Locks the negotiation for the rest of the transaction and expires it when its offer ran out. */
-export async function lockNegotiation(tx: Tx, negotiationId: string): Promise<NegotiationRow> {
-  const [row] = await tx.select().from(negotiations).where(eq(negotiations.id, negotiationId)).for('update');
+/** Locks the negotiation for the rest of the unit of work and expires it when its offer ran out. */
+export async function lockNegotiation(uow: UnitOfWork, negotiationId: string): Promise<NegotiationRow> {
+  const [row] = await uow.tx.select().from(negotiations).where(eq(negotiations.id, negotiationId)).for('update');
   if (!row) throw new OfferRefusal(404, NOT_FOUND);
-  if (row.status === 'open' && (await latestOffer(tx, row.id)).expiresAt.getTime() <= Date.now()) {
-    await setStatus(tx, row.id, 'expired');
-    await tx.insert(negotiationEvents).values({ negotiationId: row.id, event: 'expired', payload: {} });
+  if (row.status === 'open' && (await latestOffer(uow.tx, row.id)).expiresAt.getTime() <= Date.now()) {
+    await setStatus(uow, row.id, 'expired');
+    await uow.tx.insert(negotiationEvents).values({ negotiationId: row.id, event: 'expired', payload: {} });
     return { ...row, status: 'expired' };
   }
   return row;
@@ -131,46 +105,4 @@ export async function negotiationOfParty(db: Database, negotiationId: string, us
   const [row] = await db.select().from(negotiations).where(eq(negotiations.id, negotiationId));
   if (!row || !sideOf(row, user)) throw new OfferRefusal(404, NOT_FOUND);
   return row;
-}
-
-export const KEY_REUSED = 'That idempotency key was already used for another action. Make a new key for each action.';
-
-export type KeyClaim = { replay: false } | { replay: true; negotiationId: string | null };
-
-/**
- * Claims the idempotency key of a party's request inside the change's database transaction. A key
- * seen before with the same action (on the same negotiation) is a repeat: the caller applies
- * nothing and answers as the first time; a key seen with another action is refused (422). Without
- * a key (API callers that send none) every request is new.
- */
-export async function claimKey(
-  tx: Tx | Database,
-  user: UserRow,
-  key: string | undefined,
-  action: OfferRequestAction,
-  negotiationId: string | null,
-): Promise<KeyClaim> {
-  if (!key) return { replay: false };
-  const [claimed] = await tx
-    .insert(offerRequests)
-    .values({ userId: user.id, idempotencyKey: key, action, negotiationId })
-    .onConflictDoNothing()
-    .returning();
-  if (claimed) return { replay: false };
-  const [earlier] = await tx
-    .select()
-    .from(offerRequests)
-    .where(and(eq(offerRequests.userId, user.id), eq(offerRequests.idempotencyKey, key)));
-  if (!earlier || earlier.action !== action || (negotiationId && earlier.negotiationId !== negotiationId))
-    throw new OfferRefusal(422, KEY_REUSED);
-  return { replay: true, negotiationId: earlier.negotiationId };
-}
-
-/** Records which negotiation a `start` request made, so its repeat answers the same one. */
-export async function settleKey(tx: Tx, user: UserRow, key: string | undefined, negotiationId: string): Promise<void> {
-  if (key)
-    await tx
-      .update(offerRequests)
-      .set({ negotiationId })
-      .where(and(eq(offerRequests.userId, user.id), eq(offerRequests.idempotencyKey, key)));
 }

@@ -7,11 +7,12 @@ import { eq, sql } from 'drizzle-orm';
 import { isDescribed, offeredVehicle, type ConfirmVehicle, type StartOffer } from '../../../src/domain/offer-fields';
 import { vehicleName } from '../../../src/domain/offer-format';
 import { checkVin, vinMismatch } from '../../../src/domain/vin';
-import type { Database } from '../../db/client';
 import { negotiationEvents, vehicles } from '../../db/schema';
-import type { UserRow } from '../users/user-records';
+import type { UserRow } from '../../kernel/access';
+import type { Tx } from '../../kernel/event-log';
+import type { UnitOfWork } from '../../kernel/unit-of-work';
 import { BadRequest } from '../../kernel/validation';
-import { claimKey, lockNegotiation, NOT_FOUND, OfferRefusal, sideOf, tellSide, touch, type Tx } from './negotiation-records';
+import { lockNegotiation, NOT_FOUND, OfferRefusal, sideOf, touch } from './negotiation-records';
 
 type VehicleValues = typeof vehicles.$inferInsert;
 
@@ -41,29 +42,22 @@ export async function vehicleConfirmed(tx: Tx, vehicleId: string): Promise<boole
 export const NOT_CONFIRMED = 'The seller has not confirmed the vehicle’s details yet; a deal can be made once they have.';
 
 /** "Confirm vehicle information": the seller confirms or corrects what the buyer described, with the VIN. */
-export async function confirmVehicle(db: Database, negotiationId: string, user: UserRow, input: ConfirmVehicle): Promise<void> {
+export async function confirmVehicle(uow: UnitOfWork, negotiationId: string, user: UserRow, input: ConfirmVehicle): Promise<void> {
   const vin = checkedVin(input.vin, input, 'vin');
-  await db.transaction(async (tx) => {
-    const row = await lockNegotiation(tx, negotiationId);
-    const side = sideOf(row, user);
-    if (!side) throw new OfferRefusal(404, NOT_FOUND);
-    if ((await claimKey(tx, user, input.idempotencyKey, 'confirm-vehicle', row.id)).replay) return;
-    if (side !== 'seller') throw new OfferRefusal(403, 'Only the seller confirms the vehicle’s details.');
-    if (row.status !== 'open') throw new OfferRefusal(409, 'This offer is closed, so its vehicle cannot be changed.');
-    const confirmed = { vin: vin.vin, modelYear: vin.modelYear, make: vin.maker ?? input.make, model: input.model };
-    await tx
-      .update(vehicles)
-      .set({ ...confirmed, confirmedAt: sql`now()` })
-      .where(eq(vehicles.id, row.vehicleId));
-    await tx
-      .insert(negotiationEvents)
-      .values({ negotiationId: row.id, actorUserId: user.id, event: 'vehicle-confirmed', payload: confirmed });
-    await tellSide(tx, row, 'buyer', {
-      kind: 'vehicle confirmed',
-      key: `vehicle-confirmed:${row.id}`,
-      subject: 'The seller confirmed the vehicle',
-      body: `The seller confirmed the ${vehicleName(confirmed)}, VIN ${vin.vin}. Your offer can now be accepted.`,
-    });
-    await touch(tx, row.id);
-  });
+  const tx = uow.tx;
+  const row = await lockNegotiation(uow, negotiationId);
+  const side = sideOf(row, user);
+  if (!side) throw new OfferRefusal(404, NOT_FOUND);
+  if (side !== 'seller') throw new OfferRefusal(403, 'Only the seller confirms the vehicle’s details.');
+  if (row.status !== 'open') throw new OfferRefusal(409, 'This offer is closed, so its vehicle cannot be changed.');
+  const confirmed = { vin: vin.vin, modelYear: vin.modelYear, make: vin.maker ?? input.make, model: input.model };
+  await tx
+    .update(vehicles)
+    .set({ ...confirmed, confirmedAt: sql`now()` })
+    .where(eq(vehicles.id, row.vehicleId));
+  await tx
+    .insert(negotiationEvents)
+    .values({ negotiationId: row.id, actorUserId: user.id, event: 'vehicle-confirmed', payload: confirmed });
+  uow.emit('vehicle.confirmed', { negotiationId: row.id, vehicle: vehicleName(confirmed), vin: vin.vin });
+  await touch(uow, row.id);
 }

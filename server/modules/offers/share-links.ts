@@ -4,26 +4,13 @@
  * negotiation of their own at the asking price. A party can make more links or turn them off.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { OfferActionInput } from '../../../src/domain/offer-fields';
 import { otherSide, type PartyRole } from '../../../src/domain/offer-lifecycle';
 import type { Database } from '../../db/client';
 import { negotiationEvents, negotiations, offerLinks, offers } from '../../db/schema';
-import { actOnNegotiation } from './negotiations';
-import type { UserRow } from '../users/user-records';
-import {
-  askingOffer,
-  claimKey,
-  expiry,
-  hashToken,
-  latestOffer,
-  LINK_GONE,
-  negotiationOfParty,
-  type NegotiationRow,
-  newLinkToken,
-  OfferRefusal,
-  shareUrl,
-  type Tx,
-} from './negotiation-records';
+import type { UserRow } from '../../kernel/access';
+import type { Tx } from '../../kernel/event-log';
+import type { UnitOfWork } from '../../kernel/unit-of-work';
+import { askingOffer, expiry, hashToken, latestOffer, LINK_GONE, type NegotiationRow, OfferRefusal } from './negotiation-records';
 
 /** The negotiation a shared-link token opens, if the link is live. */
 export async function negotiationForToken(db: Database | Tx, token: string): Promise<{ negotiation: NegotiationRow; linkSide: PartyRole }> {
@@ -51,92 +38,76 @@ function linkSideFreeFor(negotiation: NegotiationRow, side: PartyRole, email: st
  * negotiation, every other buyer starts a negotiation of their own at the asking price.
  */
 async function negotiationForVisitor(
-  db: Database,
+  uow: UnitOfWork,
   negotiation: NegotiationRow,
   side: PartyRole,
   email: string,
 ): Promise<{ id: string; offerId: string }> {
+  const tx = uow.tx;
   if (linkSideFreeFor(negotiation, side, email)) {
-    await db
+    await tx
       .update(negotiations)
       .set(side === 'seller' ? { sellerEmail: email } : { buyerEmail: email })
       .where(eq(negotiations.id, negotiation.id));
-    return { id: negotiation.id, offerId: (await latestOffer(db, negotiation.id)).id };
+    return { id: negotiation.id, offerId: (await latestOffer(tx, negotiation.id)).id };
   }
   if (side !== 'buyer' || !negotiation.sellerUserId)
     throw new OfferRefusal(409, 'Someone else is already answering this offer. Sign in if it was you.');
-  const asking = await askingOffer(db, negotiation.id);
-  return db.transaction(async (tx) => {
-    const [fork] = await tx
-      .insert(negotiations)
-      .values({
-        vehicleId: negotiation.vehicleId,
-        status: 'open',
-        sellerUserId: negotiation.sellerUserId,
-        buyerEmail: email,
-        partnerUid: negotiation.partnerUid,
-        partnerSource: negotiation.partnerSource,
-      })
-      .returning();
-    const [offer] = await tx
-      .insert(offers)
-      .values({ negotiationId: fork!.id, fromRole: 'seller', amountDollars: asking.amountDollars, expiresAt: expiry() })
-      .returning();
-    await tx.insert(negotiationEvents).values({
-      negotiationId: fork!.id,
-      actorUserId: negotiation.sellerUserId,
-      event: 'offer-made',
-      payload: { role: 'seller', amount: asking.amountDollars, viaLink: true },
-    });
-    return { id: fork!.id, offerId: offer!.id };
+  const asking = await askingOffer(tx, negotiation.id);
+  const [fork] = await tx
+    .insert(negotiations)
+    .values({
+      vehicleId: negotiation.vehicleId,
+      status: 'open',
+      sellerUserId: negotiation.sellerUserId,
+      buyerEmail: email,
+      partnerUid: negotiation.partnerUid,
+      partnerSource: negotiation.partnerSource,
+    })
+    .returning();
+  const [offer] = await tx
+    .insert(offers)
+    .values({ negotiationId: fork!.id, fromRole: 'seller', amountDollars: asking.amountDollars, expiresAt: expiry() })
+    .returning();
+  await tx.insert(negotiationEvents).values({
+    negotiationId: fork!.id,
+    actorUserId: negotiation.sellerUserId,
+    event: 'offer-made',
+    payload: { role: 'seller', amount: asking.amountDollars, viaLink: true },
   });
+  uow.emit('negotiation.changed', { negotiationId: fork!.id });
+  return { id: fork!.id, offerId: offer!.id };
 }
 
 /** What a visitor with a link sees: the offer their side answers, never another buyer's negotiation. */
-export async function offerShownByLink(db: Database, token: string, email: string | null = null) {
+export async function offerShownByLink(db: Database | Tx, token: string, email: string | null = null) {
   const { negotiation, linkSide } = await negotiationForToken(db, token);
   const own = linkSideFreeFor(negotiation, linkSide, email);
   return { negotiation, linkSide, offer: own ? await latestOffer(db, negotiation.id) : await askingOffer(db, negotiation.id), own };
 }
 
-/** A visitor answers through a shared link with their e-mail; see negotiationForVisitor. */
-export async function actThroughLink(db: Database, token: string, email: string, input: OfferActionInput) {
-  const address = email.trim().toLowerCase();
-  const { negotiation, linkSide, offer } = await offerShownByLink(db, token, address);
-  if (offer.id !== input.latestOfferId)
-    throw new OfferRefusal(409, 'The offer changed while you were looking at it. Here is the latest one.');
-  const target = await negotiationForVisitor(db, negotiation, linkSide, address);
-  return actOnNegotiation(db, target.id, { kind: 'visitor', email: address, role: linkSide }, { ...input, latestOfferId: target.offerId });
+/**
+ * A visitor answers through a shared link with their e-mail (see negotiationForVisitor): the
+ * negotiation they answer, and who they are in it, with the offer they answered.
+ */
+export async function visitorNegotiation(uow: UnitOfWork, token: string, email: string, latestOfferId: string) {
+  const { negotiation, linkSide, offer } = await offerShownByLink(uow.tx, token, email);
+  if (offer.id !== latestOfferId) throw new OfferRefusal(409, 'The offer changed while you were looking at it. Here is the latest one.');
+  const target = await negotiationForVisitor(uow, negotiation, linkSide, email);
+  return { negotiationId: target.id, acting: { kind: 'visitor', email, role: linkSide } as const, latestOfferId: target.offerId };
 }
 
-/** A party's new link for a negotiation (older ones keep working until revoked). */
-export async function createLink(
-  db: Database,
-  negotiationId: string,
-  user: UserRow,
-  appUrl: string,
-  key?: string,
-): Promise<{ shareUrl: string | null; replayed: boolean }> {
-  await negotiationOfParty(db, negotiationId, user);
-  const { token, hash } = newLinkToken();
-  return db.transaction(async (tx) => {
-    // A repeat made its link the first time; only the hash is kept, so it cannot be shown again.
-    if ((await claimKey(tx, user, key, 'share', negotiationId)).replay) return { shareUrl: null, replayed: true };
-    await tx.insert(offerLinks).values({ tokenHash: hash, negotiationId, createdBy: user.id });
-    await tx.insert(negotiationEvents).values({ negotiationId, actorUserId: user.id, event: 'link-created', payload: {} });
-    return { shareUrl: shareUrl(appUrl, token), replayed: false };
-  });
+/** A party's new link for a negotiation (older ones keep working until revoked): its token's hash. */
+export async function addLink(uow: UnitOfWork, negotiationId: string, user: UserRow, tokenHash: string): Promise<void> {
+  await uow.tx.insert(offerLinks).values({ tokenHash, negotiationId, createdBy: user.id });
+  await uow.tx.insert(negotiationEvents).values({ negotiationId, actorUserId: user.id, event: 'link-created', payload: {} });
 }
 
 /** Turns off every link of a negotiation; people who hold one see the expired-link screen. */
-export async function revokeLinks(db: Database, negotiationId: string, user: UserRow, key?: string): Promise<void> {
-  await negotiationOfParty(db, negotiationId, user);
-  await db.transaction(async (tx) => {
-    if ((await claimKey(tx, user, key, 'revoke', negotiationId)).replay) return;
-    await tx
-      .update(offerLinks)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(offerLinks.negotiationId, negotiationId), isNull(offerLinks.revokedAt)));
-    await tx.insert(negotiationEvents).values({ negotiationId, actorUserId: user.id, event: 'links-revoked', payload: {} });
-  });
+export async function revokeLinks(uow: UnitOfWork, negotiationId: string, user: UserRow): Promise<void> {
+  await uow.tx
+    .update(offerLinks)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(offerLinks.negotiationId, negotiationId), isNull(offerLinks.revokedAt)));
+  await uow.tx.insert(negotiationEvents).values({ negotiationId, actorUserId: user.id, event: 'links-revoked', payload: {} });
 }

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { PartnerKey, PartnerKeyRequest } from '../../../src/domain/partner-contract';
 import type { Database } from '../../db/client';
+import type { Tx } from '../../kernel/event-log';
 import { partnerKeys } from '../../db/dealer-tables';
 import { DealerRefusal } from '../dealers/dealerships';
 
@@ -29,12 +30,12 @@ function keyView(row: PartnerKeyRow): PartnerKey {
 
 /** A new key for `source`, made by the admin `createdBy`: the only answer that carries it. */
 export async function createPartnerKey(
-  db: Database,
+  tx: Tx,
   createdBy: string | null,
   request: PartnerKeyRequest,
 ): Promise<PartnerKey & { key: string }> {
   const key = KEY_PREFIX + randomBytes(32).toString('base64url');
-  const [row] = await db
+  const [row] = await tx
     .insert(partnerKeys)
     .values({ ...request, keyHash: hashOf(key), createdBy })
     .returning();
@@ -46,10 +47,10 @@ export async function listPartnerKeys(db: Database): Promise<PartnerKey[]> {
 }
 
 /** Revoking twice is the same as once; an unknown id is 404. */
-export async function revokePartnerKey(db: Database, keyId: string): Promise<void> {
-  const [row] = await db.select({ revokedAt: partnerKeys.revokedAt }).from(partnerKeys).where(eq(partnerKeys.id, keyId));
+export async function revokePartnerKey(tx: Tx, keyId: string): Promise<void> {
+  const [row] = await tx.select({ revokedAt: partnerKeys.revokedAt }).from(partnerKeys).where(eq(partnerKeys.id, keyId));
   if (!row) throw new DealerRefusal(404, 'Partner key not found.');
-  if (!row.revokedAt) await db.update(partnerKeys).set({ revokedAt: new Date() }).where(eq(partnerKeys.id, keyId));
+  if (!row.revokedAt) await tx.update(partnerKeys).set({ revokedAt: new Date() }).where(eq(partnerKeys.id, keyId));
 }
 
 /** The live key a caller presented, or undefined. */

@@ -15,19 +15,17 @@ import type { Database } from '../../db/client';
 import { bankAccounts } from '../../db/money-tables';
 import { deals } from '../../db/schema';
 import { ownAccount } from '../money/bank-accounts';
-import { dealMoney, dealSides } from '../money/deal-money';
+import { dealMoney } from '../money/deal-money';
+import { dealSides } from '../../kernel/deal-sides';
 import { requestTransfer, transfersOf } from '../money/transfers';
 import type { Providers } from '../../providers/providers';
 import { bookedQuote, bookShipment, carLocationOf, handOverPickup, liveShipment } from '../transport/shipments';
-import type { UserRow } from '../users/user-records';
-import { TransactionRefusal, type TransactionRow } from '../../kernel/access';
-import type { Tx } from '../../kernel/event-log';
-import { hasSigned } from '../money/settle';
-import { confirmSigned, recordSigned } from '../signing/envelopes';
-import { customerWaits, DEALER_PREPARING, tellCustomerReady } from '../dealers/dealer-customer';
-
-/** Fields the server adds to the recorded payload; a replay of the same action is compared without them. */
-export const SERVER_FIELDS = ['signedAt', 'signedFrom', 'quote', 'deliveryAddress', 'receivedAt'];
+import { TransactionRefusal, type UserRow } from '../../kernel/access';
+import type { TransactionRow, Tx } from '../../kernel/event-log';
+import type { UnitOfWork } from '../../kernel/unit-of-work';
+import { hasSigned } from '../../../src/domain/deal-facts';
+import { confirmSigned, recordSigned } from '../signing/envelope-records';
+import { customerWaits, DEALER_PREPARING } from '../dealers/dealer-customer';
 
 type Prepare = (
   db: Database,
@@ -94,31 +92,32 @@ export async function prepareAction(
   return (await PREPARE[event]?.(db, providers, row, user, payload)) ?? {};
 }
 
-/** What an applied action sets going, in its database transaction. */
+/** What an applied action sets going, in its unit of work. */
 export async function actionEffects(
-  tx: Tx,
+  uow: UnitOfWork,
   row: TransactionRow,
   event: PartyEvent,
   recorded: Record<string, unknown>,
   data: StepData,
 ): Promise<void> {
   if (event === 'transport booked') {
-    const sides = await dealSides(tx, row.dealId);
-    await bookShipment(tx, row, recorded as BookedTransport, await carLocationOf(tx, row.dealId, sides.seller));
+    const sides = await dealSides(uow.tx, row.dealId);
+    await bookShipment(uow, row, recorded as BookedTransport, await carLocationOf(uow.tx, row.dealId, sides.seller));
   }
-  if (event === 'vehicle received') await handOverPickup(tx, row.dealId);
+  if (event === 'vehicle received') await handOverPickup(uow, row.dealId);
   if (event === 'documents signed') {
-    await recordSigned(tx, row, recorded.envelopeId as string, recorded as { signedAt: string; signedFrom: string | null });
-    if (row.flow === 'dealer-financing') await tellCustomerReady(tx, row, await dealSides(tx, row.dealId));
+    await recordSigned(uow, row, recorded.envelopeId as string, recorded as { signedAt: string; signedFrom: string | null });
+    const customer = row.flow === 'dealer-financing' ? (await dealSides(uow.tx, row.dealId)).buyer : null;
+    if (customer) uow.emit('dealer.signed', { dealId: row.dealId, customerTransactionId: customer.row.id });
   }
   if (event === 'bank linked') {
     const cents = recorded.authorizedCents as number;
     if (cents === 0) return;
-    const account = await processorAccount(tx, data.payment.accountId!);
-    const attempt = (await transfersOf(tx, row.dealId)).filter(
+    const account = await processorAccount(uow.tx, data.payment.accountId!);
+    const attempt = (await transfersOf(uow.tx, row.dealId)).filter(
       (transfer) => transfer.transactionId === row.id && transfer.direction === 'collect',
     ).length;
-    await requestTransfer(tx, {
+    await requestTransfer(uow, {
       dealId: row.dealId,
       transactionId: row.id,
       direction: 'collect',

@@ -16,12 +16,12 @@ import {
 } from '../../../src/domain/transport';
 import type { Database } from '../../db/client';
 import { dealerOfDeal } from '../dealers/dealerships';
-import type { DealSides } from '../money/deal-money';
+import type { DealSides } from '../../kernel/deal-sides';
 import { shipments, shipmentUpdates, transportQuotes } from '../../db/transport-tables';
 import type { Providers } from '../../providers/providers';
-import { TransactionRefusal, type TransactionRow } from '../../kernel/access';
-import type { Tx } from '../../kernel/event-log';
-import { queueRequest } from '../../kernel/provider-requests';
+import { TransactionRefusal } from '../../kernel/access';
+import type { TransactionRow, Tx } from '../../kernel/event-log';
+import type { UnitOfWork } from '../../kernel/unit-of-work';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 
@@ -38,34 +38,35 @@ export async function carLocationOf(db: Database | Tx, dealId: string, seller: D
 export const NO_PICKUP_ADDRESS =
   'Your seller has not confirmed where the car is yet, so delivery cannot be priced. Choose pickup, or come back once they have: we will e-mail you.';
 
-/** Quotes from every vendor for taking the car from the seller's address to `to`, kept for the booking. */
+/** Quotes from every vendor for taking the car from the seller's address to `to`. */
 export async function askQuotes(
-  db: Database,
   providers: Providers,
-  buyer: TransactionRow,
   vehicle: { vin: string; modelYear: number },
   from: Address | null,
   to: Address,
 ): Promise<{ quotes: TransportQuote[]; unavailable: string[] }> {
   if (!from) throw new TransactionRefusal(422, NO_PICKUP_ADDRESS);
-  const answer = await providers.transport.quotes({ pickupZip: from.postalCode, dropoffZip: to.postalCode, vehicle });
-  if (answer.quotes.length)
-    await db.insert(transportQuotes).values(
-      answer.quotes.map((quote) => ({
-        id: quote.id,
-        transactionId: buyer.id,
-        vendor: quote.vendor,
-        carrier: quote.carrier,
-        priceCents: quote.priceCents,
-        miles: quote.miles,
-        pickupWindow: quote.pickupWindow,
-        deliveryWindow: quote.deliveryWindow,
-        fromAddress: from,
-        toAddress: to,
-        expiresAt: new Date(quote.expiresAt),
-      })),
-    );
-  return answer;
+  return providers.transport.quotes({ pickupZip: from.postalCode, dropoffZip: to.postalCode, vehicle });
+}
+
+/** Keeps the quotes given to the buyer, so a booking names one of them and its price is the vendor's. */
+export async function keepQuotes(tx: Tx, buyer: TransactionRow, quotes: TransportQuote[], from: Address, to: Address): Promise<void> {
+  if (!quotes.length) return;
+  await tx.insert(transportQuotes).values(
+    quotes.map((quote) => ({
+      id: quote.id,
+      transactionId: buyer.id,
+      vendor: quote.vendor,
+      carrier: quote.carrier,
+      priceCents: quote.priceCents,
+      miles: quote.miles,
+      pickupWindow: quote.pickupWindow,
+      deliveryWindow: quote.deliveryWindow,
+      fromAddress: from,
+      toAddress: to,
+      expiresAt: new Date(quote.expiresAt),
+    })),
+  );
 }
 
 /** The quote a delivery booking names, as the vendor gave it, with the address it was for. */
@@ -97,20 +98,26 @@ export async function liveShipment(db: Database | Tx, dealId: string): Promise<S
   return row;
 }
 
+/** Calls off the deal's live shipment (with its vendor, when one carries it), saying why; the transaction the vendor's request is asked for. */
+export async function cancelShipment(uow: UnitOfWork, dealId: string, askedFor: string, note: string): Promise<void> {
+  const before = await liveShipment(uow.tx, dealId);
+  if (!before) return;
+  await uow.tx.update(shipments).set({ status: 'cancelled' }).where(eq(shipments.id, before.id));
+  await uow.tx.insert(shipmentUpdates).values({ shipmentId: before.id, status: 'cancelled', note });
+  uow.touch(dealId, 'shipment updated');
+  if (before.vendor)
+    await uow.requestProvider({
+      transactionId: askedFor,
+      provider: 'transport',
+      kind: 'cancel',
+      body: { vendor: before.vendor, reference: before.id },
+    });
+}
+
 /** Books the transport the buyer chose (replacing, and cancelling with its vendor, the one before). */
-export async function bookShipment(tx: Tx, buyer: TransactionRow, booking: BookedTransport, from: Address | null): Promise<void> {
-  const before = await liveShipment(tx, buyer.dealId);
-  if (before) {
-    await tx.update(shipments).set({ status: 'cancelled' }).where(eq(shipments.id, before.id));
-    await tx.insert(shipmentUpdates).values({ shipmentId: before.id, status: 'cancelled', note: 'Replaced by a new booking' });
-    if (before.vendor)
-      await queueRequest(tx, {
-        transactionId: buyer.id,
-        provider: 'transport',
-        kind: 'cancel',
-        body: { vendor: before.vendor, reference: before.id },
-      });
-  }
+export async function bookShipment(uow: UnitOfWork, buyer: TransactionRow, booking: BookedTransport, from: Address | null): Promise<void> {
+  const tx = uow.tx;
+  await cancelShipment(uow, buyer.dealId, buyer.id, 'Replaced by a new booking');
   const delivery = booking.kind === 'Delivery' ? booking : null;
   const [created] = await tx
     .insert(shipments)
@@ -129,8 +136,9 @@ export async function bookShipment(tx: Tx, buyer: TransactionRow, booking: Booke
     })
     .returning();
   await tx.insert(shipmentUpdates).values({ shipmentId: created!.id, status: 'booked', note: null });
+  uow.touch(buyer.dealId, 'shipment updated');
   if (delivery?.quote)
-    await queueRequest(tx, {
+    await uow.requestProvider({
       transactionId: buyer.id,
       provider: 'transport',
       kind: 'order',
@@ -140,24 +148,27 @@ export async function bookShipment(tx: Tx, buyer: TransactionRow, booking: Booke
 
 const rank = (status: ShipmentStatus) => (DELIVERY_MILESTONES as readonly string[]).indexOf(status);
 
-/** A vendor's update: applied only when it moves the shipment forward. The deal id when it changed. */
-export async function applyShipmentUpdate(tx: Tx, shipmentId: string, status: ShipmentStatus, driver: string | null) {
+/** A vendor's update: applied only when it moves the shipment forward. Whether it changed anything. */
+export async function applyShipmentUpdate(uow: UnitOfWork, shipmentId: string, status: ShipmentStatus, driver: string | null) {
+  const tx = uow.tx;
   const [row] = await tx.select().from(shipments).where(eq(shipments.id, shipmentId)).for('update');
-  if (!row || row.status === 'cancelled' || rank(status) <= rank(row.status)) return null;
+  if (!row || row.status === 'cancelled' || rank(status) <= rank(row.status)) return false;
   await tx
     .update(shipments)
     .set({ status, ...(driver ? { driver } : {}), ...(status === 'delivered' ? { handedOverAt: new Date() } : {}) })
     .where(eq(shipments.id, row.id));
   await tx.insert(shipmentUpdates).values({ shipmentId: row.id, status, note: driver ? `Driver: ${driver}` : null });
-  return row.dealId;
+  uow.touch(row.dealId, 'shipment updated');
+  return true;
 }
 
 /** A buyer who collected the car says they have it. */
-export async function handOverPickup(tx: Tx, dealId: string): Promise<void> {
-  const row = await liveShipment(tx, dealId);
+export async function handOverPickup(uow: UnitOfWork, dealId: string): Promise<void> {
+  const row = await liveShipment(uow.tx, dealId);
   if (!row || row.handedOverAt) return;
-  await tx.update(shipments).set({ status: 'delivered', handedOverAt: new Date() }).where(eq(shipments.id, row.id));
-  await tx.insert(shipmentUpdates).values({ shipmentId: row.id, status: 'delivered', note: 'Collected by the buyer' });
+  await uow.tx.update(shipments).set({ status: 'delivered', handedOverAt: new Date() }).where(eq(shipments.id, row.id));
+  await uow.tx.insert(shipmentUpdates).values({ shipmentId: row.id, status: 'delivered', note: 'Collected by the buyer' });
+  uow.touch(dealId, 'shipment updated');
 }
 
 /** The deal's shipment; where the car goes only for whoever chose it (a seller is not shown where the buyer lives). */

@@ -7,6 +7,7 @@ import { AbortMultipartUploadCommand, ListMultipartUploadsCommand } from '@aws-s
 import { inArray } from 'drizzle-orm';
 import { uploads } from '../../db/schema';
 import type { StorageDeps } from './multipart';
+import { unitOfWork } from '../../kernel/unit-of-work';
 import { markAborted } from './multipart';
 
 export const ABANDONED_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
@@ -33,7 +34,8 @@ export async function abortAbandonedUploads(deps: Omit<StorageDeps, 'presigner'>
       const owned = row?.status === 'in progress' && now - row.touchedAt.getTime() < ABANDONED_AFTER_MS;
       if (owned) continue;
       await deps.s3.send(new AbortMultipartUploadCommand({ Bucket: deps.bucket, Key: upload.Key, UploadId: upload.UploadId }));
-      if (row) await markAborted(deps.db, row.id);
+      // Nothing follows from it, and no one is told: a unit of work of its own, with nothing but the row.
+      if (row) await unitOfWork({ db: deps.db }, {}, (uow) => markAborted(uow.tx, row.id));
       aborted += 1;
     }
     keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;

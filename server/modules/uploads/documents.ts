@@ -10,8 +10,7 @@ import type { DocumentList } from '../../../src/domain/upload-contract';
 import { pageTokenParts } from '../../../src/domain/document-slots';
 import { SIGNED_URL_SECONDS } from '../../../src/domain/upload-plan';
 import { uploads } from '../../db/schema';
-import { transactionFor } from '../../kernel/access';
-import type { UserRow } from '../users/user-records';
+import { transactionFor, type UserRow } from '../../kernel/access';
 import { documentOf, type StorageDeps } from './multipart';
 import { UploadRefused, type UploadRow } from './upload-records';
 

@@ -22,10 +22,10 @@ import { DOCUMENT_SLOTS, fileProblem, type CompleteUpload, type CreateUpload } f
 import { partRange, planParts, SIGNED_URL_SECONDS, STORAGE_MESSAGES } from '../../../src/domain/upload-plan';
 import type { Database } from '../../db/client';
 import { uploads } from '../../db/schema';
-import { transactionFor } from '../../kernel/access';
-import type { UserRow } from '../users/user-records';
+import { transactionFor, type UserRow } from '../../kernel/access';
+import type { Tx } from '../../kernel/event-log';
 import { reviewDocument } from './review';
-import { keyFor, runningUpload, ownUpload, UploadRefused, UPLOAD_NOT_FOUND, type UploadRow } from './upload-records';
+import { keyFor, runningUpload, UploadRefused, UPLOAD_NOT_FOUND, type UploadRow } from './upload-records';
 
 export interface StorageDeps {
   db: Database;
@@ -52,7 +52,8 @@ export function uploadView(row: UploadRow): CreatedUpload {
   };
 }
 
-export async function createUpload(deps: StorageDeps, user: UserRow, input: CreateUpload) {
+/** A new upload as checked (the caller's transaction, a slot it asks for, an acceptable file), begun in storage: the row to record. */
+export async function beginUpload(deps: StorageDeps, user: UserRow, input: CreateUpload) {
   if (input.bucket !== undefined && input.bucket !== deps.bucket)
     throw new UploadRefused(403, 'Documents are stored in the product’s own bucket only.');
   const { row: transaction } = await transactionFor(deps.db, input.transactionId, user);
@@ -68,21 +69,22 @@ export async function createUpload(deps: StorageDeps, user: UserRow, input: Crea
     plan.kind === 'multipart'
       ? await deps.s3.send(new CreateMultipartUploadCommand({ Bucket: deps.bucket, Key: key, ContentType: input.contentType }))
       : undefined;
-  const [row] = await deps.db
-    .insert(uploads)
-    .values({
-      userId: user.id,
-      transactionId: input.transactionId,
-      slot: input.slot,
-      bucket: deps.bucket,
-      key,
-      s3UploadId: created?.UploadId ?? null,
-      fileName: input.fileName,
-      contentType: input.contentType,
-      size: input.size,
-      partSize: plan.partSize,
-    })
-    .returning();
+  return {
+    userId: user.id,
+    transactionId: input.transactionId,
+    slot: input.slot,
+    bucket: deps.bucket,
+    key,
+    s3UploadId: created?.UploadId ?? null,
+    fileName: input.fileName,
+    contentType: input.contentType,
+    size: input.size,
+    partSize: plan.partSize,
+  } satisfies typeof uploads.$inferInsert;
+}
+
+export async function recordUpload(tx: Tx, values: typeof uploads.$inferInsert): Promise<CreatedUpload> {
+  const [row] = await tx.insert(uploads).values(values).returning();
   return uploadView(row!);
 }
 
@@ -133,7 +135,7 @@ export async function signParts(deps: StorageDeps, user: UserRow, id: string, pa
  * Every part storage holds for the upload (all pages); 404 when storage no longer knows it. A
  * single-request upload's one part is the object, once it is there.
  */
-export async function listParts(deps: StorageDeps, user: UserRow, id: string): Promise<StoredParts> {
+export async function listParts(deps: StorageDeps, user: UserRow, id: string): Promise<StoredParts | { gone: UploadRow }> {
   const row = await runningUpload(deps.db, id, user);
   if (!row.s3UploadId) {
     const stored = await deps.s3.send(new HeadObjectCommand({ Bucket: row.bucket, Key: row.key })).catch(() => undefined);
@@ -150,8 +152,7 @@ export async function listParts(deps: StorageDeps, user: UserRow, id: string): P
       marker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
     } while (marker);
   } catch (error) {
-    if (isNoSuchUpload(error)) await markAborted(deps.db, row.id);
-    if (isNoSuchUpload(error)) throw new UploadRefused(404, UPLOAD_NOT_FOUND);
+    if (isNoSuchUpload(error)) return { gone: row };
     throw error;
   }
   return { parts };
@@ -162,10 +163,11 @@ export async function listParts(deps: StorageDeps, user: UserRow, id: string): P
  * repeated call after a lost answer returns the same document, and an upload storage already
  * completed (NoSuchUpload on complete) is accepted when the object is there with the right size.
  */
-export async function completeUpload(deps: StorageDeps, user: UserRow, id: string, input: CompleteUpload): Promise<StoredDocument> {
-  const existing = await ownUpload(deps.db, id, user);
-  if (existing.status === 'completed') return documentOf(existing);
-  const row = await runningUpload(deps.db, id, user);
+export async function finishInStorage(
+  deps: StorageDeps,
+  row: UploadRow,
+  input: CompleteUpload,
+): Promise<{ review: Awaited<ReturnType<typeof reviewDocument>> } | { abort: UploadRefused }> {
   const plan = planParts(row.size);
   const numbers = input.parts.map((part) => part.partNumber);
   if (new Set(numbers).size !== numbers.length) throw new UploadRefused(400, 'Each part number may appear only once.');
@@ -192,22 +194,26 @@ export async function completeUpload(deps: StorageDeps, user: UserRow, id: strin
   }
   const stored = await deps.s3.send(new HeadObjectCommand({ Bucket: row.bucket, Key: row.key })).catch(() => undefined);
   if (!stored) {
-    if (row.s3UploadId) await markAborted(deps.db, row.id);
-    throw new UploadRefused(row.s3UploadId ? 404 : 422, row.s3UploadId ? UPLOAD_NOT_FOUND : STORAGE_MESSAGES.notFound);
+    if (row.s3UploadId) return { abort: new UploadRefused(404, UPLOAD_NOT_FOUND) };
+    throw new UploadRefused(422, STORAGE_MESSAGES.notFound);
   }
   if (stored.ContentLength !== row.size) {
     await deps.s3.send(new DeleteObjectCommand({ Bucket: row.bucket, Key: row.key }));
-    await markAborted(deps.db, row.id);
-    throw new UploadRefused(422, STORAGE_MESSAGES.sizeMismatch);
+    return { abort: new UploadRefused(422, STORAGE_MESSAGES.sizeMismatch) };
   }
-  const review = await reviewDocument(deps.s3, row, stored.ETag!).catch(async (error: unknown) => {
+  try {
+    return { review: await reviewDocument(deps.s3, row, stored.ETag!) };
+  } catch (error) {
     if ((error as { name?: string }).name !== 'PreconditionFailed') throw error;
     // The object changed between the size check and the review: neither can be trusted.
     await deps.s3.send(new DeleteObjectCommand({ Bucket: row.bucket, Key: row.key }));
-    await markAborted(deps.db, row.id);
-    throw new UploadRefused(409, 'The file changed in storage while we checked it. Upload it again.');
-  });
-  const [done] = await deps.db
+    return { abort: new UploadRefused(409, 'The file changed in storage while we checked it. Upload it again.') };
+  }
+}
+
+/** The document recorded: the upload completed, with the review's answer. */
+export async function markCompleted(tx: Tx, row: UploadRow, review: Awaited<ReturnType<typeof reviewDocument>>): Promise<StoredDocument> {
+  const [done] = await tx
     .update(uploads)
     .set({ status: 'completed', completedAt: sql`now()`, touchedAt: sql`now()`, review: review.review, refusalReason: review.reason })
     .where(eq(uploads.id, row.id))
@@ -215,11 +221,8 @@ export async function completeUpload(deps: StorageDeps, user: UserRow, id: strin
   return documentOf(done!);
 }
 
-/** Stops the upload and frees the parts storage holds; a completed upload cannot be aborted. */
-export async function abortUpload(deps: StorageDeps, user: UserRow, id: string) {
-  const row = await ownUpload(deps.db, id, user);
-  if (row.status === 'completed') throw new UploadRefused(409, 'This upload is complete; it cannot be cancelled.');
-  if (row.status === 'aborted') return { aborted: true };
+/** Stops the upload in storage and frees the parts it holds. */
+export async function abortInStorage(deps: StorageDeps, row: UploadRow) {
   if (row.s3UploadId) {
     await deps.s3
       .send(new AbortMultipartUploadCommand({ Bucket: row.bucket, Key: row.key, UploadId: row.s3UploadId }))
@@ -229,11 +232,9 @@ export async function abortUpload(deps: StorageDeps, user: UserRow, id: string) 
   } else {
     await deps.s3.send(new DeleteObjectCommand({ Bucket: row.bucket, Key: row.key }));
   }
-  await markAborted(deps.db, row.id);
-  return { aborted: true };
 }
 
-export async function markAborted(db: Database, id: string) {
+export async function markAborted(db: Database | Tx, id: string) {
   await db
     .update(uploads)
     .set({ status: 'aborted', touchedAt: sql`now()` })

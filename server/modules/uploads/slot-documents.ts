@@ -6,8 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { DOCUMENT_SLOTS, type DocumentSlot } from '../../../src/domain/document-slots';
 import type { Database } from '../../db/client';
 import { uploads } from '../../db/schema';
-import { TransactionRefusal } from '../../kernel/access';
-import type { UserRow } from '../users/user-records';
+import { TransactionRefusal, type UserRow } from '../../kernel/access';
 
 export async function assertDocuments(
   db: Database,

@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DocumentSlot } from '../../../src/domain/document-slots';
 import type { Database } from '../../db/client';
 import { uploads } from '../../db/schema';
-import type { UserRow } from '../users/user-records';
+import type { UserRow } from '../../kernel/access';
 
 export type UploadRow = typeof uploads.$inferSelect;
 

@@ -1,4 +1,4 @@
-/** Who is calling, from the claims of an ID token the API verified (server/api/auth.ts). */
+/** Who is calling, from the claims of an ID token the API verified (server/api/guards/auth.ts). */
 export interface Caller {
   sub: string;
   /** The pool's username (`cognito:username`): an e-mail account's id, or `<Provider>_<id>` for a federated one. */

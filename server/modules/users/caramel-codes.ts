@@ -7,8 +7,9 @@ import { randomInt } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { caramelCodeFrom, CODE_LENGTH, readCaramelCode } from '../../../src/domain/caramel-code';
 import type { Database } from '../../db/client';
+import { unitOfWork } from '../../kernel/unit-of-work';
 import { users } from '../../db/schema';
-import type { UserRow } from './user-records';
+import type { UserRow } from '../../kernel/access';
 
 const ATTEMPTS = 5;
 
@@ -23,11 +24,15 @@ export async function withCaramelCode(db: Database, user: UserRow): Promise<User
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const code = caramelCodeFrom(Array.from({ length: CODE_LENGTH - 1 }, () => randomInt(32)));
     try {
-      const [row] = await db
-        .update(users)
-        .set({ caramelCode: code })
-        .where(and(eq(users.id, user.id), isNull(users.caramelCode)))
-        .returning();
+      // A unit of work of its own: nothing follows from it, and no one is told.
+      const { result: row } = await unitOfWork({ db }, {}, async (uow) => {
+        const [given] = await uow.tx
+          .update(users)
+          .set({ caramelCode: code })
+          .where(and(eq(users.id, user.id), isNull(users.caramelCode)))
+          .returning();
+        return given;
+      });
       if (row) return row;
       // Another request gave the user a code first: that one stands.
       const [current] = await db.select().from(users).where(eq(users.id, user.id));

@@ -1,11 +1,12 @@
 /** Users as the API sees them: one row per identity-pool subject, made on first contact. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { AssignableUserType, BuyerProfile, ProfileUpdate } from '../../../src/domain/profile-fields';
+import type { UserRow } from '../../kernel/access';
+import type { Tx } from '../../kernel/event-log';
+import { unitOfWork } from '../../kernel/unit-of-work';
 import type { Caller } from './caller';
 import type { Database } from '../../db/client';
 import { buyerProfiles, users } from '../../db/schema';
-
-export type UserRow = typeof users.$inferSelect;
 
 /** Admins are the members of the user pool's `admin` group; the row mirrors it on every call. */
 export const ADMIN_GROUP = 'admin';
@@ -21,27 +22,31 @@ export async function userForCaller(db: Database, caller: Caller): Promise<UserR
   // Every request comes through here and nearly every caller is known: one read, the insert only for a newcomer.
   let [row] = await known();
   if (!row) {
-    await db
-      .insert(users)
-      .values({
-        cognitoSub: caller.sub,
-        email: caller.email,
-        type: isAdmin ? 'admin' : 'customer',
-        // A provider's profile may name the person: the sign-up details start from it.
-        firstName: caller.givenName ?? null,
-        lastName: caller.familyName ?? null,
-      })
-      .onConflictDoNothing({ target: users.cognitoSub });
+    // Mirroring the identity pool's claims is a unit of work of its own: nothing follows from it, and no one is told.
+    await unitOfWork({ db }, {}, (uow) =>
+      uow.tx
+        .insert(users)
+        .values({
+          cognitoSub: caller.sub,
+          email: caller.email,
+          type: isAdmin ? 'admin' : 'customer',
+          // A provider's profile may name the person: the sign-up details start from it.
+          firstName: caller.givenName ?? null,
+          lastName: caller.familyName ?? null,
+        })
+        .onConflictDoNothing({ target: users.cognitoSub }),
+    );
     [row] = await known();
   }
   if (!row) throw new Error(`user ${caller.sub} vanished after insert`);
   // Admin rights follow the group on every token, both ways: removed from it, an admin is a customer again.
-  if (isAdmin !== (row.type === 'admin')) return updateRow(db, row.id, { type: isAdmin ? 'admin' : 'customer' });
-  if (caller.email && caller.emailVerified && row.email !== caller.email) return updateRow(db, row.id, { email: caller.email });
+  const mirrored = (values: Partial<typeof users.$inferInsert>) => unitOfWork({ db }, {}, (uow) => updateRow(uow.tx, row!.id, values));
+  if (isAdmin !== (row.type === 'admin')) return (await mirrored({ type: isAdmin ? 'admin' : 'customer' })).result;
+  if (caller.email && caller.emailVerified && row.email !== caller.email) return (await mirrored({ email: caller.email })).result;
   return row;
 }
 
-async function updateRow(db: Database, id: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+async function updateRow(db: Database | Tx, id: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
   const [row] = await db
     .update(users)
     .set({ ...values, updatedAt: sql`now()` })
@@ -51,7 +56,7 @@ async function updateRow(db: Database, id: string, values: Partial<typeof users.
 }
 
 /** Applies the user's own edits; details count as submitted once first, last name and mobile are all set. */
-export async function updateProfile(db: Database, row: UserRow, update: ProfileUpdate): Promise<UserRow> {
+export async function updateProfile(db: Database | Tx, row: UserRow, update: ProfileUpdate): Promise<UserRow> {
   const next = { ...row, ...update };
   return updateRow(db, row.id, {
     ...update,
@@ -59,11 +64,11 @@ export async function updateProfile(db: Database, row: UserRow, update: ProfileU
   });
 }
 
-export async function setIdentityId(db: Database, row: UserRow, cognitoIdentityId: string): Promise<UserRow> {
+export async function setIdentityId(db: Database | Tx, row: UserRow, cognitoIdentityId: string): Promise<UserRow> {
   return updateRow(db, row.id, { cognitoIdentityId });
 }
 
-export async function setUserType(db: Database, userId: string, type: AssignableUserType): Promise<UserRow | undefined> {
+export async function setUserType(db: Database | Tx, userId: string, type: AssignableUserType): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
     .set({ type, updatedAt: sql`now()` })
@@ -73,7 +78,7 @@ export async function setUserType(db: Database, userId: string, type: Assignable
 }
 
 /** Removes the user's records (buyer profiles go with them); the identity is removed by the client. */
-export async function deleteUser(db: Database, row: UserRow): Promise<void> {
+export async function deleteUser(db: Database | Tx, row: UserRow): Promise<void> {
   await db.delete(users).where(eq(users.id, row.id));
 }
 
@@ -81,7 +86,7 @@ export async function deleteUser(db: Database, row: UserRow): Promise<void> {
  * Creates or replaces buyer profile `profileId` of user `userId`. Answers undefined when that
  * id already belongs to another user, so the caller learns nothing about it.
  */
-export async function saveBuyerProfile(db: Database, userId: string, profileId: string, profile: BuyerProfile) {
+export async function saveBuyerProfile(db: Database | Tx, userId: string, profileId: string, profile: BuyerProfile) {
   const values = {
     legalFirstName: profile.legalFirstName,
     legalLastName: profile.legalLastName,

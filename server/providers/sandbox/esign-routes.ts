@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import { envelopeRequestSchema, type EsignProvider, type StoredEnvelope, type StoredRecipient } from './esign';
+import type { EsignProvider } from './esign';
+import { envelopeRequestSchema, type StoredEnvelope, type StoredRecipient } from './esign-envelopes';
 import { SANDBOX_STYLE } from './widget-page';
 
 const viewSchema = z.object({ recipientId: z.string(), returnUrl: z.url() });

@@ -32,6 +32,8 @@ function consequences(detail: TransactionDetail): string[] {
 /** "Cancel this sale", until the car is handed over: the consequences and the fee, then a confirmation. */
 export function CancelSale({ detail }: { detail: TransactionDetail }) {
   const [open, setOpen] = useState(false);
+  // Made when the party opens the confirmation: a retry of the same confirmation is the same request.
+  const [key, setKey] = useState('');
   const [reason, setReason] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string>();
@@ -41,7 +43,7 @@ export function CancelSale({ detail }: { detail: TransactionDetail }) {
     setSending(true);
     setError(undefined);
     try {
-      await cancelSale(detail.id, { reason: reason.trim() || undefined, expectedFeeCents: detail.canCancel.feeCents });
+      await cancelSale(detail.id, { idempotencyKey: key, reason: reason.trim() || undefined, expectedFeeCents: detail.canCancel.feeCents });
       setOpen(false);
       showToast('The sale was cancelled.', 'success');
     } catch (failure) {
@@ -52,7 +54,15 @@ export function CancelSale({ detail }: { detail: TransactionDetail }) {
   }
   return (
     <>
-      <Button variant="text" size="small" className="is-wrapping" onClick={() => setOpen(true)}>
+      <Button
+        variant="text"
+        size="small"
+        className="is-wrapping"
+        onClick={() => {
+          setKey(crypto.randomUUID());
+          setOpen(true);
+        }}
+      >
         Cancel this sale
       </Button>
       <Modal

@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import type { Caller } from '../modules/users/caller';
+import type { Caller } from '../../modules/users/caller';
 
 declare module 'fastify' {
   interface FastifyRequest {

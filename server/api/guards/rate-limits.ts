@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Database } from '../db/client';
-import { rateLimits } from '../db/schema';
+import type { Database } from '../../db/client';
+import { rateLimits } from '../../db/schema';
 
 type Per = 'client' | 'link' | 'user' | 'partner';
 

@@ -10,8 +10,8 @@
 import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { Providers } from '../providers/providers';
-import type { Settings } from './settings';
+import type { Providers } from '../../providers/providers';
+import type { Settings } from '../../config/settings';
 
 export interface PagePolicySources {
   appOrigin: string;

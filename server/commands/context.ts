@@ -1,0 +1,43 @@
+/**
+ * What every command runs with: the database, the providers, the app's origin (for links in
+ * mail), and `run` — the unit of work (server/kernel/unit-of-work.ts) with what follows a change
+ * on a deal (follow-deal.ts) and who is told of it (the subscribers the API gives).
+ */
+import type { Database } from '../db/client';
+import type { Subscribers } from '../kernel/domain-events';
+import { unitOfWork, type UnitOfWork, type WorkPlan } from '../kernel/unit-of-work';
+import type { Providers } from '../providers/providers';
+import { followDeal } from './follow-deal';
+
+export interface CommandContext {
+  db: Database;
+  providers: Providers;
+  appOrigin: string;
+  run<T>(plan: WorkPlan, decide: (uow: UnitOfWork) => Promise<T>): Promise<{ result: T; replayed: boolean }>;
+}
+
+export interface CommandOptions {
+  db: Database;
+  providers: Providers;
+  appOrigin: string;
+  subscribers: Subscribers;
+  /** After a commit that wrote to the outbox. */
+  committed?: () => void;
+  /** Tests only: runs just before each commit. */
+  beforeCommit?: (uow: UnitOfWork) => Promise<void>;
+}
+
+export function commandContext(options: CommandOptions): CommandContext {
+  const { db, providers, appOrigin } = options;
+  const deps = {
+    db,
+    subscribers: options.subscribers,
+    committed: options.committed,
+    beforeCommit: options.beforeCommit,
+    follow: (uow: UnitOfWork, dealId: string) => followDeal(uow, providers, dealId),
+  };
+  return { db, providers, appOrigin, run: (plan, decide) => unitOfWork(deps, plan, decide) };
+}
+
+/** The owner of a signed-in person's idempotency keys. */
+export const userKeys = (user: { id: string }) => `user:${user.id}`;

@@ -1,0 +1,119 @@
+/**
+ * What the parties of a deal are told as it moves: the other side finished a step they both walk
+ * (the documents to sign among them), part of the payout released, the sale cancelled by the
+ * other side, the sale closed, and a partner's deal made for them.
+ */
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Side } from '../../../src/domain/parties';
+import { formatCents } from '../../../src/domain/pricing';
+import { transactionEntry } from '../../../src/domain/step-progress';
+import { STEP_LABELS } from '../../../src/domain/transaction-steps';
+import { SHARED_STEPS, sharedStepsDone, stepOpen } from '../../../src/domain/waiting-steps';
+import { dealParties, transactions, users } from '../../db/schema';
+import type { Subscribers } from '../../kernel/domain-events';
+
+const otherSide = (side: Side): Side => (side === 'buyer' ? 'seller' : 'buyer');
+
+export const DEAL_NOTICES: Subscribers = {
+  // A step both sides walk that this side just finished: the other side's is waiting (signing is "documents to sign"), once per step.
+  'transaction.changed': [
+    async (effects, moved) => {
+      const finished = sharedStepsDone(moved.flow, moved.from, moved.to);
+      if (!finished.length) return;
+      const [other] = await effects.tx
+        .select()
+        .from(transactions)
+        .where(and(eq(transactions.dealId, moved.dealId), ne(transactions.side, moved.side)));
+      if (!other) return;
+      for (const step of finished.filter((done) => stepOpen(other.flow, other.status, done))) {
+        const label = STEP_LABELS[step].toLowerCase();
+        await effects.notifySide(moved.dealId, other.side, {
+          kind: step === 'signature' ? 'documents to sign' : 'step waiting',
+          key: `waiting:${other.id}:${step}`,
+          subject: `Your ${moved.side} has ${SHARED_STEPS[step]}`,
+          body: `Your ${moved.side} has ${SHARED_STEPS[step]}. Your ${label} step is waiting for you, so the sale can keep moving.`,
+          link: transactionEntry(other.id),
+        });
+      }
+    },
+  ],
+  'payout.released': [
+    async (effects, released) =>
+      effects.notifySide(released.dealId, 'seller', {
+        kind: 'payment released',
+        key: `released:${released.dealId}:${released.key}`,
+        subject: 'Payment released to you',
+        body: `${formatCents(released.cents)} of your payout is released and on its way to your bank account.`,
+        link: `/dashboard/active-transactions/track-delivery/${released.sellerTransactionId}`,
+      }),
+  ],
+  // The other side is told once, by mail and in their overview, with the way to their cancelled sale.
+  'sale.cancelled': [
+    async (effects, cancelled) => {
+      const other = otherSide(cancelled.by);
+      const money =
+        other === 'buyer'
+          ? 'Anything you paid is on its way back to your bank account; you can follow it in your dashboard.'
+          : 'Nothing more is paid out for this sale; anything you were owed back is on its way to your bank account.';
+      await effects.notifySide(cancelled.dealId, other, {
+        kind: 'cancellation',
+        key: `cancelled:${cancelled.dealId}`,
+        subject: `Your ${cancelled.by} cancelled the sale`,
+        body: [`Your ${cancelled.by} cancelled the sale${cancelled.reason ? `, saying: “${cancelled.reason}”` : ''}.`, money].join('\n'),
+        ...(cancelled.otherTransactionId
+          ? { link: `/dashboard/previous-transactions/detail?transaction=${cancelled.otherTransactionId}` }
+          : {}),
+      });
+    },
+  ],
+  // Both parties are mailed once: each may now see the other's name and the contact they agreed to share.
+  'sale.closed': [
+    async (effects, closed) => {
+      const people = await effects.tx
+        .select({ role: dealParties.role, userId: users.id, email: users.email, firstName: users.firstName })
+        .from(dealParties)
+        .innerJoin(users, eq(users.id, dealParties.userId))
+        .where(and(eq(dealParties.dealId, closed.dealId), inArray(dealParties.role, ['buyer', 'seller'])));
+      for (const person of people) {
+        const side = person.role as Side;
+        await effects.notify(
+          { userId: person.userId, email: person.email },
+          {
+            kind: 'sale closed',
+            key: `closed:${closed.dealId}`,
+            subject: 'Your sale is closed',
+            body: [
+              `Hello${person.firstName ? ` ${person.firstName}` : ''},`,
+              '',
+              side === 'buyer'
+                ? 'Your purchase is complete: the documents are signed and the seller has been paid. The car is yours.'
+                : 'Your sale is complete: the documents are signed and your payout is on its way by the rules you agreed.',
+              `Your signed documents, the sale's timeline and how to reach your ${otherSide(side)} are under Previous transactions in your dashboard.`,
+            ].join('\n'),
+            link: '/dashboard/previous-transactions',
+          },
+        );
+      }
+    },
+  ],
+  'partner deal.made': [
+    async (effects, made) => {
+      for (const party of made.parties)
+        await effects.notify(
+          { userId: null, email: party.email },
+          {
+            kind: 'partner deal',
+            key: `partner-deal:${made.dealId}`,
+            subject: `Your deal from ${made.listedOn}: ${made.what}`,
+            body:
+              `You are ${party.role} ${made.what}, agreed on ${made.listedOn}. Caramel takes the deal from here` +
+              (party.role === 'buying' && made.buyerPaysFirst ? `: under ${made.listedOn}’s terms you pay first, then sign. ` : '. ') +
+              'Sign in or sign up with this e-mail address to continue.',
+            link: '/dashboard',
+            linkBeforeSignUp: true,
+            negotiationId: made.negotiationId,
+          },
+        );
+    },
+  ],
+};

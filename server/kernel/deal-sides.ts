@@ -1,0 +1,64 @@
+/**
+ * A deal as every rule reads it: the deal with its vehicle, and each side's transaction with its
+ * events in version order and the step data they fold to — as they stand in the caller's database
+ * transaction (the unit of work saves each log before its rules run).
+ */
+import { eq, inArray } from 'drizzle-orm';
+import { foldStepData } from '../../src/domain/step-data';
+import type { StepData } from '../../src/domain/transaction-contract';
+import type { Database } from '../db/client';
+import { deals, transactions, vehicles } from '../db/schema';
+import { eventsOfMany, type EventRow, type TransactionRow, type Tx } from './event-log';
+
+type Reader = Database | Tx;
+
+/** Each deal with its vehicle as the screens show it, by deal id, in one query. */
+export async function dealsAndVehicles(db: Reader, dealIds: string[]) {
+  const rows = await db.select().from(deals).innerJoin(vehicles, eq(vehicles.id, deals.vehicleId)).where(inArray(deals.id, dealIds));
+  return new Map(
+    rows.map(({ deals: deal, vehicles: vehicle }) => [
+      deal.id,
+      // A deal is made only on a confirmed vehicle, which has its VIN.
+      {
+        deal,
+        vehicle: { vin: vehicle.vin!, modelYear: vehicle.modelYear, make: vehicle.make, model: vehicle.model, mileage: vehicle.mileage },
+      },
+    ]),
+  );
+}
+
+export type DealAndVehicle = NonNullable<ReturnType<Awaited<ReturnType<typeof dealsAndVehicles>>['get']>>;
+
+export async function dealAndVehicle(db: Reader, dealId: string): Promise<DealAndVehicle> {
+  return (await dealsAndVehicles(db, [dealId])).get(dealId)!;
+}
+
+export interface Side {
+  row: TransactionRow;
+  events: EventRow[];
+  data: StepData;
+}
+
+/** Each side's transaction, its events in version order and the step data they fold to. */
+export interface DealSides {
+  buyer: Side | null;
+  seller: Side | null;
+}
+
+/** Both sides in two queries: the transactions, then every event of both. */
+export async function dealSides(db: Reader, dealId: string): Promise<DealSides> {
+  const rows = await db.select().from(transactions).where(eq(transactions.dealId, dealId));
+  const events = rows.length
+    ? await eventsOfMany(
+        db,
+        rows.map((row) => row.id),
+      )
+    : [];
+  const side = (name: 'buyer' | 'seller') => {
+    const row = rows.find((candidate) => candidate.side === name);
+    if (!row) return null;
+    const own = events.filter((event) => event.transactionId === row.id);
+    return { row, events: own, data: foldStepData(own) };
+  };
+  return { buyer: side('buyer'), seller: side('seller') };
+}

@@ -1,0 +1,87 @@
+/**
+ * The product's one vocabulary of what happened (DESIGN.md §13): a typed map from event name to
+ * what a subscriber needs to know. Commands and modules emit events through the unit of work;
+ * effects subscribe (server/effects/subscriptions.ts) and, in the same database transaction,
+ * write what each person is told — a notification, its live notice and its mail. Nobody calls
+ * another part of the server to tell someone something: they say what happened.
+ */
+import type { LenderTerms } from '../../src/domain/dealer-contract';
+import type { PartyRole } from '../../src/domain/offer-lifecycle';
+import type { Side } from '../../src/domain/parties';
+import type { Flow, TransactionStatus } from '../../src/domain/transaction-flows';
+import type { TransactionEvent } from '../../src/domain/transaction-transitions';
+import type { Tx } from './event-log';
+import type { Notice, Recipient } from './notify';
+
+export interface DomainEvents {
+  /** A transaction's log grew (the unit of work emits it once per transaction, after saving). */
+  'transaction.changed': {
+    dealId: string;
+    transactionId: string;
+    side: Side;
+    flow: Flow;
+    from: TransactionStatus;
+    to: TransactionStatus;
+    version: number;
+    events: TransactionEvent[];
+  };
+  /** A deal was made: everyone on it sees it. */
+  'deal.opened': { dealId: string };
+  /** Someone took their place on a deal (an account linked to the e-mail it was made for). */
+  'deal.joined': { dealId: string };
+  /** An offer changed: both of its sides see it anew. */
+  'negotiation.changed': { negotiationId: string };
+  'offer.made': {
+    negotiationId: string;
+    role: PartyRole;
+    byName: string | null;
+    amount: number;
+    vehicle: string;
+    /** The seller is still to confirm a vehicle the buyer described. */
+    toConfirm: boolean;
+    /** Where someone without an account answers; null for someone reached in the app (by their code). */
+    shareUrl: string | null;
+  };
+  'offer.countered': { negotiationId: string; offerId: string; side: PartyRole; amount: number };
+  'offer.accepted': { negotiationId: string; side: PartyRole; amount: number; dealId: string };
+  'offer.ended': { negotiationId: string; side: PartyRole; how: 'declined' | 'withdrawn'; amount: number };
+  /** The seller accepted another buyer's offer on the vehicle. */
+  'offer.closed': { negotiationId: string };
+  'vehicle.confirmed': { negotiationId: string; vehicle: string; vin: string };
+  'partner deal.made': {
+    dealId: string;
+    negotiationId: string;
+    what: string;
+    listedOn: string;
+    buyerPaysFirst: boolean;
+    parties: { email: string; role: 'selling' | 'buying' }[];
+  };
+  'lender.decided': {
+    saleId: string;
+    dealerUserId: string;
+    customerName: string;
+    car: string;
+    decision: 'approved' | 'conditional' | 'declined';
+    terms: LenderTerms | null;
+  };
+  /** A dealer signed their sale: the customer's part opens. */
+  'dealer.signed': { dealId: string; customerTransactionId: string };
+  'payout.released': { dealId: string; sellerTransactionId: string; key: string; cents: number };
+  'sale.cancelled': { dealId: string; by: Side; reason: string | null; otherTransactionId: string | null };
+  'sale.closed': { dealId: string };
+}
+
+export type DomainEventName = keyof DomainEvents;
+export type DomainEvent = { [K in DomainEventName]: { name: K; payload: DomainEvents[K] } }[DomainEventName];
+
+/** What a subscriber may do, in the command's database transaction: read, and tell people. */
+export interface EffectWriter {
+  tx: Tx;
+  /** Tells `to` once per `notice.key`: the notification, its live notice, its mail. */
+  notify(to: Recipient, notice: Notice): Promise<void>;
+  /** Tells everyone on `side` of the deal. */
+  notifySide(dealId: string, side: Side, notice: Notice): Promise<void>;
+}
+
+export type Subscriber<K extends DomainEventName> = (effects: EffectWriter, payload: DomainEvents[K]) => Promise<void>;
+export type Subscribers = { [K in DomainEventName]?: Subscriber<K>[] };

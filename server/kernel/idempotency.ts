@@ -1,0 +1,86 @@
+/**
+ * Idempotency keys (STYLE rule 6), one way for every caller — a person's device, a partner, a
+ * provider's webhook: the key is claimed in the command's database transaction with a hash of
+ * what was asked. The same key with the same request answers what the first one was answered
+ * (and changes nothing); the same key with another request is refused with 422. Two requests with
+ * one key at once: the second waits on the first's claim and then answers as above, or, if the
+ * first rolled back, goes ahead itself.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { idempotencyKeys } from '../db/command-tables';
+import type { Tx } from './event-log';
+import { Refusal } from './refusal';
+
+export interface CommandKey {
+  /** Whose key: `user:<id>`, `partner:<key id>`, `webhook:<provider>`. */
+  owner: string;
+  key: string;
+  /** The command's name; with `request`, what the key stands for. */
+  command: string;
+  request: unknown;
+  /** The request in the caller's words ("Sending your identity verification"), named when the key is reused. */
+  label?: string;
+}
+
+export const keyReused = (label: string | null) =>
+  `This request’s idempotency key was already used for another action${label ? ` (${label})` : ''}, so nothing was changed. Send a new key for a new action.`;
+
+/** JSON with object keys in order, so the same request always hashes the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.entries(value as Record<string, unknown>)
+      .filter(([, child]) => child !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, child]) => `${JSON.stringify(name)}:${canonical(child)}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+const hashOf = (key: CommandKey) =>
+  createHash('sha256')
+    .update(canonical([key.command, key.request]))
+    .digest('hex');
+
+/** Claims `key`: undefined when it is new (the command goes on), or the earlier answer when it is a repeat. */
+export async function claimKey(tx: Tx, key: CommandKey): Promise<{ answer: unknown } | undefined> {
+  const requestHash = hashOf(key);
+  const [claimed] = await tx
+    .insert(idempotencyKeys)
+    .values({ owner: key.owner, key: key.key, command: key.command, requestHash, label: key.label ?? null })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (claimed) return undefined;
+  const [earlier] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.owner, key.owner), eq(idempotencyKeys.key, key.key)));
+  if (!earlier) throw new Error(`idempotency key ${key.owner}/${key.key} vanished`);
+  // A key kept from before requests were hashed is taken as the same request.
+  if (earlier.requestHash !== null && earlier.requestHash !== requestHash) throw new Refusal(422, keyReused(earlier.label));
+  return { answer: earlier.answer };
+}
+
+/** Keeps what the command answered, for the repeats of its key. */
+export async function settleKey(tx: Tx, key: CommandKey, answer: unknown): Promise<void> {
+  await tx
+    .update(idempotencyKeys)
+    .set({ answer: answer === undefined ? null : (answer as object) })
+    .where(and(eq(idempotencyKeys.owner, key.owner), eq(idempotencyKeys.key, key.key)));
+}
+
+/**
+ * Whether `key` is a repeat, read before the command's database transaction opens (so a repeat
+ * asks no provider again): the earlier answer, undefined for a key not seen yet, and a 422 for a
+ * key seen with another request. The unit of work claims it again, under its locks.
+ */
+export async function peekKey(db: Pick<Tx, 'select'>, key: CommandKey): Promise<{ answer: unknown } | undefined> {
+  const [earlier] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.owner, key.owner), eq(idempotencyKeys.key, key.key)));
+  if (!earlier) return undefined;
+  if (earlier.requestHash !== null && earlier.requestHash !== hashOf(key)) throw new Refusal(422, keyReused(earlier.label));
+  return { answer: earlier.answer };
+}
