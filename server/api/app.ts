@@ -10,6 +10,7 @@ import { healthRoutes } from './routes/health';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { offerRoutes } from './routes/offers';
 import { partnerRoutes } from './routes/partners';
+import { outboxRoutes } from './routes/outbox';
 import { transactionRoutes } from './routes/transactions';
 import { bankAccountRoutes } from './routes/bank-accounts';
 import { signingRoutes } from './routes/signing';
@@ -137,6 +138,7 @@ export async function buildApi({
   bankAccountRoutes(app, { ctx, authenticate });
   dealerRoutes(app, { ctx, authenticate });
   partnerRoutes(app, { ctx, authenticate });
+  outboxRoutes(app, { ctx, authenticate });
   const { publicEndpoint } = settings.storage;
   const presigner = publicEndpoint ? createS3Client({ ...settings.storage, endpoint: publicEndpoint }) : s3;
   const storage = { db: database.db, s3, presigner, bucket: settings.storage.bucket };

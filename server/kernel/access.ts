@@ -31,3 +31,8 @@ export async function transactionFor(db: Database, id: string, user: UserRow): P
   if (!role && user.type !== 'admin') throw new TransactionRefusal(404, NOT_FOUND);
   return { row, role };
 }
+
+/** Admins only (the user pool's admin group, mirrored on every call): anyone else is refused with 403. */
+export function requireAdmin(user: UserRow): void {
+  if (user.type !== 'admin') throw new Refusal(403, 'Only an admin can do this.');
+}

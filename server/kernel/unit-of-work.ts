@@ -19,6 +19,7 @@ import type { DomainEvent, DomainEventName, DomainEvents, EffectWriter, Subscrib
 import { EventLog, type Tx } from './event-log';
 import { claimKey, settleKey, type CommandKey } from './idempotency';
 import { recordChanges, type Change } from './live-feed';
+import { requeue } from './outbox';
 import { sideRecipients, writeNotification, type Notice, type Recipient } from './notify';
 import { recordRequest, type ProviderRequestDraft } from './provider-requests';
 import { Refusal } from './refusal';
@@ -146,6 +147,13 @@ export class UnitOfWork {
   async requestProvider(request: ProviderRequestDraft): Promise<void> {
     await recordRequest(this.tx, request);
     this.effects = true;
+  }
+
+  /** An effect given up on tried again now: the dispatcher is woken after the commit. */
+  async requeueEffect(id: number): Promise<boolean> {
+    const requeued = await requeue(this.tx, id);
+    this.effects ||= requeued;
+    return requeued;
   }
 
   /** Stores every log's status and version, so the rules read what this unit of work decided. */

@@ -18,7 +18,7 @@ export interface LocalServicesOptions {
 }
 
 export function mailboxFileIn(dataDir: string): string {
-  return join(dataDir, 'identity', 'mailbox.json');
+  return join(dataDir, 'identity', 'mailbox.jsonl');
 }
 
 export async function startLocalServices(options: LocalServicesOptions) {

@@ -155,6 +155,7 @@ export const routes: RouteObject[] = [
           { path: 'dashboard/caramel-offers', lazy: reloadingImport(() => import('../features/offers/offers-dashboard-page')) },
           { path: 'dashboard/dealers', lazy: reloadingImport(() => import('../features/admin/dealers-page')) },
           { path: 'dashboard/partner-keys', lazy: reloadingImport(() => import('../features/admin/partner-keys-page')) },
+          { path: 'dashboard/deliveries', lazy: reloadingImport(() => import('../features/admin/deliveries-page')) },
           {
             // SPEC §2.5 dealer financing, behind the dealer check.
             loader: guarded('dealer'),

@@ -7,11 +7,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { outbox } from '../../server/db/command-tables';
 import { notifications } from '../../server/db/schema';
-import { createDispatcher } from '../../server/effects/dispatcher';
+import { createDispatcher, MAX_ATTEMPTS } from '../../server/effects/dispatcher';
 import { mailHandler } from '../../server/effects/mail';
 import { writeNotification } from '../../server/kernel/notify';
 import { sesMailer, type Mailer } from '../../server/providers/mailer';
 import { apiFor } from '../support/api-harness';
+import { bearerFor } from '../support/tokens';
 
 const parts = inject('parts');
 let api: Awaited<ReturnType<typeof apiFor>>;
@@ -110,6 +111,33 @@ describe('SES mailer', () => {
     await queued('racer@example.com', 'Counteroffer', '$7,000');
     await Promise.all([deliver(sesStandIn()), deliver(sesStandIn())]);
     expect(received.filter((request) => JSON.stringify(request.body).includes('racer@example.com'))).toHaveLength(1);
+  });
+
+  it('gives up after its last try, saying why, and is delivered when an admin asks again', async () => {
+    const db = api.database.db;
+    const row = await queued('given-up@example.com', 'Counteroffer', '$5,000');
+    await db.update(outbox).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(outbox.ref, row.id));
+    failNext = 10;
+    await deliver(sesStandIn());
+    failNext = 0;
+    const [dead] = await db.select().from(outbox).where(eq(outbox.ref, row.id));
+    expect(dead).toMatchObject({ status: 'dead', attempts: MAX_ATTEMPTS });
+    expect(dead!.lastError).toBeTruthy();
+    await deliver(sesStandIn()); // given up: not tried on its own any more
+    expect((await db.select().from(notifications).where(eq(notifications.id, row.id)))[0]!.sentAt).toBeNull();
+
+    const admin = await bearerFor(parts.identity, ['admin']);
+    const listed = (await api.call('GET', '/api/admin/outbox', admin)).json();
+    expect(listed.dead).toContainEqual(
+      expect.objectContaining({ id: dead!.id, kind: 'mail', what: 'Mail to given-up@example.com: Counteroffer', attempts: MAX_ATTEMPTS }),
+    );
+    const customer = await bearerFor(parts.identity);
+    expect((await api.call('GET', '/api/admin/outbox', customer)).statusCode).toBe(403);
+    expect((await api.call('POST', `/api/admin/outbox/${dead!.id}/retry`, customer)).statusCode).toBe(403);
+    expect((await api.call('POST', `/api/admin/outbox/${dead!.id}/retry`, admin)).statusCode).toBe(204);
+    await deliver(sesStandIn());
+    expect((await db.select().from(notifications).where(eq(notifications.id, row.id)))[0]!.sentAt).not.toBeNull();
+    expect((await api.call('POST', `/api/admin/outbox/${dead!.id}/retry`, admin)).statusCode).toBe(404);
   });
 
   it('without a provider, notifications stay queued rather than being dropped', async () => {

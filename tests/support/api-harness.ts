@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import { buildApi } from '../../server/api/app';
+import { buildApi, type ApiDependencies } from '../../server/api/app';
 import { loadSettings } from '../../server/config/settings';
 import { migratedTemplate, openDatabase, type OpenDatabase } from '../../server/db/client';
 import { freePort } from './free-port';
@@ -32,11 +32,19 @@ export async function freshDatabase(): Promise<{ database: OpenDatabase; url?: s
   return { database: await openDatabase({ kind: 'pglite', template: await template }) };
 }
 
-export async function apiFor(parts: LocalParts, overrides: Record<string, string> = {}, logger?: NodeJS.WritableStream) {
+/** Tests only: what a test may add to the API (a failure injected before every commit). */
+export type TestHooks = Pick<ApiDependencies, 'beforeCommit'>;
+
+export async function apiFor(
+  parts: LocalParts,
+  overrides: Record<string, string> = {},
+  logger?: NodeJS.WritableStream,
+  hooks: TestHooks = {},
+) {
   const settings = settingsFor(parts, overrides);
   const { database, url } = await freshDatabase();
   const s3 = createS3Client(settings.storage);
-  const app = await buildApi({ settings, database, s3, logger });
+  const app = await buildApi({ settings, database, s3, logger, ...hooks });
   return {
     app,
     database,
@@ -57,9 +65,10 @@ export async function apiFor(parts: LocalParts, overrides: Record<string, string
 }
 
 /** An API listening on a port of its own, so the sandboxes' webhooks reach it, handing requests to providers every second. */
-export async function listeningApi(parts: LocalParts, logger?: NodeJS.WritableStream) {
+export async function listeningApi(parts: LocalParts, logger?: NodeJS.WritableStream, hooks: TestHooks = {}) {
   const port = await freePort();
-  const api = await apiFor(parts, { PROVIDER_CALLBACK_URL: `http://127.0.0.1:${port}`, PROVIDER_DISPATCH_INTERVAL_SECONDS: '1' }, logger);
+  const url = `http://127.0.0.1:${port}`;
+  const api = await apiFor(parts, { PROVIDER_CALLBACK_URL: url, PROVIDER_DISPATCH_INTERVAL_SECONDS: '1' }, logger, hooks);
   await api.app.listen({ host: '127.0.0.1', port });
-  return api;
+  return { ...api, url };
 }

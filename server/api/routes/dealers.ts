@@ -14,7 +14,8 @@ import { sendDealerSaleForReview } from '../../commands/send-dealer-sale-for-rev
 import { sendSignedApplication } from '../../commands/send-signed-application';
 import { structureDealerSale } from '../../commands/structure-dealer-sale';
 import { submitDealerSale } from '../../commands/submit-dealer-sale';
-import { listDealers, requireAdmin, requireDealer } from '../../modules/dealers/dealerships';
+import { listDealers, requireDealer } from '../../modules/dealers/dealerships';
+import { requireAdmin } from '../../kernel/access';
 import { saleOf, salesOf } from '../../modules/dealers/dealer-sales';
 import type { Caller } from '../../modules/users/caller';
 import { userForCaller } from '../../modules/users/user-records';

@@ -10,7 +10,7 @@ import { partnerDealSchema, partnerKeyRequestSchema } from '../../../src/domain/
 import type { CommandContext } from '../../commands/context';
 import { createPartnerDeal } from '../../commands/create-partner-deal';
 import { createPartnerKey, revokePartnerKey } from '../../commands/partner-keys';
-import { requireAdmin } from '../../modules/dealers/dealerships';
+import { requireAdmin } from '../../kernel/access';
 import { listPartnerKeys, partnerKeyFor, type PartnerKeyRow } from '../../modules/partners/partner-keys';
 import type { Caller } from '../../modules/users/caller';
 import { userForCaller } from '../../modules/users/user-records';

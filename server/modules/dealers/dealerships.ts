@@ -21,10 +21,6 @@ export class DealerRefusal extends Error {
   }
 }
 
-export function requireAdmin(user: UserRow): void {
-  if (user.type !== 'admin') throw new DealerRefusal(403, 'Only an admin can manage dealers and partner keys.');
-}
-
 /** The §6 dealer check: a dealer whose dealership has not been taken back. */
 export async function requireDealer(db: Database, user: UserRow): Promise<typeof dealerships.$inferSelect> {
   const [row] =

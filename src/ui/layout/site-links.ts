@@ -53,6 +53,7 @@ export const ROLE_LINKS = {
   admin: [
     { to: '/dashboard/dealers', label: 'Dealers', end: true },
     { to: '/dashboard/partner-keys', label: 'Partner keys', end: true },
+    { to: '/dashboard/deliveries', label: 'Deliveries', end: true },
   ],
   customer: [],
 } as const;
