@@ -116,7 +116,10 @@ describe('SES mailer', () => {
   it('gives up after its last try, saying why, and is delivered when an admin asks again', async () => {
     const db = api.database.db;
     const row = await queued('given-up@example.com', 'Counteroffer', '$5,000');
-    await db.update(outbox).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(outbox.ref, row.id));
+    await db
+      .update(outbox)
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .where(eq(outbox.ref, row.id));
     failNext = 10;
     await deliver(sesStandIn());
     failNext = 0;
