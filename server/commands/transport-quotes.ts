@@ -4,6 +4,7 @@
  * the vendor's.
  */
 import type { Address } from '../../src/domain/payload-fields';
+import type { QuotesAnswer } from '../../src/domain/transport';
 import { choosesTransport } from '../../src/domain/transaction-transitions';
 import { TransactionRefusal } from '../kernel/access';
 import { dealAndVehicle, dealSides } from '../kernel/deal-sides';
@@ -11,7 +12,7 @@ import type { TransactionRow } from '../kernel/event-log';
 import { askQuotes, carLocationOf, keepQuotes } from '../modules/transport/shipments';
 import type { CommandContext } from './context';
 
-export async function askTransportQuotes(ctx: CommandContext, row: TransactionRow, to: Address) {
+export async function askTransportQuotes(ctx: CommandContext, row: TransactionRow, to: Address): Promise<QuotesAnswer> {
   if (!choosesTransport(row.flow)) throw new TransactionRefusal(422, 'Only the buyer chooses the transport.');
   const { vehicle } = await dealAndVehicle(ctx.db, row.dealId);
   const from = await carLocationOf(ctx.db, row.dealId, (await dealSides(ctx.db, row.dealId)).seller);

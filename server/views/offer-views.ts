@@ -6,6 +6,7 @@ import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { SIDE_ROLES, SIDES } from '../../src/domain/parties';
 import {
   offerListOf,
+  type DashboardCounts,
   type Negotiation,
   type NegotiationSummary,
   type OfferLists,
@@ -151,7 +152,7 @@ const actsOnSide = or(...SIDES.map((side) => and(eq(transactions.side, side), in
  * SPEC §3 dashboard totals, counted from the rows in one statement (every dashboard visit asks):
  * the transactions as the list splits them, previous once the sale closed or was cancelled.
  */
-export async function dashboardCounts(db: Database, user: UserRow) {
+export async function dashboardCounts(db: Database, user: UserRow): Promise<DashboardCounts> {
   const closed = sql`exists (select 1 from ${dealClosings} where ${dealClosings.dealId} = ${deals.id})`;
   const finished = sql`(${closed} or ${deals.cancelledAt} is not null)`;
   const result = await db.execute(sql`

@@ -4,16 +4,11 @@
  * that is not a network failure clears the stale copy.
  */
 import * as z from 'zod/mini';
+import { dashboardCountsSchema } from '../domain/offer-contract';
 import type { ProfileUpdate } from '../domain/profile-fields';
 import { apiRequest, NetworkError } from './api-client';
 import { db, profileSchema, type AppDatabase, type CachedProfile, type Profile } from './db';
 import { session, setDashboard } from './session-store';
-
-const dashboardSchema = z.object({
-  activeTransactions: z.object({ total: z.int().check(z.minimum(0)) }),
-  offers: z.object({ total: z.int().check(z.minimum(0)) }),
-  previousTransactions: z.object({ total: z.int().check(z.minimum(0)) }),
-});
 
 async function saveProfile(profile: Profile, database: AppDatabase = db): Promise<CachedProfile | undefined> {
   const sub = session.user?.sub;
@@ -44,7 +39,7 @@ export function cachedProfile(database: AppDatabase = db): Promise<CachedProfile
 
 export async function loadDashboard(): Promise<void> {
   try {
-    const counts = await apiRequest('GET', 'dashboard', dashboardSchema);
+    const counts = await apiRequest('GET', 'dashboard', dashboardCountsSchema);
     setDashboard({
       activeTransactions: counts.activeTransactions.total,
       offers: counts.offers.total,

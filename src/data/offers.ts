@@ -5,14 +5,13 @@
  * A signed-in party's own offer actions go through the outbox instead (offer-actions.ts).
  */
 import * as z from 'zod/mini';
-import { linkOfferSchema, type LinkOffer } from '../domain/offer-contract';
-import { NEGOTIATION_STATUSES } from '../domain/offer-lifecycle';
+import { linkAccountAnswerSchema, linkActionAnswerSchema, linkOfferSchema, type LinkOffer } from '../domain/offer-contract';
 import { trackEvent } from './analytics';
 import { apiRequest } from './api-client';
 
 export type { LinkOffer };
 
-export const linkAccount = () => apiRequest('POST', 'offers/link-account', z.object({ negotiations: z.number(), deals: z.number() }));
+export const linkAccount = () => apiRequest('POST', 'offers/link-account', linkAccountAnswerSchema);
 
 /** A shared link's offer, asked without the session: the link itself is the key. */
 export async function getLinkOffer(token: string): Promise<LinkOffer> {
@@ -25,16 +24,11 @@ export async function actOnLink(
   email: string,
   input: { action: 'counter'; amount: number } | { action: 'accept' },
 ) {
-  const answer = await publicRequest(
-    'POST',
-    `offer-links/${encodeURIComponent(token)}/actions`,
-    z.object({ status: z.enum(NEGOTIATION_STATUSES), dealCreated: z.boolean() }),
-    {
-      ...input,
-      email,
-      latestOfferId,
-    },
-  );
+  const answer = await publicRequest('POST', `offer-links/${encodeURIComponent(token)}/actions`, linkActionAnswerSchema, {
+    ...input,
+    email,
+    latestOfferId,
+  });
   if (input.action === 'accept') trackEvent('offer accepted', { viaLink: true });
   return answer;
 }

@@ -70,6 +70,21 @@ export function offerListOf(negotiation: {
 
 export const linkMadeSchema = z.object({ shareUrl: z.nullable(z.string()), replayed: z.boolean() });
 
+/** `/link-offer`: how many offers and deals made for the account's e-mail became its own. */
+export const linkAccountAnswerSchema = z.object({ negotiations: z.number(), deals: z.number() });
+export type LinkAccountAnswer = z.infer<typeof linkAccountAnswerSchema>;
+
+/** A visitor's answer through a shared link: where the offer stands, and whether it made a deal. */
+export const linkActionAnswerSchema = z.object({ status: z.enum(NEGOTIATION_STATUSES), dealCreated: z.boolean() });
+
+/** The dashboard's counts. */
+export const dashboardCountsSchema = z.object({
+  activeTransactions: z.object({ total: z.int().check(z.minimum(0)) }),
+  offers: z.object({ total: z.int().check(z.minimum(0)) }),
+  previousTransactions: z.object({ total: z.int().check(z.minimum(0)) }),
+});
+export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;
+
 export const linkOfferSchema = z.object({
   status: z.enum(NEGOTIATION_STATUSES),
   vehicle: offerVehicleSchema,

@@ -43,6 +43,11 @@ export const lenderSchema = z.object({
 });
 
 /** Asking the lender for a payoff: which lender, which loan. */
+/** A lender that may hold a lien on the seller's car, as the search lists it. */
+export const lienholderSchema = z.object({ id: z.string(), name: z.string(), phone: z.string() });
+export type Lienholder = z.infer<typeof lienholderSchema>;
+export const lienholderListSchema = z.object({ lienholders: z.array(lienholderSchema) });
+
 export const payoffQuoteRequestSchema = z.object({
   lienholderId: lenderSchema.shape.lienholderId,
   accountNumber: lenderSchema.shape.accountNumber,

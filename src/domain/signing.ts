@@ -43,6 +43,9 @@ export const signingSessionRequestSchema = z.object({
 });
 export type SigningSessionRequest = z.infer<typeof signingSessionRequestSchema>;
 
+/** The provider's one-time signing page for the caller's own recipient. */
+export const signingSessionSchema = z.object({ url: z.string() });
+
 const documentSchema = z.object({
   kind: z.enum(SALE_DOCUMENT_KINDS as [SaleDocumentKind, ...SaleDocumentKind[]]),
   title: z.string(),
@@ -74,3 +77,4 @@ export const connectionSchema = z.object({
   phone: z.nullable(z.string()),
 });
 export type Connection = z.infer<typeof connectionSchema>;
+export const connectionAnswerSchema = z.object({ connection: connectionSchema });

@@ -40,6 +40,14 @@ export type TransportQuote = z.infer<typeof transportQuoteSchema>;
 
 export const quoteRequestSchema = z.object({ deliveryAddress: addressSchema });
 
+/** The vendors' quotes, what kept one from quoting, and where the car is picked up (city level). */
+export const quotesAnswerSchema = z.object({
+  quotes: z.array(transportQuoteSchema),
+  unavailable: z.array(z.string()),
+  from: z.nullable(z.object({ city: z.string(), state: z.string(), postalCode: z.string() })),
+});
+export type QuotesAnswer = z.infer<typeof quotesAnswerSchema>;
+
 /** A pickup appointment: a day within the next two weeks and one of the seller's hours. */
 export const PICKUP_SLOTS = ['09:00', '11:00', '13:00', '15:00', '17:00'] as const;
 export const PICKUP_DAYS_AHEAD = 14;
