@@ -9,7 +9,7 @@
  * through the subscribers, the notifications and their mail. Nothing leaves the process before
  * the commit; after it, the dispatcher is woken to deliver the outbox.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Side } from '../../src/domain/parties';
 import type { ViewChangeEvent } from '../../src/domain/transaction-transitions';
 import type { Database } from '../db/client';
@@ -116,16 +116,6 @@ export class UnitOfWork {
     const found: Partial<Record<Side, EventLog>> = {};
     for (const row of rows) found[row.side] = await this.transaction(row.id, dealId);
     return found;
-  }
-
-  /** The side's log, when the deal has that side. */
-  async side(dealId: string, side: Side): Promise<EventLog | undefined> {
-    await this.lockDeal(dealId);
-    const [row] = await this.tx
-      .select({ id: transactions.id })
-      .from(transactions)
-      .where(and(eq(transactions.dealId, dealId), eq(transactions.side, side)));
-    return row && this.transaction(row.id, dealId);
   }
 
   /** Says what happened; the subscribers hear it before the commit. */
