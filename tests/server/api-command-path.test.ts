@@ -62,8 +62,10 @@ describe('what a party sees changing raises their version, and their open tabs h
     });
     const after = await detail(deal.seller, deal.sellerTx);
     expect(after.status).toBe(before.status);
+    // Each raised the seller's version by one event of its own (the car's transport may have moved meanwhile too).
     const moved = after.timeline.filter((entry: { event: string; version: number }) => entry.version > before.version);
-    expect(moved.map((entry: { event: string }) => entry.event)).toEqual(['money moved', 'money moved']);
+    expect(moved.filter((entry: { event: string }) => entry.event === 'money moved')).toHaveLength(2);
+    expect(moved.every((entry: { event: string }) => ['money moved', 'shipment updated'].includes(entry.event))).toBe(true);
     await stream.next(
       (event) => event.event === 'change' && noticeOf(event).id === deal.sellerTx && noticeOf(event).version === after.version,
     );
