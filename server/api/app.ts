@@ -127,12 +127,12 @@ export async function buildApi({
   everyInterval(app, 'expiring offers that ran out', () => expireOffers(ctx), OFFER_EXPIRY_SECONDS);
   userRoutes(app, { ctx, authenticate, userPoolAdmin });
   offerRoutes(app, { ctx, authenticate });
-  notificationRoutes(app, { db: database.db, authenticate });
+  notificationRoutes(app, { ctx, authenticate });
   const hub = await createLiveHub(database);
   // Open streams would hold the server open; their tabs reconnect (to another process, behind a load balancer).
   app.addHook('preClose', async () => hub.endStreams());
   app.addHook('onClose', () => hub.close());
-  liveRoutes(app, { db: database.db, authenticate, hub });
+  liveRoutes(app, { ctx, authenticate, hub });
   everyInterval(app, 'removing old live notices', () => removeOldChanges(database.db), LIVE_CLEANUP_SECONDS);
   transactionRoutes(app, { ctx, authenticate });
   bankAccountRoutes(app, { ctx, authenticate });
@@ -150,7 +150,7 @@ export async function buildApi({
     callbackUrl: settings.providers.callbackUrl,
   };
   signingRoutes(app, { ctx, authenticate, signing });
-  timelineRoutes(app, { db: database.db, authenticate });
+  timelineRoutes(app, { ctx, authenticate });
   webhookRoutes(app, { ctx, secret: settings.providers.webhookSecret, signing });
   uploadRoutes(app, { ctx, storage, authenticate });
   everyInterval(app, 'abandoned-upload clean-up', () => abortAbandonedUploads(storage), settings.storage.cleanupIntervalSeconds);

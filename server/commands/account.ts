@@ -5,7 +5,18 @@
  */
 import type { AssignableUserType, BuyerProfile, ProfileUpdate } from '../../src/domain/profile-fields';
 import type { UserRow } from '../kernel/access';
-import { deleteUser, saveBuyerProfile, setIdentityId, setUserType, updateProfile } from '../modules/users/user-records';
+import { attachByEmail } from '../modules/offers/deals';
+import type { Caller } from '../modules/users/caller';
+import {
+  claimsToMirror,
+  deleteUser,
+  knownUser,
+  mirrorClaims,
+  saveBuyerProfile,
+  setIdentityId,
+  setUserType,
+  updateProfile,
+} from '../modules/users/user-records';
 import type { CommandContext } from './context';
 
 export const updateAccount = async (ctx: CommandContext, user: UserRow, update: ProfileUpdate) =>
@@ -21,3 +32,22 @@ export const saveBuyerProfileOf = async (ctx: CommandContext, userId: string, pr
 
 export const changeUserType = async (ctx: CommandContext, userId: string, type: AssignableUserType) =>
   (await ctx.run({}, (uow) => setUserType(uow.tx, userId, type))).result;
+
+/**
+ * The caller's account, made on their first call from the token's claims. When the token brings a
+ * verified e-mail the account did not have yet, what was made for that address — offers, deals and
+ * what they were told about them — becomes the account's in the same unit of work: an offer sent
+ * to an e-mail reaches whoever proves it is theirs, at sign-up or the moment they do.
+ */
+export async function accountOf(ctx: CommandContext, caller: Caller): Promise<UserRow> {
+  const known = await knownUser(ctx.db, caller);
+  // Nearly every call: one read, nothing to mirror.
+  if (known && !claimsToMirror(known, caller)) return known;
+  const { result } = await ctx.run({}, async (uow) => {
+    const account = await mirrorClaims(uow.tx, caller, known);
+    const claimsEmail = account.emailVerified && (!known?.emailVerified || known.email !== account.email);
+    if (claimsEmail) await attachByEmail(uow, account);
+    return account;
+  });
+  return result;
+}

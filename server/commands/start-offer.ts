@@ -5,7 +5,8 @@
  */
 import type { StartOffer } from '../../src/domain/offer-fields';
 import type { UserRow } from '../kernel/access';
-import { codeOwnerFor, recordNegotiation } from '../modules/offers/negotiations';
+import { codeOwnerFor, recordNegotiation, type Counterparty } from '../modules/offers/negotiations';
+import { accountWithEmail } from '../modules/users/user-records';
 import { OfferRefusal } from '../modules/offers/negotiation-records';
 import { userKeys, type CommandContext } from './context';
 
@@ -16,7 +17,12 @@ export async function startOffer(
 ): Promise<{ negotiationId: string; shareUrl: string | null; replayed: boolean }> {
   if (input.counterpartyEmail && input.counterpartyEmail.toLowerCase() === user.email.toLowerCase())
     throw new OfferRefusal(400, 'You cannot make an offer to yourself.');
+  // An account reached by its code, or by the e-mail it verified, has the offer at once: in its dashboard, told, live.
   const codeOwner = input.counterpartyCode === undefined ? undefined : await codeOwnerFor(ctx.db, input.counterpartyCode, user);
+  const emailOwner = input.counterpartyEmail ? await accountWithEmail(ctx.db, input.counterpartyEmail) : undefined;
+  const counterparty: Counterparty | undefined = codeOwner
+    ? { account: codeOwner, viaCode: true }
+    : emailOwner && { account: emailOwner, viaCode: false };
   const { idempotencyKey, ...asked } = input;
   const key = idempotencyKey
     ? {
@@ -28,7 +34,7 @@ export async function startOffer(
       }
     : undefined;
   const { result, replayed } = await ctx.run({ key }, async (uow) => {
-    const made = await recordNegotiation(uow, user, input, codeOwner, ctx.appOrigin);
+    const made = await recordNegotiation(uow, user, input, counterparty, ctx.appOrigin);
     return { negotiationId: made.negotiationId, shareUrl: made.shareUrl as string | null };
   });
   return { negotiationId: result.negotiationId, shareUrl: replayed ? null : result.shareUrl, replayed };

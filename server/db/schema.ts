@@ -17,6 +17,8 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     cognitoSub: text('cognito_sub').notNull().unique(),
     email: text('email').notNull(),
+    /** The identity pool said the e-mail is the person's: only then is what was sent to it theirs (DESIGN §12). */
+    emailVerified: boolean('email_verified').notNull().default(false),
     type: text('type', { enum: USER_TYPES }).notNull().default('customer'),
     firstName: text('first_name'),
     lastName: text('last_name'),
@@ -28,7 +30,12 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('users_type_check', sql`${table.type} in ('admin', 'dealer', 'customer')`)],
+  (table) => [
+    check('users_type_check', sql`${table.type} in ('admin', 'dealer', 'customer')`),
+    index('users_verified_email')
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.emailVerified}`),
+  ],
 );
 
 /**

@@ -54,7 +54,6 @@ export interface DomainEvents {
     what: string;
     listedOn: string;
     buyerPaysFirst: boolean;
-    parties: { email: string; role: 'selling' | 'buying' }[];
   };
   'lender.decided': {
     saleId: string;

@@ -4,3 +4,9 @@ export const formatDollars = (amount: number) => `$${amount.toLocaleString('en-U
 export function vehicleName(vehicle: { modelYear: number; make: string | null; model?: string | null }): string {
   return `${vehicle.modelYear} ${vehicle.make ?? 'vehicle'}${vehicle.model ? ` ${vehicle.model}` : ''}`;
 }
+
+/** "a 2005 Buick", "an 1890 Benz": a vehicle named where English wants an article before it. */
+export function aVehicle(name: string): string {
+  // Said aloud, "8…", "11…" and "18…" open with a vowel (an 8, an 11, an 1890 …).
+  return /^(8|11|18|[aeiou])/i.test(name) ? `an ${name}` : `a ${name}`;
+}

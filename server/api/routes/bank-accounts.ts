@@ -15,8 +15,9 @@ import { accountsOf } from '../../modules/money/bank-accounts';
 import { eventsOf } from '../../kernel/event-log';
 import { transactionsOf } from '../../views/transaction-views';
 import type { UserRow } from '../../kernel/access';
-import { userForCaller } from '../../modules/users/user-records';
 import { parseInput } from '../../kernel/validation';
+import { accountOf } from '../../commands/account';
+import type { Caller } from '../../modules/users/caller';
 import type { Authenticate } from '../guards/auth';
 
 const idParams = z.object({ id: z.uuid('That is not a bank account id') });
@@ -24,7 +25,7 @@ const idParams = z.object({ id: z.uuid('That is not a bank account id') });
 export function bankAccountRoutes(app: FastifyInstance, deps: { ctx: CommandContext; authenticate: Authenticate }) {
   const { ctx } = deps;
   const { db } = ctx;
-  const me = (request: { caller?: Parameters<typeof userForCaller>[1] }) => userForCaller(db, request.caller!);
+  const me = (request: { caller?: Caller }) => accountOf(ctx, request.caller!);
 
   /** Whether one of the user's sales in progress pays from or into the account. */
   const usedBySale = (user: UserRow) => async (accountId: string) => {

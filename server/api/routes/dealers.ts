@@ -18,8 +18,8 @@ import { listDealers, requireDealer } from '../../modules/dealers/dealerships';
 import { requireAdmin } from '../../kernel/access';
 import { saleOf, salesOf } from '../../modules/dealers/dealer-sales';
 import type { Caller } from '../../modules/users/caller';
-import { userForCaller } from '../../modules/users/user-records';
 import { parseInput } from '../../kernel/validation';
+import { accountOf } from '../../commands/account';
 import type { Authenticate } from '../guards/auth';
 import { limitedBy } from '../guards/rate-limits';
 
@@ -30,7 +30,7 @@ const keyOnly = z.strictObject({ idempotencyKey: z.uuid('idempotencyKey must be 
 export function dealerRoutes(app: FastifyInstance, deps: { ctx: CommandContext; authenticate: Authenticate }) {
   const { ctx } = deps;
   const { db } = ctx;
-  const me = (request: { caller?: Caller }) => userForCaller(db, request.caller!);
+  const me = (request: { caller?: Caller }) => accountOf(ctx, request.caller!);
   const admin = async (request: { caller?: Caller }) => {
     const user = await me(request);
     requireAdmin(user);

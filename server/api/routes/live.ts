@@ -6,10 +6,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import type { Database } from '../../db/client';
+import type { CommandContext } from '../../commands/context';
 import type { LiveHub } from '../live/live-hub';
 import { serveStream } from '../live/live-stream';
-import { userForCaller } from '../../modules/users/user-records';
+import { accountOf } from '../../commands/account';
 import type { Authenticate } from '../guards/auth';
 import { parseInput } from '../../kernel/validation';
 
@@ -17,10 +17,10 @@ const streamHeaders = z.object({
   'last-event-id': z.optional(z.string().check(z.regex(/^\d{1,15}$/, 'Last-Event-ID must be the id of an event this stream sent'))),
 });
 
-export function liveRoutes(app: FastifyInstance, deps: { db: Database; authenticate: Authenticate; hub: LiveHub }) {
+export function liveRoutes(app: FastifyInstance, deps: { ctx: CommandContext; authenticate: Authenticate; hub: LiveHub }) {
   app.get('/api/live', { preHandler: deps.authenticate }, async (request, reply) => {
     const headers = parseInput(streamHeaders, { 'last-event-id': request.headers['last-event-id'] });
-    const user = await userForCaller(deps.db, request.caller!);
+    const user = await accountOf(deps.ctx, request.caller!);
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -31,7 +31,7 @@ export function liveRoutes(app: FastifyInstance, deps: { db: Database; authentic
     });
     raw.socket?.setNoDelay(true);
     const end = serveStream({
-      db: deps.db,
+      db: deps.ctx.db,
       hub: deps.hub,
       userId: user.id,
       after: headers['last-event-id'] === undefined ? undefined : Number(headers['last-event-id']),

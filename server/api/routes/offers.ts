@@ -23,7 +23,7 @@ import { startOffer } from '../../commands/start-offer';
 import { negotiationForToken, offerShownByLink } from '../../modules/offers/share-links';
 import { dealForParty } from '../../views/deal-views';
 import { dashboardCounts, negotiationForParty, negotiationsOf, negotiationSummary } from '../../views/offer-views';
-import { userForCaller } from '../../modules/users/user-records';
+import { accountOf } from '../../commands/account';
 import type { Authenticate } from '../guards/auth';
 import { limitedBy } from '../guards/rate-limits';
 import { parseInput } from '../../kernel/validation';
@@ -37,7 +37,7 @@ const tokenParams = z.object({
 export function offerRoutes(app: FastifyInstance, deps: { ctx: CommandContext; authenticate: Authenticate }) {
   const { ctx } = deps;
   const { db } = ctx;
-  const me = (request: FastifyRequest) => userForCaller(db, request.caller!);
+  const me = (request: FastifyRequest) => accountOf(ctx, request.caller!);
 
   app.post('/api/offers', { preHandler: [deps.authenticate, limitedBy(app, 'offersPerUser')] }, async (request, reply) => {
     const input = parseInput(startOfferSchema, request.body);

@@ -9,15 +9,15 @@ import { retryEffect } from '../../commands/retry-effect';
 import { parseInput } from '../../kernel/validation';
 import { requireAdmin } from '../../kernel/access';
 import type { Caller } from '../../modules/users/caller';
-import { userForCaller } from '../../modules/users/user-records';
 import { failingEffects } from '../../views/outbox';
+import { accountOf } from '../../commands/account';
 import type { Authenticate } from '../guards/auth';
 
 const params = z.object({ id: z.coerce.number().check(z.int('That is not a delivery id'), z.positive('That is not a delivery id')) });
 
 export function outboxRoutes(app: FastifyInstance, deps: { ctx: CommandContext; authenticate: Authenticate }) {
   const { ctx } = deps;
-  const admin = async (request: { caller?: Caller }) => requireAdmin(await userForCaller(ctx.db, request.caller!));
+  const admin = async (request: { caller?: Caller }) => requireAdmin(await accountOf(ctx, request.caller!));
 
   app.get('/api/admin/outbox', { preHandler: deps.authenticate }, async (request) => {
     await admin(request);

@@ -13,8 +13,8 @@ import { createPartnerKey, revokePartnerKey } from '../../commands/partner-keys'
 import { requireAdmin } from '../../kernel/access';
 import { listPartnerKeys, partnerKeyFor, type PartnerKeyRow } from '../../modules/partners/partner-keys';
 import type { Caller } from '../../modules/users/caller';
-import { userForCaller } from '../../modules/users/user-records';
 import { parseInput } from '../../kernel/validation';
+import { accountOf } from '../../commands/account';
 import type { Authenticate } from '../guards/auth';
 import { limitedBy } from '../guards/rate-limits';
 
@@ -30,7 +30,7 @@ export function partnerRoutes(app: FastifyInstance, deps: { ctx: CommandContext;
   const { ctx } = deps;
   const { db } = ctx;
   const admin = async (request: { caller?: Caller }) => {
-    const user = await userForCaller(db, request.caller!);
+    const user = await accountOf(ctx, request.caller!);
     requireAdmin(user);
     return user;
   };

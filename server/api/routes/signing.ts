@@ -10,9 +10,10 @@ import type { CommandContext } from '../../commands/context';
 import { openSigningSession, type SigningDeps } from '../../commands/open-signing-session';
 import { transactionFor } from '../../kernel/access';
 import { parseInput } from '../../kernel/validation';
-import { userForCaller } from '../../modules/users/user-records';
 import { connectionOf } from '../../views/connection';
 import { signingState } from '../../views/signing-state';
+import { accountOf } from '../../commands/account';
+import type { Caller } from '../../modules/users/caller';
 import type { Authenticate } from '../guards/auth';
 
 const params = z.object({ id: z.uuid('That is not a transaction id') });
@@ -20,9 +21,9 @@ const params = z.object({ id: z.uuid('That is not a transaction id') });
 export function signingRoutes(app: FastifyInstance, deps: { ctx: CommandContext; authenticate: Authenticate; signing: SigningDeps }) {
   const { ctx, signing } = deps;
   const { db } = ctx;
-  const own = async (request: { params: unknown; caller?: Parameters<typeof userForCaller>[1] }) => {
+  const own = async (request: { params: unknown; caller?: Caller }) => {
     const { id } = parseInput(params, request.params);
-    const user = await userForCaller(db, request.caller!);
+    const user = await accountOf(ctx, request.caller!);
     return (await transactionFor(db, id, user)).row;
   };
 

@@ -5,20 +5,22 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { timelinePdfQuerySchema } from '../../../src/domain/deal-timeline';
-import type { Database } from '../../db/client';
+import type { CommandContext } from '../../commands/context';
 import { dealTimeline } from '../../views/deal-timeline';
 import { timelinePdf } from '../../views/timeline-pdf';
-import { userForCaller } from '../../modules/users/user-records';
 import { parseInput } from '../../kernel/validation';
+import { accountOf } from '../../commands/account';
+import type { Caller } from '../../modules/users/caller';
 import type { Authenticate } from '../guards/auth';
 
 const params = z.object({ id: z.uuid('That is not a transaction id') });
 
-export function timelineRoutes(app: FastifyInstance, deps: { db: Database; authenticate: Authenticate }) {
-  const { db } = deps;
-  const timelineOf = async (request: { params: unknown; caller?: Parameters<typeof userForCaller>[1] }) => {
+export function timelineRoutes(app: FastifyInstance, deps: { ctx: CommandContext; authenticate: Authenticate }) {
+  const { ctx } = deps;
+  const { db } = ctx;
+  const timelineOf = async (request: { params: unknown; caller?: Caller }) => {
     const { id } = parseInput(params, request.params);
-    return dealTimeline(db, id, await userForCaller(db, request.caller!));
+    return dealTimeline(db, id, await accountOf(ctx, request.caller!));
   };
 
   app.get('/api/transactions/:id/timeline', { preHandler: deps.authenticate }, async (request) => timelineOf(request));

@@ -15,7 +15,7 @@ import { applyStepEvent } from '../../commands/step-event';
 import { askTransportQuotes } from '../../commands/transport-quotes';
 import { transactionFor } from '../../kernel/access';
 import { transactionDetail, transactionsOf } from '../../views/transaction-views';
-import { userForCaller } from '../../modules/users/user-records';
+import { accountOf } from '../../commands/account';
 import type { Authenticate } from '../guards/auth';
 import { parseInput } from '../../kernel/validation';
 
@@ -26,18 +26,18 @@ export function transactionRoutes(app: FastifyInstance, deps: { ctx: CommandCont
   const { db, providers } = ctx;
 
   app.get('/api/transactions', { preHandler: deps.authenticate }, async (request) =>
-    transactionsOf(db, await userForCaller(db, request.caller!)),
+    transactionsOf(db, await accountOf(ctx, request.caller!)),
   );
 
   app.get('/api/transactions/:id', { preHandler: deps.authenticate }, async (request) => {
     const { id } = parseInput(idParams, request.params);
-    return transactionDetail(db, providers, id, await userForCaller(db, request.caller!));
+    return transactionDetail(db, providers, id, await accountOf(ctx, request.caller!));
   });
 
   app.post('/api/transactions/:id/events', { preHandler: deps.authenticate }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const input = parseInput(eventRequestSchema, request.body);
-    const user = await userForCaller(db, request.caller!);
+    const user = await accountOf(ctx, request.caller!);
     const { replayed } = await applyStepEvent(ctx, id, user, input);
     return { replayed, transaction: await transactionDetail(db, providers, id, user) };
   });
@@ -46,14 +46,14 @@ export function transactionRoutes(app: FastifyInstance, deps: { ctx: CommandCont
   app.post('/api/transactions/:id/transport-quotes', { preHandler: deps.authenticate }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const input = parseInput(quoteRequestSchema, request.body);
-    const { row } = await transactionFor(db, id, await userForCaller(db, request.caller!));
+    const { row } = await transactionFor(db, id, await accountOf(ctx, request.caller!));
     return askTransportQuotes(ctx, row, input.deliveryAddress);
   });
 
   app.post('/api/transactions/:id/cancel', { preHandler: deps.authenticate }, async (request) => {
     const { id } = parseInput(idParams, request.params);
     const input = parseInput(cancelRequestSchema, request.body);
-    const user = await userForCaller(db, request.caller!);
+    const user = await accountOf(ctx, request.caller!);
     const { row } = await transactionFor(db, id, user);
     await cancelSale(ctx, user, row, input);
     return { transaction: await transactionDetail(db, providers, id, user) };
@@ -68,7 +68,7 @@ export function transactionRoutes(app: FastifyInstance, deps: { ctx: CommandCont
   app.post('/api/transactions/:id/payoff-quote', { preHandler: deps.authenticate }, async (request, reply) => {
     const { id } = parseInput(idParams, request.params);
     const input = parseInput(payoffQuoteRequestSchema, request.body);
-    const { row } = await transactionFor(db, id, await userForCaller(db, request.caller!));
+    const { row } = await transactionFor(db, id, await accountOf(ctx, request.caller!));
     if (row.side !== 'seller') return reply.code(422).send({ message: 'Only the seller asks their lender for a payoff.' });
     const quote = await providers.lienholders.payoffQuote(input.lienholderId, input.accountNumber);
     if (!quote)

@@ -16,7 +16,8 @@ import { listDocuments, readDocument } from '../../modules/uploads/documents';
 import type { CommandContext } from '../../commands/context';
 import { abortUpload, completeUpload, createUpload, uploadParts } from '../../commands/uploads';
 import { signParts, type StorageDeps } from '../../modules/uploads/multipart';
-import { userForCaller } from '../../modules/users/user-records';
+import { accountOf } from '../../commands/account';
+import type { Caller } from '../../modules/users/caller';
 import type { Authenticate } from '../guards/auth';
 import { parseInput } from '../../kernel/validation';
 
@@ -24,8 +25,7 @@ const idParams = z.object({ id: z.uuid('That is not an upload id') });
 
 export function uploadRoutes(app: FastifyInstance, deps: { ctx: CommandContext; storage: StorageDeps; authenticate: Authenticate }) {
   const { ctx, storage, authenticate } = deps;
-  const { db } = ctx;
-  const caller = (request: { caller?: Parameters<typeof userForCaller>[1] }) => userForCaller(db, request.caller!);
+  const caller = (request: { caller?: Caller }) => accountOf(ctx, request.caller!);
 
   app.post('/api/uploads', { preHandler: authenticate }, async (request, reply) => {
     const input = parseInput(createUploadSchema, request.body);

@@ -8,12 +8,13 @@ import { buyerProfileSchema, identityIdSchema, profileUpdateSchema, userTypeSche
 import { changeUserType, deleteAccount, recordIdentityId, saveBuyerProfileOf, updateAccount } from '../../commands/account';
 import type { CommandContext } from '../../commands/context';
 import type { UserRow } from '../../kernel/access';
-import { profileView, userForCaller } from '../../modules/users/user-records';
+import { profileView } from '../../modules/users/user-records';
 import type { Caller } from '../../modules/users/caller';
 import { removeProvider, signInMethods } from '../../modules/users/sign-in-methods';
 import type { UserPoolAdmin } from '../../modules/users/user-pool-admin';
 import { providerParamSchema } from '../../../src/domain/sign-in-methods';
 import { withCaramelCode } from '../../modules/users/caramel-codes';
+import { accountOf } from '../../commands/account';
 import type { Authenticate } from '../guards/auth';
 import { parseInput } from '../../kernel/validation';
 
@@ -27,7 +28,7 @@ function forbidden(reply: FastifyReply, message: string) {
 export function userRoutes(app: FastifyInstance, deps: { ctx: CommandContext; authenticate: Authenticate; userPoolAdmin: UserPoolAdmin }) {
   const { ctx } = deps;
   const { db } = ctx;
-  const caller = (request: { caller?: Caller }): Promise<UserRow> => userForCaller(db, request.caller!);
+  const caller = (request: { caller?: Caller }): Promise<UserRow> => accountOf(ctx, request.caller!);
 
   // The profile carries the user's Caramel code, made the first time it is read.
   app.get('/api/users/profile', { preHandler: deps.authenticate }, async (request) =>

@@ -96,24 +96,25 @@ export const DEAL_NOTICES: Subscribers = {
       }
     },
   ],
+  // Each party is told where the deal was agreed; someone with an account finds it in their dashboard already.
   'partner deal.made': [
     async (effects, made) => {
-      for (const party of made.parties)
-        await effects.notify(
-          { userId: null, email: party.email },
-          {
-            kind: 'partner deal',
-            key: `partner-deal:${made.dealId}`,
-            subject: `Your deal from ${made.listedOn}: ${made.what}`,
-            body:
-              `You are ${party.role} ${made.what}, agreed on ${made.listedOn}. Caramel takes the deal from here` +
-              (party.role === 'buying' && made.buyerPaysFirst ? `: under ${made.listedOn}’s terms you pay first, then sign. ` : '. ') +
-              'Sign in or sign up with this e-mail address to continue.',
-            link: '/dashboard',
-            linkBeforeSignUp: true,
-            negotiationId: made.negotiationId,
-          },
-        );
+      for (const [side, role] of [
+        ['seller', 'selling'],
+        ['buyer', 'buying'],
+      ] as const)
+        await effects.notifySide(made.dealId, side, {
+          kind: 'partner deal',
+          key: `partner-deal:${made.dealId}`,
+          subject: `Your deal from ${made.listedOn}: ${made.what}`,
+          body:
+            `You are ${role} ${made.what}, agreed on ${made.listedOn}. Caramel takes the deal from here` +
+            (role === 'buying' && made.buyerPaysFirst ? `: under ${made.listedOn}’s terms you pay first, then sign. ` : '. ') +
+            'Sign in, or sign up with this e-mail address, to continue.',
+          link: '/dashboard',
+          linkBeforeSignUp: true,
+          negotiationId: made.negotiationId,
+        });
     },
   ],
 };

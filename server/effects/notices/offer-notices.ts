@@ -4,7 +4,7 @@
  * offers; someone known only by e-mail gets the shared link in the body.
  */
 import { eq } from 'drizzle-orm';
-import { formatDollars as dollars } from '../../../src/domain/offer-format';
+import { aVehicle, formatDollars as dollars } from '../../../src/domain/offer-format';
 import { otherSide, type PartyRole } from '../../../src/domain/offer-lifecycle';
 import { negotiations, users } from '../../db/schema';
 import type { EffectWriter, Subscribers } from '../../kernel/domain-events';
@@ -38,7 +38,7 @@ export const OFFER_NOTICES: Subscribers = {
         key: `offer-made:${made.negotiationId}`,
         subject: `An offer of ${dollars(made.amount)} for ${made.vehicle}`,
         body:
-          `${made.byName ?? 'Someone'} ${made.role === 'seller' ? 'offers to sell you' : 'offers to buy'} ${made.vehicle} for ${dollars(made.amount)}. ` +
+          `${made.byName ?? 'Someone'} ${made.role === 'seller' ? `offers to sell you ${aVehicle(made.vehicle)}` : `offers to buy your ${made.vehicle}`} for ${dollars(made.amount)}. ` +
           (made.toConfirm ? 'Confirm the vehicle’s details, then answer the offer. ' : '') +
           // Someone reached in the app (by their code) is led there instead of a link anyone could open.
           (made.shareUrl ? `Answer the offer here: ${made.shareUrl}` : ''),

@@ -9,6 +9,7 @@ import { FIRST_STATUS, SIDE_FLOW } from '../../../src/domain/transaction-transit
 import { dealParties, deals, negotiationEvents, negotiations, notifications, offers, transactions } from '../../db/schema';
 import type { UserRow } from '../../kernel/access';
 import type { UnitOfWork } from '../../kernel/unit-of-work';
+import { accountWithEmail } from '../users/user-records';
 import { type Acting, expiry, type NegotiationRow, type OfferRow } from './negotiation-records';
 
 /**
@@ -52,7 +53,8 @@ export async function createDeal(
 
 /**
  * A deal agreed elsewhere (a dealer's sale, a listing site's deal): the negotiation is made
- * accepted at the seller's price, with the deal, in `tx`.
+ * accepted at the seller's price, with the deal. A party named by an e-mail an account has
+ * verified is that account's at once; anyone else's becomes theirs when they verify it.
  */
 export async function dealAtPrice(
   uow: UnitOfWork,
@@ -62,9 +64,17 @@ export async function dealAtPrice(
   flows?: Record<Side, Flow>,
 ): Promise<{ negotiation: NegotiationRow; dealId: string; transactionIds: Record<Side, string> }> {
   const tx = uow.tx;
+  const named = { ...parties };
+  for (const [email, user] of [
+    ['sellerEmail', 'sellerUserId'],
+    ['buyerEmail', 'buyerUserId'],
+  ] as const) {
+    const account = !named[user] && named[email] ? await accountWithEmail(tx, named[email]) : undefined;
+    if (account) Object.assign(named, { [user]: account.id, [email]: null });
+  }
   const [negotiation] = await tx
     .insert(negotiations)
-    .values({ ...parties, status: 'accepted' })
+    .values({ ...named, status: 'accepted' })
     .returning();
   const [offer] = await tx
     .insert(offers)

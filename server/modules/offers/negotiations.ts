@@ -31,17 +31,22 @@ import {
   sideOf,
 } from './negotiation-records';
 
+/** Who the offer goes to when it is an account: found by the Caramel code the sender typed, or by an e-mail that account verified. */
+export type Counterparty = { account: UserRow; viaCode: boolean };
+
 /**
  * SPEC §2.1 start a sale (or an offer to buy): the vehicle, the first offer, and a link to share.
- * The other side is reached by their Caramel code (`codeOwner`) or by e-mail.
+ * The other side is an account (by their Caramel code, or the e-mail they verified), or an e-mail
+ * address that becomes an account's when it is verified.
  */
 export async function recordNegotiation(
   uow: UnitOfWork,
   user: UserRow,
   input: StartOffer,
-  codeOwner: UserRow | undefined,
+  counterparty: Counterparty | undefined,
   appUrl: string,
 ): Promise<{ negotiationId: string; shareUrl: string }> {
+  const codeOwner = counterparty?.viaCode ? counterparty.account : undefined;
   const tx = uow.tx;
   const vehicle = offeredVehicleRow(input.vehicle, input.role);
   const { token, hash } = newLinkToken();
@@ -53,8 +58,8 @@ export async function recordNegotiation(
       vehicleId: saved!.id,
       status: 'open',
       [input.role === 'seller' ? 'sellerUserId' : 'buyerUserId']: user.id,
-      ...(codeOwner
-        ? { [other === 'seller' ? 'sellerUserId' : 'buyerUserId']: codeOwner.id, codeOwnerUserId: codeOwner.id }
+      ...(counterparty
+        ? { [other === 'seller' ? 'sellerUserId' : 'buyerUserId']: counterparty.account.id, codeOwnerUserId: codeOwner?.id ?? null }
         : { [other === 'seller' ? 'sellerEmail' : 'buyerEmail']: input.counterpartyEmail?.toLowerCase() ?? null }),
       partnerUid: input.partner?.uid ?? null,
       partnerSource: input.partner?.source ?? 'caramel',
@@ -78,8 +83,8 @@ export async function recordNegotiation(
     amount: input.amount,
     vehicle: vehicleName(saved!),
     toConfirm: !saved!.confirmedAt,
-    // Someone reached by their code has an account: they are led into the app instead of a link anyone could open.
-    shareUrl: codeOwner ? null : link,
+    // Someone with an account is led into the app instead of a link anyone could open.
+    shareUrl: counterparty ? null : link,
   });
   uow.emit('negotiation.changed', { negotiationId: negotiation!.id });
   return { negotiationId: negotiation!.id, shareUrl: link };

@@ -46,10 +46,6 @@ export async function recordPartnerDeal(uow: UnitOfWork, key: PartnerKeyRow, inp
     what: `${vehicleName(saved!)} for ${formatDollars(input.priceDollars)}`,
     listedOn: partnerSourceName(key.source),
     buyerPaysFirst: key.buyerPaysFirst,
-    parties: [
-      { email: negotiation.sellerEmail!, role: 'selling' },
-      { email: negotiation.buyerEmail!, role: 'buying' },
-    ],
   });
   return dealId;
 }

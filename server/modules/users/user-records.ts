@@ -3,7 +3,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AssignableUserType, BuyerProfile, ProfileUpdate } from '../../../src/domain/profile-fields';
 import type { UserRow } from '../../kernel/access';
 import type { Tx } from '../../kernel/event-log';
-import { unitOfWork } from '../../kernel/unit-of-work';
 import type { Caller } from './caller';
 import type { Database } from '../../db/client';
 import { buyerProfiles, users } from '../../db/schema';
@@ -11,38 +10,56 @@ import { buyerProfiles, users } from '../../db/schema';
 /** Admins are the members of the user pool's `admin` group; the row mirrors it on every call. */
 export const ADMIN_GROUP = 'admin';
 
+/** The caller's row, if they called before (one read: nearly every caller is known). */
+export async function knownUser(db: Database | Tx, caller: Caller): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.cognitoSub, caller.sub));
+  return row;
+}
+
 /**
- * The caller's row, created from the token's claims on their first call (safe under races). The
- * e-mail follows the token only when the token says it is verified, so an address someone merely
- * typed into their pool profile never becomes theirs here.
+ * What the token says that the row does not mirror yet, or null when it mirrors all of it: admin
+ * rights follow the group both ways (removed from it, an admin is a customer again); the e-mail
+ * follows the token only when the token says it is verified, so an address someone merely typed
+ * into their pool profile never becomes theirs here.
  */
-export async function userForCaller(db: Database, caller: Caller): Promise<UserRow> {
+export function claimsToMirror(row: UserRow, caller: Caller): Partial<typeof users.$inferInsert> | null {
   const isAdmin = caller.groups.includes(ADMIN_GROUP);
-  const known = () => db.select().from(users).where(eq(users.cognitoSub, caller.sub));
-  // Every request comes through here and nearly every caller is known: one read, the insert only for a newcomer.
-  let [row] = await known();
-  if (!row) {
-    // Mirroring the identity pool's claims is a unit of work of its own: nothing follows from it, and no one is told.
-    await unitOfWork({ db }, {}, (uow) =>
-      uow.tx
-        .insert(users)
-        .values({
-          cognitoSub: caller.sub,
-          email: caller.email,
-          type: isAdmin ? 'admin' : 'customer',
-          // A provider's profile may name the person: the sign-up details start from it.
-          firstName: caller.givenName ?? null,
-          lastName: caller.familyName ?? null,
-        })
-        .onConflictDoNothing({ target: users.cognitoSub }),
-    );
-    [row] = await known();
+  const values: Partial<typeof users.$inferInsert> = {};
+  if (isAdmin !== (row.type === 'admin')) values.type = isAdmin ? 'admin' : 'customer';
+  if (caller.email && caller.emailVerified && (row.email !== caller.email || !row.emailVerified))
+    Object.assign(values, { email: caller.email, emailVerified: true });
+  return Object.keys(values).length ? values : null;
+}
+
+/** Makes the caller's row from the token's claims on their first call (safe under races), or mirrors what changed. */
+export async function mirrorClaims(tx: Tx, caller: Caller, row: UserRow | undefined): Promise<UserRow> {
+  if (row) {
+    const values = claimsToMirror(row, caller);
+    return values ? updateRow(tx, row.id, values) : row;
   }
-  if (!row) throw new Error(`user ${caller.sub} vanished after insert`);
-  // Admin rights follow the group on every token, both ways: removed from it, an admin is a customer again.
-  const mirrored = (values: Partial<typeof users.$inferInsert>) => unitOfWork({ db }, {}, (uow) => updateRow(uow.tx, row!.id, values));
-  if (isAdmin !== (row.type === 'admin')) return (await mirrored({ type: isAdmin ? 'admin' : 'customer' })).result;
-  if (caller.email && caller.emailVerified && row.email !== caller.email) return (await mirrored({ email: caller.email })).result;
+  await tx
+    .insert(users)
+    .values({
+      cognitoSub: caller.sub,
+      email: caller.email,
+      emailVerified: caller.emailVerified,
+      type: caller.groups.includes(ADMIN_GROUP) ? 'admin' : 'customer',
+      // A provider's profile may name the person: the sign-up details start from it.
+      firstName: caller.givenName ?? null,
+      lastName: caller.familyName ?? null,
+    })
+    .onConflictDoNothing({ target: users.cognitoSub });
+  const made = await knownUser(tx, caller);
+  if (!made) throw new Error(`user ${caller.sub} vanished after insert`);
+  return made;
+}
+
+/** The account whose verified e-mail is `email` (compared without case), if any. */
+export async function accountWithEmail(db: Database | Tx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.emailVerified, true)));
   return row;
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "email_verified" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "users_verified_email" ON "users" USING btree (lower("email")) WHERE "users"."email_verified";
