@@ -7,6 +7,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { SIDE_ROLES } from '../../src/domain/parties';
 import { moneyTimeline } from '../../src/domain/money-timeline';
+import { nextStep } from '../../src/domain/next-step';
 import { destinationOf, stepStates } from '../../src/domain/step-progress';
 import { foldStepData } from '../../src/domain/step-data';
 import type { StepData, TransactionDetail, TransactionList, TransactionSummary } from '../../src/domain/transaction-contract';
@@ -133,6 +134,7 @@ export async function transactionDetail(db: Database, providers: Providers, id: 
   const waits = customerWaits(row, sides);
   const cancelled = deal.deal.cancelledAt;
   const location = await carLocationOf(db, row.dealId, sides.seller);
+  const other = sides[row.side === 'buyer' ? 'seller' : 'buyer']?.row;
   return {
     ...summaryOf(row, deal, data),
     myRole: role,
@@ -140,6 +142,16 @@ export async function transactionDetail(db: Database, providers: Providers, id: 
       ? []
       : partyEventsFrom(row.flow, row.status).filter((event) => !waits || event !== 'price breakdown acknowledge'),
     dealer,
+    next: nextStep({
+      transactionId: row.id,
+      side: row.side,
+      flow: row.flow,
+      status: row.status,
+      data,
+      cancelled: cancelled !== null,
+      other: other ? { side: other.side, flow: other.flow, status: other.status } : null,
+      dealer: dealer ?? null,
+    }),
     parties: parties.map((party) => ({ role: party.role, firstName: party.firstName ?? null, you: party.userId === user.id })),
     data,
     carePlans: plans,

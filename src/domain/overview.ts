@@ -7,9 +7,9 @@
 import type { NegotiationSummary, OfferVehicle } from './offer-contract';
 import { formatDollars, vehicleName } from './offer-format';
 import { otherSide } from './offer-lifecycle';
-import { awaitingProvider, transactionEntry } from './step-progress';
-import type { TransactionDetail, TransactionSummary } from './transaction-contract';
-import type { Step } from './transaction-steps';
+import { STEP_ACTIONS } from './next-step';
+import { transactionEntry } from './step-progress';
+import type { NextStep, TransactionDetail, TransactionSummary } from './transaction-contract';
 
 export interface OverviewItem {
   key: string;
@@ -17,23 +17,12 @@ export interface OverviewItem {
   text: string;
   /** Whether it waits on this user (rather than on the other party or a provider). */
   yours: boolean;
+  /** Who it waits on when not the user: "the seller", "the title desk". */
+  waitingOn?: string;
   action?: { label: string; to: string };
   money?: { cents: number; direction: 'due' | 'expected' };
   at: string;
 }
-
-/** What a party does at each step, said as the next thing to do. */
-const NEXT_ACTION: Record<Step, string> = {
-  identity: 'verify your identity',
-  financing: 'choose how you pay',
-  protection: 'choose your protection',
-  insurance: 'arrange insurance',
-  transport: 'arrange pickup or delivery',
-  payment: 'link your bank account',
-  title: 'send your title',
-  signature: 'sign the sale documents',
-  inspection: 'inspect your car (optional)',
-};
 
 type SavedTransaction = TransactionSummary & { detail?: TransactionDetail };
 type SavedNegotiation = Pick<NegotiationSummary, 'id' | 'status' | 'latestOffer' | 'updatedAt' | 'myRole'> & { vehicle: OfferVehicle };
@@ -44,10 +33,19 @@ interface RefusedDocument {
   completedAt: string | null;
 }
 
-function transactionItems(row: SavedTransaction): OverviewItem[] {
+/**
+ * A transaction's next step as the server worked it out from both sides (next-step.ts); a copy
+ * saved before it had one says the party's current step, read from the steps alone.
+ */
+function nextOf(row: SavedTransaction): NextStep | null {
+  if (row.detail?.next !== undefined) return row.detail.next;
   const current = row.steps.find((step) => step.state === 'current')?.step;
+  return current ? { who: 'you', text: STEP_ACTIONS[current].text, action: { label: 'Continue', to: transactionEntry(row.id) } } : null;
+}
+
+function transactionItems(row: SavedTransaction): OverviewItem[] {
   const detail = row.detail;
-  const waiting = detail ? awaitingProvider(detail) : false;
+  const next = nextOf(row);
   const money = detail?.priceBreakdown
     ? { cents: detail.priceBreakdown.dueAtSigningCents, direction: 'due' as const }
     : detail?.payout
@@ -57,9 +55,10 @@ function transactionItems(row: SavedTransaction): OverviewItem[] {
     {
       key: `transaction:${row.id}`,
       title: vehicleName(row.vehicle),
-      text: waiting ? 'Waiting for a review; this updates by itself.' : current ? `Next: ${NEXT_ACTION[current]}.` : 'Every step is done.',
-      yours: !waiting && current !== undefined,
-      action: { label: 'Continue', to: transactionEntry(row.id) },
+      text: next?.text ?? 'Every step is done.',
+      yours: next?.who === 'you',
+      ...(next && next.who !== 'you' ? { waitingOn: `the ${next.who}` } : {}),
+      action: next?.action ?? { label: 'Open', to: transactionEntry(row.id) },
       ...(money ? { money } : {}),
       at: row.updatedAt,
     },

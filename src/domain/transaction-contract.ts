@@ -229,6 +229,19 @@ export const payoutSchema = z.object({
   feeReasons: z.array(z.string()),
 });
 
+/** Who acts next on a side of a deal, and where they go to (next-step.ts works it out). */
+export const WAITING_ON = ['you', 'buyer', 'seller', 'dealer', 'title desk', 'inspection service'] as const;
+export type WaitingOn = (typeof WAITING_ON)[number];
+
+export const nextStepSchema = z.object({
+  who: z.enum(WAITING_ON),
+  /** What happens next, in a sentence that names who acts. */
+  text: z.string(),
+  /** Where the party goes to act (present when it is their turn). */
+  action: z.nullable(z.object({ label: z.string(), to: z.string() })),
+});
+export type NextStep = z.infer<typeof nextStepSchema>;
+
 export const transactionDetailSchema = z.extend(transactionSummarySchema, {
   myRole: z.nullable(z.string()),
   allowedEvents: z.array(z.enum(PARTY_EVENTS)),
@@ -254,6 +267,8 @@ export const transactionDetailSchema = z.extend(transactionSummarySchema, {
   vehicleReports: vehicleReportsSchema,
   /** In a dealer's sale: the dealership selling, and whether it has signed (its customer's part opens then). */
   dealer: z.optional(z.nullable(z.object({ name: z.string(), signed: z.boolean() }))),
+  /** Who acts next on this side and where (next-step.ts); null once nothing is left (or cancelled). Absent in copies saved before it. */
+  next: z.optional(z.nullable(nextStepSchema)),
   timeline: z.array(
     z.object({
       version: z.number(),

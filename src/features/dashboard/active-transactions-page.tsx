@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { timelinePath } from '../../domain/deal-timeline';
 import { formatDollars, vehicleName } from '../../domain/offer-format';
+import { transactionEntry } from '../../domain/step-progress';
 import { STEP_LABELS } from '../../domain/transaction-steps';
 import { refreshTransactions, useTransactionList } from '../../data/transactions';
 import { Alert } from '../../ui/alert';
@@ -40,6 +41,7 @@ function TransactionsPage({ previous }: { previous: boolean }) {
         <ul className="transaction-list">
           {shown.map((row) => {
             const current = row.steps.find((step) => step.state === 'current');
+            const next = row.detail?.next;
             return (
               <li key={row.id} className="box">
                 <p className="title is-5 mb-1">{vehicleName(row.vehicle)}</p>
@@ -47,16 +49,19 @@ function TransactionsPage({ previous }: { previous: boolean }) {
                   {formatDollars(row.price)} · you are the {row.side} ·{' '}
                   {row.cancelledAt ? 'cancelled' : previous ? 'completed' : `next: ${current ? STEP_LABELS[current.step] : 'review'}`}
                 </p>
+                {!previous && next && <p className="mb-2">{next.text}</p>}
                 {previous ? (
                   <Link className="button is-primary is-small" to={`/dashboard/previous-transactions/detail?transaction=${row.id}`}>
                     View<span className="visually-hidden"> {vehicleName(row.vehicle)}</span>
                   </Link>
                 ) : (
-                  row.destination && (
-                    <Link className="button is-primary is-small" to={`${row.destination.path}?transaction=${row.id}`}>
-                      Continue<span className="visually-hidden"> {vehicleName(row.vehicle)}</span>
-                    </Link>
-                  )
+                  <Link
+                    className={`button is-small ${!next || next.who === 'you' ? 'is-primary' : 'is-outlined'}`}
+                    to={next?.action?.to ?? transactionEntry(row.id)}
+                  >
+                    Continue
+                    <span className="visually-hidden"> {vehicleName(row.vehicle)}</span>
+                  </Link>
                 )}
                 <Link className="button is-text is-small ml-2" to={timelinePath(row.id)}>
                   Timeline<span className="visually-hidden"> of the {vehicleName(row.vehicle)}</span>

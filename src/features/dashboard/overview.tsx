@@ -23,7 +23,9 @@ function ItemRow({ item }: { item: OverviewItem }) {
       <div>
         <p className="has-text-weight-semibold">
           {item.title}{' '}
-          <span className={`tag is-light ${item.yours ? 'is-primary' : ''}`}>{item.yours ? 'Your turn' : 'Waiting on others'}</span>
+          <span className={`tag is-light ${item.yours ? 'is-primary' : ''}`}>
+            {item.yours ? 'Your turn' : `Waiting on ${item.waitingOn ?? 'others'}`}
+          </span>
         </p>
         <p>{item.text}</p>
         {item.money && (

@@ -21,6 +21,7 @@ import { TransactionFlowLayout } from '../../ui/layout/transaction-flow-layout';
 import { Modal } from '../../ui/modal';
 import { PriceBreakdownDrawer } from './price-breakdown-drawer';
 import { VehicleReportsView } from '../../ui/reports/vehicle-reports';
+import { NextStepCallout } from './next-step-callout';
 import { OtherPartyProgress } from './other-party-progress';
 import { RefusedActions } from '../../ui/refused-actions';
 import { PendingChoice, SavedStatus } from './saved-status';
@@ -126,6 +127,8 @@ export function Component() {
       </div>
       <SavedStatus savedAt={row.savedAt} pending={pending} />
       <OtherPartyProgress dealId={detail.dealId} />
+      {/* Reading a step back that is done: what the sale waits on now, and the way there. */}
+      {detail.steps.find(({ step }) => step === stepOfPath(pathname))?.state === 'done' && <NextStepCallout detail={detail} />}
       <RefusedActions rows={pending} />
       {pending.some((queued) => queued.state === 'pending' && stepOfAction(queued.event) === stepOfPath(pathname)) && <PendingChoice />}
       <Outlet context={context} />

@@ -6,6 +6,7 @@
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../domain/dates';
 import { Alert } from '../../../ui/alert';
+import { NextStepCallout } from '../next-step-callout';
 import { useTransactionContext } from '../transaction-context';
 import { GetConnected } from './get-connected';
 import { SaleDocumentsList } from './sale-documents-list';
@@ -38,6 +39,7 @@ export function Component() {
         </p>
       )}
       {state?.you.signedAt && <p className="help mb-3">You signed {formatDateTime(state.you.signedAt)}.</p>}
+      <NextStepCallout detail={detail} />
       {state ? <SaleDocumentsList documents={state.documents} /> : <p aria-busy="true">Loading your documents…</p>}
       <GetConnected transactionId={detail.id} other={other} dealId={detail.dealId} />
       <p className="mt-4">
