@@ -161,7 +161,7 @@ export async function transactionDetail(db: Database, providers: Providers, id: 
     payout: row.side === 'seller' ? money.payout : null,
     carLocation: location && { city: location.city, state: location.state, postalCode: location.postalCode },
     shipment,
-    money: moneyTimeline(row.side, money.plan, journals, transferRows),
+    money: moneyTimeline(row.side, money.plan, journals, transferRows, money.payout.feeCents),
     bankAccount: account && account.userId === user.id ? accountView(account) : null,
     cancellation: cancelled
       ? {

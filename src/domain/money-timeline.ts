@@ -57,7 +57,7 @@ const RELEASE_LABELS: Record<ReleaseId, { buyer: string; seller: string | null }
   transport: { buyer: 'Transport', seller: null },
   'taxes and title fees': { buyer: 'Taxes and title fees, to the state', seller: null },
   'care plan': { buyer: 'Caramel Care plan', seller: null },
-  fees: { buyer: 'Caramel fees', seller: 'Caramel seller fee (with the buyer’s fee)' },
+  fees: { buyer: 'Caramel fees', seller: 'Caramel seller fee' },
 };
 
 const COLLECTION_LABELS: Record<string, { side: 'buyer' | 'seller'; label: string }> = {
@@ -67,12 +67,19 @@ const COLLECTION_LABELS: Record<string, { side: 'buyer' | 'seller'; label: strin
   'seller recovery': { side: 'seller', label: 'Taken back after the cancellation' },
 };
 
+/**
+ * `sellerFeeCents` is the seller's own part of Caramel's fees (seller-pricing.ts): the fees are
+ * released to us together, but each party reads only the money that is theirs — a seller who
+ * owes no fee has no fee line.
+ */
 export function moneyTimeline(
   side: 'buyer' | 'seller',
   plan: SettlementPlan,
   journals: JournalFacts[],
   transfers: TransferFacts[],
+  sellerFeeCents: number,
 ): MoneyTimeline {
+  const ownCents = (release: string, cents: number) => (release === 'fees' && side === 'seller' ? sellerFeeCents : cents);
   const items: MoneyItem[] = [];
   for (const transfer of transfers) {
     const collection = COLLECTION_LABELS[transfer.purpose];
@@ -89,9 +96,9 @@ export function moneyTimeline(
   const transferOf = (journal: JournalFacts) => transfers.find((transfer) => transfer.id === journal.transferId);
   for (const journal of journals) {
     const release = RELEASE_LABELS[journal.reason as ReleaseId];
-    const cents = journal.lines.find((line) => line.cents > 0)?.cents ?? 0;
+    const cents = ownCents(journal.reason, journal.lines.find((line) => line.cents > 0)?.cents ?? 0);
     const label = release ? release[side] : refundLabel(side, journal);
-    if (!label) continue;
+    if (!label || cents === 0) continue;
     const transfer = transferOf(journal);
     items.push({
       id: journal.key,
@@ -105,13 +112,19 @@ export function moneyTimeline(
   const released = new Set(journals.map((journal) => journal.reason));
   for (const release of plan.releases) {
     const label = RELEASE_LABELS[release.id][side];
-    if (released.has(release.id) || !label || (side === 'buyer' && release.id !== 'lien payoff' && !release.id.startsWith('seller')))
+    const cents = ownCents(release.id, release.cents);
+    if (
+      released.has(release.id) ||
+      !label ||
+      cents === 0 ||
+      (side === 'buyer' && release.id !== 'lien payoff' && !release.id.startsWith('seller'))
+    )
       continue;
     items.push({
       id: `scheduled:${release.id}`,
       at: null,
       label,
-      cents: release.cents,
+      cents,
       state: 'scheduled',
       note: `Paid ${WAITS[release.when]}`,
     });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { nextStep, type NextStepInput } from '../../src/domain/next-step';
 import type { TransactionStatus } from '../../src/domain/transaction-flows';
 
-const NOTHING = { title: { review: null }, inspection: { report: null } };
+const NOTHING: NextStepInput['data'] = { title: { review: null }, inspection: { report: null } };
 const seller = (status: TransactionStatus, other: TransactionStatus = 'signature_done', data = NOTHING): NextStepInput => ({
   transactionId: 'tx-seller',
   side: 'seller',

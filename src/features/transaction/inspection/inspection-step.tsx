@@ -7,6 +7,7 @@ import { Button } from '../../../ui/button';
 import { isPending, stepView, useTransactionContext, type StepViews } from '../transaction-context';
 import { WaitingView } from '../waiting-view';
 import { InspectionReportView } from '../../../ui/reports/inspection-report';
+import { GetConnected } from '../signature/get-connected';
 import { SelfInspection } from './self-inspection';
 import { WhatsNext } from './whats-next';
 
@@ -58,6 +59,8 @@ function Finished() {
       </p>
       {report && <InspectionReportView report={report} />}
       <WhatsNext detail={detail} />
+      {/* Who the buyer is, and the contact they shared for the handover, once the sale closed. */}
+      <GetConnected transactionId={detail.id} other={detail.side === 'buyer' ? 'seller' : 'buyer'} dealId={detail.dealId} />
     </section>
   );
 }

@@ -42,9 +42,13 @@ export function Component() {
       <NextStepCallout detail={detail} />
       {state ? <SaleDocumentsList documents={state.documents} /> : <p aria-busy="true">Loading your documents…</p>}
       <GetConnected transactionId={detail.id} other={other} dealId={detail.dealId} />
-      <p className="mt-4">
-        <Link to={`/dashboard/active-transactions/track-delivery/${detail.id}`}>Follow the car’s delivery</Link>
-      </p>
+      {detail.shipment && (
+        <p className="mt-4">
+          <Link to={`/dashboard/active-transactions/track-delivery/${detail.id}`}>
+            {detail.shipment.kind === 'Pickup' ? 'See the pickup: where and when' : 'Follow the car’s delivery'}
+          </Link>
+        </p>
+      )}
     </section>
   );
 }
