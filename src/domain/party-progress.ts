@@ -40,7 +40,7 @@ const BY_STATUS: Record<Flow, Partial<Record<TransactionStatus, string>>> = {
     identity_done: 'is sending the title details',
     title_done: 'has the title approved and is reviewing their payout',
     payment_start: 'is linking the bank account they are paid into',
-    payment_done: 'is signing the sale documents',
+    payment_done: 'has chosen the account they are paid into, and signs once the documents are made',
     signature_completed: 'has signed the sale documents',
     signature_done: 'has signed; the car’s self-inspection is all that is left',
     inspection_completed: 'has sent the car’s inspection photos, and the report is in',

@@ -49,9 +49,10 @@ export function SignDocuments() {
     if (returned !== 'signing_complete' || told.current || !state?.envelopeId || !canRecord) return;
     told.current = true;
     // The flow may take the party elsewhere once it is recorded (a seller goes home): the toast says it happened, wherever they land.
-    void act('documents signed', { envelopeId: state.envelopeId }).then(() =>
-      showToast(`You signed your documents. We will send you the signed copies once the ${other} has signed.`, 'success', 10_000),
-    );
+    const said = state.other.signedAt
+      ? `You signed your documents. The ${other} signed already: the signed copies follow in a moment.`
+      : `You signed your documents. We will send you the signed copies once the ${other} has signed.`;
+    void act('documents signed', { envelopeId: state.envelopeId }).then(() => showToast(said, 'success', 10_000));
   }, [returned, state, act, other, canRecord]);
 
   const open = async (event: React.FormEvent) => {
