@@ -5,13 +5,22 @@
  * A signed-in party's own offer actions go through the outbox instead (offer-actions.ts).
  */
 import * as z from 'zod/mini';
-import { linkAccountAnswerSchema, linkActionAnswerSchema, linkOfferSchema, type LinkOffer } from '../domain/offer-contract';
+import {
+  dashboardCountsSchema,
+  linkAccountAnswerSchema,
+  linkActionAnswerSchema,
+  linkOfferSchema,
+  type LinkOffer,
+} from '../domain/offer-contract';
 import { trackEvent } from './analytics';
 import { apiRequest } from './api-client';
 
 export type { LinkOffer };
 
 export const linkAccount = () => apiRequest('POST', 'offers/link-account', linkAccountAnswerSchema);
+
+/** What the account holds: open offers, sales in progress and finished ones. */
+export const accountCounts = () => apiRequest('GET', 'dashboard', dashboardCountsSchema);
 
 /** A shared link's offer, asked without the session: the link itself is the key. */
 export async function getLinkOffer(token: string): Promise<LinkOffer> {

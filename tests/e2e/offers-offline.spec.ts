@@ -22,8 +22,6 @@ test('the offers dashboard reads offline with its age, and a counteroffer made o
       data: { vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 }, amount: 6500, role: 'seller', counterpartyEmail: buyer.email },
     })
   ).json();
-  await page.goto('/link-offer');
-  await expect(page.getByText(/We added 1 offer/)).toBeVisible();
   await page.goto('/dashboard/caramel-offers');
   const received = page.getByRole('region', { name: /Waiting for your answer/ });
   await expect(received.getByRole('button', { name: 'Accept $6,500' })).toBeVisible();

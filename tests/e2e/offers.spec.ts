@@ -63,7 +63,7 @@ test('a shared link, a counteroffer by e-mail, an accept, and the buyer’s new 
   await expect(page.getByRole('heading', { name: 'You made a deal' })).toBeVisible();
   await expect(page.getByText('The 2005 Buick for $6,000.')).toBeVisible();
 
-  // The buyer creates an account with the same e-mail; /link-offer attaches the deal.
+  // The buyer creates an account with the same e-mail: the deal is theirs once it is verified.
   await buyer.getByRole('link', { name: 'Create an account' }).first().click();
   await buyer.getByRole('textbox', { name: 'Email' }).fill(buyerEmail);
   await buyer.getByLabel('Password', { exact: true }).fill('Buyer!Pass42');
@@ -74,7 +74,7 @@ test('a shared link, a counteroffer by e-mail, an accept, and the buyer’s new 
   await buyer.getByRole('button', { name: 'Confirm e-mail' }).click();
   await submitDetails(buyer, { firstName: 'Blake', lastName: 'Ferris', mobile: '4155550177' });
   await buyer.getByRole('link', { name: 'Skip for now' }).click();
-  await expect(buyer.getByText('We added 1 offer and 1 deal to your account.')).toBeVisible();
+  await expect(buyer.getByText('Everything made for your e-mail address is in your account: 1 sale in progress.')).toBeVisible();
   await buyer.getByRole('link', { name: 'Go to your offers' }).click();
   await expect(buyer.getByRole('region', { name: /Closed/ }).getByText('Accepted — you made a deal')).toBeVisible();
   await buyer.context().close();

@@ -42,7 +42,11 @@ describe('an offer sent to an e-mail', () => {
     await stream.next((event) => event.event === 'change' && noticeOf(event).kind === 'negotiation' && noticeOf(event).id === sale.id);
     expect((await offersOf(buyer)).received).toContainEqual(expect.objectContaining({ id: sale.id, myRole: 'buyer' }));
     expect(await notificationsOf(buyer)).toContainEqual(
-      expect.objectContaining({ kind: 'offer received', subject: 'An offer of $20,000 for 2005 Buick', link: '/dashboard/caramel-offers' }),
+      expect.objectContaining({
+        kind: 'offer received',
+        subject: 'An offer of $20,000 for a 2005 Buick',
+        link: '/dashboard/caramel-offers',
+      }),
     );
     stream.close();
   });

@@ -36,7 +36,7 @@ export const OFFER_NOTICES: Subscribers = {
       tellSide(effects, made.negotiationId, otherSide(made.role), {
         kind: 'offer received',
         key: `offer-made:${made.negotiationId}`,
-        subject: `An offer of ${dollars(made.amount)} for ${made.vehicle}`,
+        subject: `An offer of ${dollars(made.amount)} for ${made.role === 'seller' ? aVehicle(made.vehicle) : `your ${made.vehicle}`}`,
         body:
           `${made.byName ?? 'Someone'} ${made.role === 'seller' ? `offers to sell you ${aVehicle(made.vehicle)}` : `offers to buy your ${made.vehicle}`} for ${dollars(made.amount)}. ` +
           (made.toConfirm ? 'Confirm the vehicle’s details, then answer the offer. ' : '') +

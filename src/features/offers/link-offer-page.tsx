@@ -1,53 +1,60 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { linkAccount } from '../../data/offers';
+import { accountCounts, linkAccount } from '../../data/offers';
 import { clearUngatedProcess } from '../../data/ungated-process';
+import type { DashboardCounts } from '../../domain/offer-contract';
+import { holdings } from '../../domain/offer-format';
 import { buttonClass } from '../../ui/button';
 import { PageMeta } from '../../ui/page-meta';
 
-/** `/link-offer` (auth): what was made for the user's e-mail (a shared link answered, a dealer's or partner's sale) becomes theirs. */
+/**
+ * `/link-offer` (auth), where a visitor who answered a shared link lands after signing up or in.
+ * What was made for a verified e-mail address is the account's from its first call (a shared
+ * link answered, an offer, a dealer's or partner's sale); this page makes sure of it and says what
+ * the account now holds, with the way to it.
+ */
 export function Component() {
-  const [result, setResult] = useState<{ negotiations: number; deals: number } | { failure: string } | null>(null);
+  const [result, setResult] = useState<DashboardCounts | { failure: string } | null>(null);
   useEffect(() => {
     let current = true;
     linkAccount()
-      .then((answer) => {
+      .then(accountCounts)
+      .then((counts) => {
         clearUngatedProcess();
-        if (current) setResult(answer);
+        if (current) setResult(counts);
       })
       .catch((error: unknown) => current && setResult({ failure: (error as Error).message }));
     return () => {
       current = false;
     };
   }, []);
+  const held = result && !('failure' in result) ? holdings(result) : null;
+  const sales = result && !('failure' in result) && result.activeTransactions.total > 0;
 
   return (
     <section aria-labelledby="link-offer">
-      <PageMeta title="Your offers" description="Offers you answered by e-mail, now in your account." />
+      <PageMeta title="Your offers" description="Offers and sales made for your e-mail address, in your account." />
       <h1 id="link-offer" className="title">
         Your offers
       </h1>
       {result === null ? (
-        <p aria-busy="true">Adding what you did by e-mail to your account…</p>
+        <p aria-busy="true">Finding what was made for your e-mail address…</p>
       ) : 'failure' in result ? (
-        <p role="alert">We could not add your offers just now: {result.failure} Reload the page to try again.</p>
+        <p role="alert">We could not look up your offers just now: {result.failure} Reload the page to try again.</p>
       ) : (
         <p role="status" className="mb-4">
-          {result.negotiations + result.deals === 0
-            ? 'There was nothing to add: no offer was answered with this e-mail address.'
-            : `We added ${result.negotiations} offer${result.negotiations === 1 ? '' : 's'} and ${result.deals} deal${result.deals === 1 ? '' : 's'} to your account.`}
+          {held
+            ? `Everything made for your e-mail address is in your account: ${held}.`
+            : 'Nothing was made for your e-mail address yet. An offer or a sale sent to it shows in your account the moment it is made.'}
         </p>
       )}
       <div className="buttons">
-        {result && 'deals' in result && result.deals > 0 && (
+        {sales && (
           <Link to="/dashboard/active-transactions" className={buttonClass({})}>
             Go to your transactions
           </Link>
         )}
-        <Link
-          to="/dashboard/caramel-offers"
-          className={buttonClass({ variant: result && 'deals' in result && result.deals > 0 ? 'secondary' : undefined })}
-        >
+        <Link to="/dashboard/caramel-offers" className={buttonClass({ variant: sales ? 'secondary' : undefined })}>
           Go to your offers
         </Link>
       </div>
