@@ -17,6 +17,7 @@ import { bankAccounts } from '../db/money-tables';
 import { dealParties, transactions, users } from '../db/schema';
 import { dealClosings } from '../db/signing-tables';
 import { termsOf } from '../modules/deals/cancellation';
+import { sharedInspection } from '../modules/deals/shared-inspection';
 import { accountView } from '../modules/money/bank-accounts';
 import { dealMoney } from '../modules/money/deal-money';
 import { dealAndVehicle, dealsAndVehicles, dealSides } from '../kernel/deal-sides';
@@ -152,6 +153,7 @@ export async function transactionDetail(db: Database, providers: Providers, id: 
       other: other ? { side: other.side, flow: other.flow, status: other.status } : null,
       dealer: dealer ?? null,
     }),
+    sellerInspection: row.side === 'buyer' ? sharedInspection(sides) : null,
     parties: parties.map((party) => ({ role: party.role, firstName: party.firstName ?? null, you: party.userId === user.id })),
     data,
     carePlans: plans,

@@ -11,6 +11,7 @@ import { pageTokenParts } from '../../../src/domain/document-slots';
 import { SIGNED_URL_SECONDS } from '../../../src/domain/upload-plan';
 import { uploads } from '../../db/schema';
 import { transactionFor, type UserRow } from '../../kernel/access';
+import { isSharedInspectionPhoto } from '../deals/shared-inspection';
 import { documentOf, type StorageDeps } from './multipart';
 import { UploadRefused, type UploadRow } from './upload-records';
 
@@ -58,12 +59,15 @@ export async function listDocuments(
   return { documents: await Promise.all(page.map((row) => signedGet(deps, row))), next };
 }
 
-/** One of the caller's documents by key, with a fresh URL; someone else's key answers 404. */
+/** One of the caller's documents by key, with a fresh URL (or a photo of the seller's inspection shared with its buyer); someone else's key answers 404. */
 export async function readDocument(deps: StorageDeps, user: UserRow, key: string): Promise<DocumentList['documents'][number]> {
   const [row] = await deps.db
     .select()
     .from(uploads)
     .where(and(eq(uploads.key, key), eq(uploads.status, 'completed')));
-  if (!row || (row.userId !== user.id && user.type !== 'admin')) throw new UploadRefused(404, 'Object does not exist');
+  if (!row) throw new UploadRefused(404, 'Object does not exist');
+  const readable =
+    row.userId === user.id || user.type === 'admin' || (await isSharedInspectionPhoto(deps.db, user, row.transactionId, row.key));
+  if (!readable) throw new UploadRefused(404, 'Object does not exist');
   return signedGet(deps, row);
 }

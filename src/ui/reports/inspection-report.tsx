@@ -10,7 +10,7 @@ const SEVERITY: Record<InspectionReport['findings'][number]['severity'], { text:
 };
 
 /** The photo a finding is about, through a fresh read link; nothing while offline or when the image cannot be shown. */
-function FindingPhoto({ documentKey, area }: { documentKey: string; area: string }) {
+function FindingPhoto({ documentKey, alt }: { documentKey: string; alt: string }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
@@ -22,24 +22,28 @@ function FindingPhoto({ documentKey, area }: { documentKey: string; area: string
       current = false;
     };
   }, [documentKey]);
-  return url && <img src={url} alt={`Your photo: ${area}`} onError={() => setUrl(null)} />;
+  return url && <img src={url} alt={alt} onError={() => setUrl(null)} />;
 }
 
-export function InspectionReportView({ report }: { report: InspectionReport }) {
+/** The report, read by the seller who made it ("Your photo") or by their buyer ("The seller’s photo"). */
+export function InspectionReportView({ report, readBy = 'seller' }: { report: InspectionReport; readBy?: 'seller' | 'buyer' }) {
+  const whose = readBy === 'seller' ? 'Your photo' : 'The seller’s photo';
+  // The service writes to the seller ("Damage you pointed out"); the buyer reads who pointed it out.
+  const areaOf = (area: string) => (readBy === 'seller' ? area : area.replace(/\byou\b/, 'the seller'));
   return (
-    <section aria-labelledby="inspection-report" className="mb-4">
+    <section aria-labelledby="inspection-report" className="mb-4 has-text-left">
       <h2 id="inspection-report" className="title is-5">
-        Inspection report
+        {readBy === 'seller' ? 'Inspection report' : 'The seller’s inspection report'}
       </h2>
       <p className="mb-3">{report.summary}</p>
       <ul className="inspection-findings mb-3">
         {report.findings.map((finding, index) => (
           <li key={`${finding.area}-${index}`} className="box py-3">
-            {finding.documentKey && <FindingPhoto documentKey={finding.documentKey} area={finding.area} />}
+            {finding.documentKey && <FindingPhoto documentKey={finding.documentKey} alt={`${whose}: ${areaOf(finding.area)}`} />}
             <div>
               <span className={`tag is-light ${SEVERITY[finding.severity].tag} mb-1`}>{SEVERITY[finding.severity].text}</span>
               <p>
-                <strong>{finding.area}</strong>: {finding.note}
+                <strong>{areaOf(finding.area)}</strong>: {finding.note}
               </p>
             </div>
           </li>

@@ -10,6 +10,7 @@ export function Component() {
       <title>Reports · Previous transaction</title>
       <VehicleReportsView reports={detail.vehicleReports} />
       {detail.data.inspection.report && <InspectionReportView report={detail.data.inspection.report} />}
+      {detail.sellerInspection && <InspectionReportView report={detail.sellerInspection} readBy="buyer" />}
     </>
   );
 }
