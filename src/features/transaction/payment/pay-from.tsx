@@ -51,9 +51,9 @@ export function PayFrom() {
   async function authorise() {
     if (!account) return setError(buyer ? 'Choose the account to pay from.' : 'Choose the account to be paid into.');
     if (cents > 0 && !agreed) return setError(`Authorise the payment of ${formatCents(cents)} to go on.`);
-    // To the success screen first: the queued action moves the status on at once, and a party still on
-    // the payment screen then would be taken straight past it (the shell follows the status).
-    navigate(`/transaction/payment/success?transaction=${detail.id}`);
+    // On the success screen first (its route loads lazily): the queued action moves the status on at
+    // once, and a party still on the payment screen then would be taken past it (the shell follows the status).
+    await navigate(`/transaction/payment/success?transaction=${detail.id}`);
     await act('bank linked', { accountId: account.id, authorizedCents: cents });
   }
 

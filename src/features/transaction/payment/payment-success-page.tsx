@@ -1,5 +1,6 @@
 /** `/transaction/payment/success`: the payment is authorised (or the payout account set); what happens to the money, and what is next. */
 import { Link } from 'react-router-dom';
+import { useBankAccounts } from '../../../data/bank-accounts';
 import { accountLabel } from '../../../domain/bank-accounts';
 import { formatCents } from '../../../domain/pricing';
 import { Alert } from '../../../ui/alert';
@@ -10,7 +11,10 @@ export function Component() {
   const { detail } = useTransactionContext();
   const buyer = detail.side === 'buyer';
   const cents = detail.data.payment.authorizedCents ?? 0;
-  const account = detail.bankAccount ? accountLabel(detail.bankAccount) : 'your linked account';
+  // Until the server has the choice, the account is named from the party's own list.
+  const chosen = useBankAccounts().accounts?.find((candidate) => candidate.id === detail.data.payment.accountId);
+  const named = detail.bankAccount ?? chosen;
+  const account = named ? accountLabel(named) : 'your linked account';
   return (
     <section aria-labelledby="paid">
       <title>Payment · Your transaction</title>
