@@ -3,6 +3,7 @@
  * self-inspection — the checklist, waiting for the report, the report with "Done", and what
  * happens next once the step is over (SPEC §4.4 inspection views).
  */
+import { Link } from 'react-router-dom';
 import { Button } from '../../../ui/button';
 import { isPending, stepView, useTransactionContext, type StepViews } from '../transaction-context';
 import { WaitingView } from '../waiting-view';
@@ -61,6 +62,11 @@ function Finished() {
       <WhatsNext detail={detail} />
       {/* Who the buyer is, and the contact they shared for the handover, once the sale closed. */}
       <GetConnected transactionId={detail.id} other={detail.side === 'buyer' ? 'seller' : 'buyer'} dealId={detail.dealId} />
+      <p className="mt-4">
+        <Link to={`/dashboard/active-transactions/track-delivery/${detail.id}`}>
+          {detail.shipment?.kind === 'Pickup' ? 'Your money and the pickup' : 'Your money and the car’s delivery'}
+        </Link>
+      </p>
     </section>
   );
 }

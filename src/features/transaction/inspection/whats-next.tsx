@@ -78,7 +78,7 @@ export function WhatsNext({ detail }: { detail: TransactionDetail }) {
   const items =
     detail.flow === 'dealer-financing' ? dealerItems(detail) : detail.side === 'seller' ? sellerItems(detail) : buyerItems(detail);
   return (
-    <section aria-labelledby="whats-next">
+    <section aria-labelledby="whats-next" className="has-text-left">
       <h2 id="whats-next" className="title is-5">
         What happens next
       </h2>

@@ -3,7 +3,7 @@ import type { SaleDocument } from '../../../domain/signing';
 
 export function SaleDocumentsList({ documents }: { documents: SaleDocument[] }) {
   return (
-    <ul className="sale-documents" aria-label="Your sale documents">
+    <ul className="sale-documents has-text-left" aria-label="Your sale documents">
       {documents.map((document) => (
         <li key={document.kind}>
           <a href={document.url} target="_blank" rel="noopener noreferrer">

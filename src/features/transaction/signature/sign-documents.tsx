@@ -16,14 +16,14 @@ import { CheckboxField } from '../../../ui/form/choice-fields';
 import { showToast } from '../../../ui/toast-store';
 import { isPending, useTransactionContext } from '../transaction-context';
 import { SaleDocumentsList } from './sale-documents-list';
-import { useSigning } from './use-signing';
+import { noticeWhileWaiting, useSigning } from './use-signing';
 
 const isReturn = (event: string | null): event is SigningReturn => event !== null && event in SIGNING_RETURNS;
 
 export function SignDocuments() {
   const { detail, pending, act } = useTransactionContext();
   const { online } = useSnapshot(connectivity);
-  const { state, problem: loadProblem, reload } = useSigning(detail.id);
+  const { state, problem: loadProblem, reload } = useSigning(detail);
   const [params, setParams] = useSearchParams();
   const [consent, setConsent] = useState(false);
   const [share, setShare] = useState(true);
@@ -52,7 +52,10 @@ export function SignDocuments() {
     const said = state.other.signedAt
       ? `You signed your documents. The ${other} signed already: the signed copies follow in a moment.`
       : `You signed your documents. We will send you the signed copies once the ${other} has signed.`;
-    void act('documents signed', { envelopeId: state.envelopeId }).then(() => showToast(said, 'success', 10_000));
+    void act('documents signed', { envelopeId: state.envelopeId }).then(() => {
+      const id = showToast(said, 'success', 10_000);
+      if (!state.other.signedAt) noticeWhileWaiting(id);
+    });
   }, [returned, state, act, other, canRecord]);
 
   const open = async (event: React.FormEvent) => {

@@ -64,7 +64,7 @@ function DealerStart() {
 
 function ReadOnly() {
   const { detail } = useTransactionContext();
-  const { state } = useSigning(detail.id);
+  const { state } = useSigning(detail);
   const other = detail.side === 'buyer' ? 'seller' : 'buyer';
   return (
     <section aria-labelledby="signed">

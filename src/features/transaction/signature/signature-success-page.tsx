@@ -6,6 +6,7 @@
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../domain/dates';
 import { Alert } from '../../../ui/alert';
+import { InspectionReportView } from '../../../ui/reports/inspection-report';
 import { NextStepCallout } from '../next-step-callout';
 import { useTransactionContext } from '../transaction-context';
 import { GetConnected } from './get-connected';
@@ -14,7 +15,7 @@ import { useSigning } from './use-signing';
 
 export function Component() {
   const { detail } = useTransactionContext();
-  const { state, problem } = useSigning(detail.id);
+  const { state, problem } = useSigning(detail);
   const other = detail.side === 'buyer' ? 'seller' : 'buyer';
   const everyone = state?.status === 'completed';
   return (
@@ -42,6 +43,7 @@ export function Component() {
       <NextStepCallout detail={detail} />
       {state ? <SaleDocumentsList documents={state.documents} /> : <p aria-busy="true">Loading your documents…</p>}
       <GetConnected transactionId={detail.id} other={other} dealId={detail.dealId} />
+      {detail.sellerInspection && <InspectionReportView report={detail.sellerInspection} readBy="buyer" />}
       {detail.shipment && (
         <p className="mt-4">
           <Link to={`/dashboard/active-transactions/track-delivery/${detail.id}`}>
