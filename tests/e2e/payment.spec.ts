@@ -12,23 +12,8 @@ import type { Page } from '@playwright/test';
 import { buyerAtTransport, HARBOR_LIEN, sellerApproved, stepsFor } from '../support/payments';
 import { bothSign, govIdChecked, signs } from '../support/signing';
 import { expect, test } from './fixtures';
-import { centsOf, dealAtPayment, dealBetween, linkBankOnHostedPage, twoParties } from './sale-helpers';
+import { centsOf, dealAtPayment, dealBetween, linkBankOnHostedPage, moneyOf, twoParties } from './sale-helpers';
 import { fillAddress } from './transaction-helpers';
-
-/** The "Your money" table as the party sees it: each row's label, amount in cents and status. */
-async function moneyOf(page: Page) {
-  const rows = await page
-    .getByRole('region', { name: 'Your money' })
-    .locator('tbody tr')
-    .evaluateAll((trs) =>
-      trs.map((tr) => [
-        tr.querySelector('th')!.firstChild!.textContent!,
-        tr.querySelector('td')!.textContent!,
-        tr.querySelector('.tag')!.textContent!,
-      ]),
-    );
-  return rows.map(([label, amount, status]) => ({ label: label!, cents: centsOf(amount!), status: status! }));
-}
 
 /** The amount in the row of a breakdown or payout table whose heading starts with `label`. */
 const rowCents = async (page: Page, label: RegExp) =>

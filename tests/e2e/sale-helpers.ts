@@ -100,3 +100,18 @@ export async function linkBankOnHostedPage(page: Page, login: string, button: st
 
 /** "$21,749" or "−$1,234.56" as cents. */
 export const centsOf = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100) * (/[−-]/.test(text) ? -1 : 1);
+
+/** The "Your money" table as the party sees it: each row's label, amount in cents and status. */
+export async function moneyOf(page: Page) {
+  const rows = await page
+    .getByRole('region', { name: 'Your money' })
+    .locator('tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => [
+        tr.querySelector('th')!.firstChild!.textContent!,
+        tr.querySelector('td')!.textContent!,
+        tr.querySelector('.tag')!.textContent!,
+      ]),
+    );
+  return rows.map(([label, amount, status]) => ({ label: label!, cents: centsOf(amount!), status: status! }));
+}
