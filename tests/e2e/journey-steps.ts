@@ -9,8 +9,11 @@ import { centsOf, linkBankOnHostedPage, moneyOf } from './sale-helpers';
 import { checksId, signOnProvidersPage } from './signing-helpers';
 import { fillAddress, photo, verifyInWidget } from './transaction-helpers';
 
-/** From the deal screen to the seller's payout: identity, pickup address, reports, title photos (no loan), the car's photos, the title desk. */
-export async function sellerToPayout(page: Page, journey: Journey) {
+/**
+ * From the deal screen to the seller's payout: identity, pickup address, reports, the title — its
+ * photos, or with a loan on the car its lender and a payoff quote — the car's photos, the title desk.
+ */
+export async function sellerToPayout(page: Page, journey: Journey, { lien = false } = {}) {
   await page.getByRole('link', { name: 'Continue to your transaction' }).click();
   await journey.waitsFor('seller', page.getByRole('heading', { name: 'Verify your identity' }), 'transaction opens');
   await journey.shot(page, 'seller', 'identity');
@@ -25,14 +28,8 @@ export async function sellerToPayout(page: Page, journey: Journey) {
   await journey.shot(page, 'seller', 'reports');
   await page.getByRole('button', { name: 'Continue to title' }).click();
   await journey.waitsFor('seller', page.getByRole('heading', { name: 'Your title' }), 'title step');
-  await page.getByRole('button', { name: 'No, I own it outright' }).click();
-  await page.getByLabel('Front of the title: choose files').setInputFiles(photo('title-front.jpg'));
-  await page.getByLabel('Back of the title: choose files').setInputFiles(photo('title-back.jpg'));
-  await journey.waitsFor('seller', page.getByRole('listitem', { name: 'title-back.jpg' }).getByText('Uploaded'), 'title photos uploaded');
-  await expect(page.getByRole('listitem', { name: 'title-front.jpg' }).getByText('Uploaded')).toBeVisible();
-  await page.getByRole('radio', { name: 'Yes' }).check();
-  await journey.shot(page, 'seller', 'title photos');
-  await page.getByRole('button', { name: 'Send the title photos' }).click();
+  if (lien) await lenderAndPayoff(page, journey);
+  else await titlePhotos(page, journey);
   await journey.waitsFor('seller', page.getByRole('heading', { name: 'The VIN plate and the odometer' }), 'car photos step');
   await page.getByLabel('VIN plate photo: choose files').setInputFiles(photo('vin-plate.jpg'));
   await page.getByLabel('Odometer photo: choose files').setInputFiles(photo('odometer.jpg'));
@@ -49,6 +46,32 @@ export async function sellerToPayout(page: Page, journey: Journey) {
       .getByRole('cell')
       .textContent())!,
   );
+}
+
+async function titlePhotos(page: Page, journey: Journey) {
+  await page.getByRole('button', { name: 'No, I own it outright' }).click();
+  await page.getByLabel('Front of the title: choose files').setInputFiles(photo('title-front.jpg'));
+  await page.getByLabel('Back of the title: choose files').setInputFiles(photo('title-back.jpg'));
+  await journey.waitsFor('seller', page.getByRole('listitem', { name: 'title-back.jpg' }).getByText('Uploaded'), 'title photos uploaded');
+  await expect(page.getByRole('listitem', { name: 'title-front.jpg' }).getByText('Uploaded')).toBeVisible();
+  await page.getByRole('radio', { name: 'Yes' }).check();
+  await journey.shot(page, 'seller', 'title photos');
+  await page.getByRole('button', { name: 'Send the title photos' }).click();
+}
+
+/** A loan with Harbor Credit Union on the car: the lender, the account, and a payoff quote asked of the lender. */
+async function lenderAndPayoff(page: Page, journey: Journey) {
+  await page.getByRole('button', { name: 'Yes, there is a loan or lease' }).click();
+  await page.getByRole('searchbox', { name: 'Search lenders' }).fill('harbor');
+  await page.getByRole('radio', { name: /Harbor Credit Union/ }).check();
+  await page.getByRole('textbox', { name: 'Loan account number' }).fill('AC-4417-2210');
+  await page.getByRole('radio', { name: 'Yes' }).check();
+  await journey.shot(page, 'seller', 'lender');
+  await page.getByRole('button', { name: 'Next: the payoff' }).click();
+  await page.getByRole('button', { name: 'Ask Harbor Credit Union for a payoff quote' }).click();
+  await journey.waitsFor('seller', page.getByText('A quote from Harbor Credit Union'), 'payoff quote', { sandbox: true });
+  await journey.shot(page, 'seller', 'payoff quote');
+  await page.getByRole('button', { name: 'Send lender details' }).click();
 }
 
 /** The seller accepts the payout and links the account it goes to on the bank's hosted page. */
@@ -97,6 +120,34 @@ export async function buyerToTransport(
   await journey.shot(page, 'buyer', 'how will you pay');
 }
 
+/** A loan: the application (income as given at identity), the credit check agreed, the first lender's offer chosen. */
+export async function buyerFinances(page: Page, journey: Journey) {
+  await page.getByRole('button', { name: 'Apply for financing' }).click();
+  await page.getByRole('checkbox', { name: /check my credit/ }).check();
+  await journey.shot(page, 'buyer', 'loan application');
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  await journey.waitsFor('buyer', page.getByRole('heading', { name: "You're approved: choose a loan" }), 'loan offers', { sandbox: true });
+  await journey.shot(page, 'buyer', 'loan offers');
+  await page.getByRole('button', { name: 'Choose Harbor Credit Union' }).click();
+}
+
+/** No protection plan; a policy quoted by the carriers and confirmed on the carrier's page: on to transport. */
+export async function buyerInsures(page: Page, journey: Journey) {
+  await journey.waitsFor('buyer', page.getByRole('heading', { name: 'Protect your car' }), 'protection');
+  await page.getByRole('button', { name: 'Skip protection' }).click();
+  await journey.waitsFor('buyer', page.getByRole('heading', { name: 'Insure your new car' }), 'insurance');
+  await page.getByLabel('Your date of birth').fill('1988-04-02');
+  await page.getByRole('button', { name: 'Get quotes' }).click();
+  await journey.waitsFor('buyer', page.getByRole('heading', { name: 'Select coverage' }), 'insurance quotes', { sandbox: true });
+  await journey.shot(page, 'buyer', 'insurance quotes');
+  await page.getByRole('button', { name: 'Select Lighthouse Mutual' }).click();
+  await page.getByRole('button', { name: 'Continue with Lighthouse Mutual' }).click();
+  await page
+    .frameLocator('iframe[title="Lighthouse Mutual policy confirmation"]')
+    .getByRole('button', { name: 'Confirm and start my policy' })
+    .click();
+}
+
 /** No protection plan, and the buyer's own insurance: on to transport. */
 export async function buyerSkipsProtectionAndInsurance(page: Page, journey: Journey) {
   await journey.waitsFor('buyer', page.getByRole('heading', { name: 'Protect your car' }), 'protection');
@@ -123,6 +174,18 @@ export async function buyerBooksDelivery(page: Page, journey: Journey) {
   await journey.waitsFor('buyer', page.getByRole('heading', { name: 'Review your price breakdown' }), 'price breakdown');
   await journey.shot(page, 'buyer', 'price breakdown');
   return deliveryCents;
+}
+
+/** A pickup from the seller on the first day offered, in the morning; then, the seller's car verified, on to the price breakdown. */
+export async function buyerBooksPickup(page: Page, journey: Journey) {
+  await page.getByRole('radio', { name: /^I pick it up from the seller/ }).check();
+  await page.getByRole('radio', { name: /^9/ }).first().check();
+  await journey.shot(page, 'buyer', 'pickup');
+  await page.getByRole('button', { name: 'Book the pickup' }).click();
+  await journey.waitsFor('buyer', page.getByText('The seller’s car is verified'), 'pickup booked');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await journey.waitsFor('buyer', page.getByRole('heading', { name: 'Review your price breakdown' }), 'price breakdown');
+  await journey.shot(page, 'buyer', 'price breakdown');
 }
 
 /** The buyer accepts the breakdown and authorises what is due from an account linked on the bank's page; the amount due. */
