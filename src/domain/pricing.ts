@@ -87,6 +87,12 @@ export interface PriceBreakdown {
   lienPayoff: { lender: string; cents: number } | null;
 }
 
+const TAX_NEEDS_ADDRESS = 'Add your address to estimate tax';
+
+/** Whether the sales tax still waits for the state the car is registered in: the breakdown is not final until it is known. */
+export const taxAwaitsAddress = (breakdown: { lines: { id: string; note?: string }[] }) =>
+  breakdown.lines.some((line) => line.id === 'sales tax' && line.note === TAX_NEEDS_ADDRESS);
+
 /** Everything the buyer pays, line by line; with financing, what is due at signing and monthly. */
 export function priceBreakdown(input: BreakdownInput): PriceBreakdown {
   const vehicleCents = input.priceDollars * 100;
@@ -99,7 +105,7 @@ export function priceBreakdown(input: BreakdownInput): PriceBreakdown {
       id: 'sales tax',
       label: input.state ? `Sales tax, ${input.state} (estimate)` : 'Sales tax',
       cents: rate === undefined ? 0 : Math.round((vehicleCents * rate) / 100),
-      ...(rate === undefined ? { note: 'Add your address to estimate tax' } : { note: `${rate}% state rate` }),
+      ...(rate === undefined ? { note: TAX_NEEDS_ADDRESS } : { note: `${rate}% state rate` }),
     },
   ];
   if (input.protection) lines.push({ id: 'protection', label: input.protection.name, cents: input.protection.priceDollars * 100 });

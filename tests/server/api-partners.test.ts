@@ -206,8 +206,25 @@ describe('partner terms', () => {
     const buyerMail = await api.database.db.select().from(notifications).where(eq(notifications.toEmail, buyer.party.email));
     expect(buyerMail[0]!.body).toContain('you pay first, then sign');
 
-    // The breakdown to accept is there at once: the agreed price and the fees, no financing in it.
-    expect(buyer.transaction.priceBreakdown.dueAtSigningCents).toBeGreaterThanOrEqual(1_850_000);
+    // The breakdown is there at once: the agreed price and the fees, no financing in it — but its
+    // sales tax waits for where the car is registered, so it is not accepted before that is given.
+    const breakdown = buyer.transaction.priceBreakdown;
+    expect(breakdown.dueAtSigningCents).toBeGreaterThanOrEqual(1_850_000);
+    const untaxed = await actAs(api, buyer.party, buyer.transaction.id, 'price breakdown acknowledge');
+    expect(untaxed.statusCode).toBe(422);
+    expect(untaxed.json().message).toMatch(/the address the car will be registered at/);
+    const { uid } = (await api.call('GET', '/api/users/profile', buyer.party.bearer)).json();
+    const registered = await api.call('POST', `/api/users/${uid}/profile/${randomUUID()}`, buyer.party.bearer, {
+      legalFirstName: 'Robin',
+      legalLastName: 'Okafor',
+      dateOfBirth: '1990-03-14',
+      address: { line1: '500 Congress Ave', city: 'Austin', state: 'TX', postalCode: '78701' },
+    });
+    expect(registered.statusCode).toBe(200);
+    const taxed = (await api.call('GET', `/api/transactions/${buyer.transaction.id}`, buyer.party.bearer)).json().priceBreakdown;
+    const tax = taxed.lines.find((line: { id: string }) => line.id === 'sales tax');
+    expect(tax).toMatchObject({ label: 'Sales tax, TX (estimate)', cents: 115_625 }); // 6.25% of $18,500
+    expect(taxed.dueAtSigningCents).toBe(breakdown.dueAtSigningCents + 115_625);
     const acknowledged = await actAs(api, buyer.party, buyer.transaction.id, 'price breakdown acknowledge');
     expect(acknowledged.statusCode).toBe(200);
     expect(acknowledged.json().transaction.status).toBe('payment_start');

@@ -7,7 +7,7 @@
  * transaction (`actionEffects`): the shipment is booked, and the payment is asked of the bank.
  */
 import { eq } from 'drizzle-orm';
-import { formatCents } from '../../../src/domain/pricing';
+import { formatCents, taxAwaitsAddress } from '../../../src/domain/pricing';
 import type { StepData } from '../../../src/domain/transaction-contract';
 import type { PartyEvent } from '../../../src/domain/transaction-transitions';
 import { pickupDays, type BookedTransport, type TransportBooking } from '../../../src/domain/transport';
@@ -45,8 +45,10 @@ const PREPARE: Partial<Record<PartyEvent, Prepare>> = {
       throw new TransactionRefusal(422, 'Choose a pickup day in the next two weeks, from tomorrow.');
     return {};
   },
-  'price breakdown acknowledge': async (db, _providers, row) => {
+  'price breakdown acknowledge': async (db, providers, row) => {
     if (customerWaits(row, await dealSides(db, row.dealId))) throw new TransactionRefusal(409, DEALER_PREPARING);
+    if (row.side === 'buyer' && taxAwaitsAddress((await dealMoney(db, providers, row.dealId)).breakdown))
+      throw new TransactionRefusal(422, 'Add the address the car will be registered at first: its sales tax follows that state.');
     return {};
   },
   'bank linked': async (db, providers, row, user, payload) => {

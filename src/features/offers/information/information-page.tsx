@@ -20,7 +20,7 @@ import { Button, buttonClass } from '../../../ui/button';
 import { PageMeta } from '../../../ui/page-meta';
 import { showToast } from '../../../ui/toast-store';
 import { ConfirmVehicle } from './confirm-vehicle';
-import { RegistrationAddress } from './registration-address';
+import { RegistrationAddress } from '../../../ui/form/registration-address';
 
 function useOffer(id: string | null, started: string | null) {
   return useLiveQuery(async () => {

@@ -3,7 +3,9 @@
  * the bank account to pay from or be paid into; read-only once done, with the money as it stands.
  */
 import { accountLabel } from '../../../domain/bank-accounts';
-import { formatCents } from '../../../domain/pricing';
+import { formatCents, taxAwaitsAddress } from '../../../domain/pricing';
+import { refreshTransaction } from '../../../data/transactions';
+import { RegistrationAddress } from '../../../ui/form/registration-address';
 import { Button } from '../../../ui/button';
 import { BreakdownTable } from '../../../ui/money/breakdown-table';
 import { MoneyTimelineView } from '../../../ui/money/money-timeline';
@@ -35,9 +37,14 @@ function Review() {
       ) : (
         <PayoutTable payout={detail.payout!} />
       )}
-      <Button onClick={() => void act('price breakdown acknowledge')} loading={isPending(pending, 'price breakdown acknowledge')}>
-        {buyer ? `Accept and pay ${formatCents(detail.priceBreakdown!.dueAtSigningCents)}` : 'This looks right'}
-      </Button>
+      {/* A buyer who has not said where the car is registered (a partner's buyer pays first): its taxes need the state. */}
+      {buyer && taxAwaitsAddress(detail.priceBreakdown!) ? (
+        <RegistrationAddress onSaved={() => void refreshTransaction(detail.id).catch(() => undefined)} />
+      ) : (
+        <Button onClick={() => void act('price breakdown acknowledge')} loading={isPending(pending, 'price breakdown acknowledge')}>
+          {buyer ? `Accept and pay ${formatCents(detail.priceBreakdown!.dueAtSigningCents)}` : 'This looks right'}
+        </Button>
+      )}
     </section>
   );
 }

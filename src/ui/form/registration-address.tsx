@@ -4,14 +4,14 @@
  * Needs a connection to save; shown saved once it is.
  */
 import { useState } from 'react';
-import { NetworkError } from '../../../data/api-client';
-import { saveBuyerProfile, useBuyerProfile } from '../../../data/buyer-profile';
-import { buyerProfileSchema } from '../../../domain/profile-fields';
-import { Alert } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import { AddressFields } from '../../../ui/form/address-fields';
-import { TextField } from '../../../ui/form/text-field';
-import { useZodForm } from '../../../ui/form/use-zod-form';
+import { NetworkError } from '../../data/api-client';
+import { saveBuyerProfile, useBuyerProfile } from '../../data/buyer-profile';
+import { buyerProfileSchema } from '../../domain/profile-fields';
+import { Alert } from '../alert';
+import { Button } from '../button';
+import { AddressFields } from './address-fields';
+import { TextField } from './text-field';
+import { useZodForm } from './use-zod-form';
 import * as z from 'zod/mini';
 
 const formSchema = z.object({
@@ -49,7 +49,8 @@ const checked = formSchema.check(
   }),
 );
 
-export function RegistrationAddress() {
+/** `onSaved` hears each save (the price breakdown then reads its taxes again). */
+export function RegistrationAddress({ onSaved }: { onSaved?: () => void } = {}) {
   const saved = useBuyerProfile();
   const [editing, setEditing] = useState(false);
   if (saved === undefined) return null;
@@ -68,7 +69,15 @@ export function RegistrationAddress() {
         </Button>
       </section>
     );
-  return <RegistrationForm initial={saved} onSaved={() => setEditing(false)} />;
+  return (
+    <RegistrationForm
+      initial={saved}
+      onSaved={() => {
+        setEditing(false);
+        onSaved?.();
+      }}
+    />
+  );
 }
 
 function RegistrationForm({ initial, onSaved }: { initial: ReturnType<typeof useBuyerProfile>; onSaved: () => void }) {
