@@ -52,9 +52,22 @@ function refreshCountsSoon() {
   countsTimer = setTimeout(() => void loadDashboard(), 500);
 }
 
+const listeners = new Set<() => void>();
+
+/**
+ * Calls `listener` after each change this tab hears (and after everything was fetched again), for
+ * screens that show an API answer rather than what IndexedDB keeps; answers how to stop.
+ */
+export function onLiveChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+const tellListeners = () => listeners.forEach((listener) => listener());
+
 async function apply(notice: ChangeNotice) {
   await APPLY[notice.kind](notice).catch((error: unknown) => console.error(`Live ${notice.kind} ${notice.id} could not be fetched`, error));
   refreshCountsSoon();
+  tellListeners();
 }
 
 /** Everything the tab shows, fetched again: when notices cannot be replayed, or the tab has no stream. */
@@ -71,6 +84,7 @@ export async function catchUpAll(): Promise<void> {
     loadDashboard(),
     db.deals.toCollection().primaryKeys((ids) => Promise.allSettled(ids.map((id) => refreshDeal(id)))),
   ]);
+  tellListeners();
 }
 
 /** The last notice this tab had, kept across reloads of the tab (per user), so a reload is sent only what it missed. */

@@ -1,6 +1,7 @@
 /**
  * `/finance` (dealers, SPEC §2.5): the dealer's sales — status, customer, car, amount and the next
- * thing to do — and "Submit a sale". A sale waiting for the lender is read again every few
+ * thing to do — and "Submit a sale". The list follows the sales' moves live (the customer's
+ * payment and signature, the close); a sale waiting for the lender is also read again every few
  * seconds until the decision is in (it is also mailed).
  */
 import { useEffect } from 'react';
@@ -22,7 +23,7 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const submitting = params.get('submit') === '1';
-  const { answer, problem, reload } = useApiAnswer(dealerSales, []);
+  const { answer, problem, reload } = useApiAnswer(dealerSales, [], { followLive: true });
   const waiting = answer?.sales.some((sale) => sale.decision === 'pending');
   useEffect(() => {
     if (!waiting) return;
