@@ -242,6 +242,8 @@ export const dealerSaleSchema = z.object({
   terms: z.nullable(lenderTermsSchema),
   structure: z.nullable(saleStructureSchema),
   reviewSubmittedAt: z.nullable(z.string()),
+  /** What the customer pays before signing as it stands: the structure's down payment (or the cash price) and the delivery booked. */
+  customerPaysCents: z.optional(z.nullable(z.int())),
   createdAt: z.string(),
 });
 export type DealerSale = z.infer<typeof dealerSaleSchema>;

@@ -77,6 +77,9 @@ describe('a dealer’s sale', () => {
     ).toBe(422);
     const quote = quotes.quotes[0];
     await act(dealer, dealerTx, 'transport booked', { kind: 'Delivery', quoteId: quote.id });
+    // The dealer's screen reads what the customer now pays before signing: the down payment and the delivery.
+    const dealersView = (await api.call('GET', `/api/dealer/sales/${sale.id}`, dealer.bearer)).json();
+    expect(dealersView.customerPaysCents).toBe(structured.dueFromCustomerCents + quote.priceCents);
 
     // The dealer signs first; the documents' figures are the customer's breakdown.
     await act(dealer, dealerTx, 'signature start');

@@ -22,7 +22,10 @@ import { deals, transactions, vehicles } from '../../db/schema';
 import { dealClosings } from '../../db/signing-tables';
 import { dealAtPrice } from '../offers/deals';
 import type { UserRow } from '../../kernel/access';
-import type { Tx } from '../../kernel/event-log';
+import { eventsOfMany, type Tx } from '../../kernel/event-log';
+import { dealerPriceBreakdown } from '../../../src/domain/dealer-pricing';
+import { foldStepData } from '../../../src/domain/step-data';
+import { transportLabel } from '../../../src/domain/transport';
 import type { UnitOfWork } from '../../kernel/unit-of-work';
 import { DealerRefusal } from './dealerships';
 
@@ -105,6 +108,18 @@ export async function salesOf(db: Database, dealerUserId: string, saleId?: strin
     .leftJoin(dealClosings, eq(dealClosings.dealId, deals.id))
     .where(and(eq(dealerSales.dealerUserId, dealerUserId), ...(saleId ? [eq(dealerSales.id, saleId)] : [])))
     .orderBy(desc(dealerSales.createdAt));
+  const events = await eventsOfMany(
+    db,
+    rows.map((row) => row.transaction.id),
+  );
+  // The customer's part as it stands: the structure and the delivery the dealer booked (dealerPriceBreakdown).
+  const customerPays = (sale: typeof dealerSales.$inferSelect, priceDollars: number, transactionId: string) => {
+    const structure = (sale.structure as SaleStructure | null) ?? null;
+    if (!structure) return null;
+    const booking = foldStepData(events.filter((event) => event.transactionId === transactionId)).transport.booking;
+    const transport = booking ? { label: transportLabel(booking), cents: booking.quote?.priceCents ?? 0 } : null;
+    return dealerPriceBreakdown({ priceDollars, structure, transport }).dueAtSigningCents;
+  };
   return rows.map(({ sale, deal, vehicle, transaction, closedAt }) => ({
     id: sale.id,
     dealId: deal.id,
@@ -122,6 +137,7 @@ export async function salesOf(db: Database, dealerUserId: string, saleId?: strin
     terms: (sale.terms as LenderTerms | null) ?? null,
     structure: (sale.structure as SaleStructure | null) ?? null,
     reviewSubmittedAt: sale.reviewSubmittedAt?.toISOString() ?? null,
+    customerPaysCents: customerPays(sale, deal.priceDollars, transaction.id),
     createdAt: sale.createdAt.toISOString(),
   }));
 }

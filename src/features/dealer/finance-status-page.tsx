@@ -25,7 +25,7 @@ const DECISION_POLL_MS = 3000;
 export function Component() {
   const [params] = useSearchParams();
   const saleId = params.get('sale') ?? '';
-  const { answer: fetched, problem, reload } = useApiAnswer(() => dealerSale(saleId), [saleId]);
+  const { answer: fetched, problem, reload } = useApiAnswer(() => dealerSale(saleId), [saleId], { followLive: true });
   // What the dealer's last action answered, until the next read.
   const [acted, setActed] = useState<DealerSale | null>(null);
   const sale = acted && fetched && acted.id === fetched.id && acted.status !== fetched.status ? acted : fetched;
@@ -127,7 +127,10 @@ function StructureSummary({ sale }: { sale: DealerSale }) {
             : 'None'}
         </dd>
         <dt>The customer pays before signing</dt>
-        <dd>{formatCents(structure.dueFromCustomerCents)}</dd>
+        <dd>
+          {formatCents(sale.customerPaysCents ?? structure.dueFromCustomerCents)}
+          {sale.customerPaysCents && sale.customerPaysCents !== structure.dueFromCustomerCents ? ' (with the delivery)' : ''}
+        </dd>
       </dl>
     </section>
   );
