@@ -1,6 +1,7 @@
 /**
  * The customer's price breakdown for a dealer's sale: the dealer's structure is the deal. The
- * vehicle, each product the dealer added, and the delivery when the dealer booked one; the loan is
+ * vehicle, each product the dealer added (the dealer's to sell, so paid to the dealer, named as
+ * sold), and the delivery when the dealer booked one; the loan is
  * the dealer-lender's, on the amount the structure finances (products included). Sales tax, title
  * and registration are the dealer's to collect under their licence, so they are not lines here.
  * The same figures feed the ledger's settlement plan as any sale's (settlement.ts).
@@ -19,7 +20,7 @@ export function dealerPriceBreakdown(input: {
   const structure = input.structure;
   const lines: BreakdownLine[] = [{ id: 'vehicle', label: 'Vehicle price', cents: input.priceDollars * 100 }];
   for (const product of structure?.products ?? [])
-    lines.push({ id: 'protection', label: DEALER_PRODUCTS[product].name, cents: DEALER_PRODUCTS[product].priceCents });
+    lines.push({ id: `dealer ${product}`, label: DEALER_PRODUCTS[product].name, cents: DEALER_PRODUCTS[product].priceCents });
   if (input.transport) lines.push({ id: 'transport', label: input.transport.label, cents: input.transport.cents });
   const totalCents = lines.reduce((sum, line) => sum + line.cents, 0);
   if (!structure?.termMonths || structure.aprBasisPoints === null)

@@ -57,6 +57,8 @@ const RELEASE_LABELS: Record<ReleaseId, { buyer: string; seller: string | null }
   transport: { buyer: 'Transport', seller: null },
   'taxes and title fees': { buyer: 'Taxes and title fees, to the state', seller: null },
   'care plan': { buyer: 'Caramel Care plan', seller: null },
+  'dealer warranty': { buyer: 'Vehicle service contract, to the dealer', seller: 'Vehicle service contract you sold' },
+  'dealer gap': { buyer: 'GAP protection, to the dealer', seller: 'GAP protection you sold' },
   fees: { buyer: 'Caramel fees', seller: 'Caramel seller fee' },
 };
 

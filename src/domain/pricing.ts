@@ -73,7 +73,8 @@ export interface BreakdownInput {
 }
 
 export interface BreakdownLine {
-  id: 'vehicle' | 'platform fee' | 'title and registration' | 'sales tax' | 'protection' | 'transport';
+  /** A dealer's products are their own lines, one per product (`dealer warranty`, dealer-contract.ts). */
+  id: 'vehicle' | 'platform fee' | 'title and registration' | 'sales tax' | 'protection' | 'transport' | `dealer ${string}`;
   label: string;
   cents: number;
   note?: string;

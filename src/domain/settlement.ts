@@ -7,8 +7,10 @@
  *   payoff, to the lender, first;
  * - when the title reaches the title desk: the first half of the seller's payout;
  * - when the car is handed over (delivered, or collected at a pickup): the rest of the payout, the
- *   transport vendor, the state's taxes and title fees, the care plan and Caramel's fees.
+ *   transport vendor, the state's taxes and title fees, the care plan, a dealer's products (to the
+ *   dealer) and Caramel's fees.
  */
+import { DEALER_PRODUCT_NAMES, type DealerProduct } from './dealer-contract';
 import type { PriceBreakdown } from './pricing';
 import type { SellerPayout } from './seller-pricing';
 
@@ -37,7 +39,15 @@ export type Source = (typeof SOURCES)[number];
 export const RELEASE_TRIGGERS = ['funded', 'title received', 'handed over'] as const;
 export type ReleaseTrigger = (typeof RELEASE_TRIGGERS)[number];
 
-export type ReleaseId = 'lien payoff' | 'seller payout 1' | 'seller payout 2' | 'transport' | 'taxes and title fees' | 'care plan' | 'fees';
+export type ReleaseId =
+  | 'lien payoff'
+  | 'seller payout 1'
+  | 'seller payout 2'
+  | 'transport'
+  | 'taxes and title fees'
+  | 'care plan'
+  | `dealer ${DealerProduct}`
+  | 'fees';
 
 export interface Collection {
   from: Source;
@@ -80,6 +90,13 @@ export function settlementPlan(breakdown: PriceBreakdown, payout: SellerPayout):
       when: 'handed over',
     },
     { id: 'care plan', to: 'caramel care', cents: lineCents(breakdown, 'protection'), when: 'handed over' },
+    // A dealer's products are the dealer's: paid to them with the price, each as sold.
+    ...DEALER_PRODUCT_NAMES.map((product): Release => ({
+      id: `dealer ${product}`,
+      to: 'seller payout',
+      cents: lineCents(breakdown, `dealer ${product}`),
+      when: 'handed over',
+    })),
     { id: 'fees', to: 'revenue', cents: lineCents(breakdown, 'platform fee') + payout.feeCents, when: 'handed over' },
   ];
   return { collections: collections.filter((item) => item.cents > 0), releases: releases.filter((item) => item.cents > 0) };

@@ -39,6 +39,8 @@ const RELEASES: Record<ReleaseId, (cents: string, people: People) => string> = {
   transport: (cents) => `Caramel paid ${cents} to the transport vendor`,
   'taxes and title fees': (cents) => `Caramel paid ${cents} in taxes and title fees to the state`,
   'care plan': (cents) => `Caramel paid ${cents} to Caramel Care for the protection plan`,
+  'dealer warranty': (cents, people) => `Caramel paid ${cents} to ${people.seller.name} for the vehicle service contract they sold`,
+  'dealer gap': (cents, people) => `Caramel paid ${cents} to ${people.seller.name} for the GAP protection they sold`,
   fees: (cents) => `Caramel took its fees, ${cents}`,
 };
 

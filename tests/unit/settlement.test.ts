@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { balancesOf, duePostings, isBalanced, moneyTotals, transfer, type DealFacts, type Posting } from '../../src/domain/ledger-rules';
 import { FEES, priceBreakdown, STATE_TAX_RATES, type BreakdownInput } from '../../src/domain/pricing';
 import { sellerPayout } from '../../src/domain/seller-pricing';
+import { structureOf } from '../../src/domain/dealer-contract';
+import { dealerPriceBreakdown } from '../../src/domain/dealer-pricing';
 import {
   collectedCents,
   releasedCents,
@@ -158,5 +160,27 @@ describe('the ledger over generated sequences', () => {
       }),
       { numRuns: 400 },
     );
+  });
+});
+
+describe('a dealer’s sale', () => {
+  it('pays the dealer for each product it sold, named as sold; nothing goes to Caramel Care', () => {
+    const structure = structureOf(
+      { priceDollars: 18_500, kind: 'finance', aprBasisPoints: 690 },
+      { termMonths: 60, downPaymentDollars: 2_500, products: ['warranty', 'gap'] },
+    );
+    const breakdown = dealerPriceBreakdown({ priceDollars: 18_500, structure, transport: null });
+    expect(breakdown.lines.map((line) => [line.id, line.label])).toEqual([
+      ['vehicle', 'Vehicle price'],
+      ['dealer warranty', 'Vehicle service contract'],
+      ['dealer gap', 'GAP protection'],
+    ]);
+    const plan = settlementPlan(breakdown, sellerPayout({ priceDollars: 18_500, lien: null, titleInSellerName: null }));
+    expect(plan.releases.filter((release) => release.id.startsWith('dealer'))).toEqual([
+      { id: 'dealer warranty', to: 'seller payout', cents: 189_500, when: 'handed over' },
+      { id: 'dealer gap', to: 'seller payout', cents: 69_500, when: 'handed over' },
+    ]);
+    expect(cents(plan, 'care plan')).toBe(0);
+    expect(releasedCents(plan)).toBe(collectedCents(plan));
   });
 });
