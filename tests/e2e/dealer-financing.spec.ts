@@ -193,6 +193,8 @@ test('an admin makes a dealer, who sells with financing: approved with stipulati
   await customerPage.getByRole('radio', { name: /First Platypus Bank.*6789/ }).check();
   await customerPage.getByRole('checkbox', { name: /I authorise Caramel to take/ }).check();
   await customerPage.getByRole('button', { name: /^Authorise \$/ }).click();
+  await expect(customerPage.getByRole('heading', { name: 'Payment authorised' })).toBeVisible();
+  await customerPage.getByRole('link', { name: 'Next: sign your documents' }).click();
 
   // Then their government ID, and they sign.
   // The payment-first table goes from starting straight to the ID check.

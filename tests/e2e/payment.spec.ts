@@ -57,6 +57,8 @@ test('delivery priced by distance, the breakdown accepted, both banks linked on 
   await sellerPage.getByRole('radio', { name: /First Platypus Bank.*6789/ }).check();
   await sellerPage.getByRole('button', { name: 'Use this account' }).click();
   // Saved, the seller goes on to signing, told the documents wait for the buyer's payment.
+  await expect(sellerPage.getByRole('heading', { name: 'Payout account saved' })).toBeVisible();
+  await sellerPage.getByRole('link', { name: 'Next: sign your documents' }).click();
   await expect(sellerPage.getByText('Your documents are made once the buyer has finished their payment step')).toBeVisible();
 
   // The buyer asks for delivery quotes to a far ZIP, then to their own: nearer is cheaper, from both vendors.

@@ -38,7 +38,9 @@ export async function buyerWithDeal(page: Page, request: APIRequestContext) {
     data: { action: 'accept', email: buyer.email, latestOfferId: sale.latestOffer.id },
   });
   expect(accepted.ok()).toBe(true);
-  // Accepted with the buyer's verified address, the deal is in their account at once.
+  // Answered by link with the buyer's address (not signed in there): the deal is theirs once they claim it on /link-offer.
+  await page.goto('/link-offer');
+  await expect(page.getByText('Everything made for your e-mail address is in your account: 1 sale in progress.')).toBeVisible();
   await page.goto('/dashboard/active-transactions');
   await page.getByRole('link', { name: 'Continue 2005 Buick' }).click();
   await expect(page.getByRole('heading', { name: 'Verify your identity' })).toBeVisible();

@@ -40,7 +40,8 @@ export function Component() {
         </p>
       )}
       {state?.you.signedAt && <p className="help mb-3">You signed {formatDateTime(state.you.signedAt)}.</p>}
-      <NextStepCallout detail={detail} />
+      {/* Until both signed the alert above says whom it waits for; then, what the sale still waits on. */}
+      {everyone && <NextStepCallout detail={detail} />}
       {state ? <SaleDocumentsList documents={state.documents} /> : <p aria-busy="true">Loading your documents…</p>}
       <GetConnected transactionId={detail.id} other={other} dealId={detail.dealId} />
       {detail.sellerInspection && <InspectionReportView report={detail.sellerInspection} readBy="buyer" />}
