@@ -167,7 +167,17 @@ test('an admin makes a dealer, who sells with financing: approved with stipulati
   await expect(page.getByRole('heading', { name: 'Sign the sale' })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await shoot(page, 'dealer-sign');
+  // The documents open once both preparing moves have reached the API: until then signing is not offered.
+  let letThrough!: () => void;
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route('**/api/transactions/*/events', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Prepare the documents' }).click();
+  await expect(page.getByText('Sending your last steps first; signing opens as soon as they have reached us.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Review and sign' })).toBeDisabled();
+  letThrough();
   await signOnProvidersPage(page, 'buyer', true);
   await expect(page.getByText(/You signed your documents/)).toBeVisible();
   // Signed, the dealer is shown what happens next: their customer's part, the loan, their payment.
@@ -201,6 +211,8 @@ test('an admin makes a dealer, who sells with financing: approved with stipulati
   await customerPage.getByRole('button', { name: 'Start' }).click();
   await checksId(customerPage, 'Approve verification');
   await signOnProvidersPage(customerPage, 'seller', false);
+  // Told the dealer signed already, not that the copies wait for "the seller".
+  await expect(customerPage.getByText('You signed your documents. Lone Star Motors signed already')).toBeVisible();
   await expect(customerPage.getByRole('heading', { name: 'Everyone has signed' })).toBeVisible({ timeout: 60_000 });
   await expect(customerPage.getByRole('region', { name: 'Get connected with your seller' })).toContainText('Lone Star Motors');
   await shoot(customerPage, 'customer-signed');

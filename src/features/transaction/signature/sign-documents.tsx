@@ -49,14 +49,16 @@ export function SignDocuments() {
     if (returned !== 'signing_complete' || told.current || !state?.envelopeId || !canRecord) return;
     told.current = true;
     // The flow may take the party elsewhere once it is recorded (a seller goes home): the toast says it happened, wherever they land.
+    // A dealer's customer signs after the dealer, whom they know by name.
+    const them = detail.dealer && detail.side === 'buyer' ? detail.dealer.name : `the ${other}`;
     const said = state.other.signedAt
-      ? `You signed your documents. The ${other} signed already: the signed copies follow in a moment.`
-      : `You signed your documents. We will send you the signed copies once the ${other} has signed.`;
+      ? `You signed your documents. ${them.charAt(0).toUpperCase()}${them.slice(1)} signed already: the signed copies follow in a moment.`
+      : `You signed your documents. We will send you the signed copies once ${them} has signed.`;
     void act('documents signed', { envelopeId: state.envelopeId }).then(() => {
       const id = showToast(said, 'success', 10_000);
       if (!state.other.signedAt) noticeWhileWaiting(id);
     });
-  }, [returned, state, act, other, canRecord]);
+  }, [returned, state, act, other, canRecord, detail.dealer, detail.side]);
 
   const open = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -73,6 +75,9 @@ export function SignDocuments() {
     }
   };
 
+  // Opening the signing service is asked of the API at once, so it waits until what this device still
+  // has queued (preparing the documents, the ID check) has reached the API: asked sooner, it is refused.
+  const earlierQueued = pending.some((queued) => queued.state === 'pending' && queued.event !== 'documents signed');
   const kinds = documentsOfSale({ financed: detail.priceBreakdown?.financing != null });
   const signing = isPending(pending, 'documents signed') || (returned === 'signing_complete' && !state);
   return (
@@ -133,7 +138,12 @@ export function SignDocuments() {
           />
           {problem && <Alert kind="danger">{problem}</Alert>}
           {!online && <Alert kind="warning">You are offline. Signing happens on the signing service’s page: connect to open it.</Alert>}
-          <Button type="submit" loading={opening || signing} disabled={!online || state === null}>
+          {online && earlierQueued && (
+            <p className="help mb-2" role="status">
+              Sending your last steps first; signing opens as soon as they have reached us.
+            </p>
+          )}
+          <Button type="submit" loading={opening || signing} disabled={!online || state === null || earlierQueued}>
             Review and sign
           </Button>
         </form>
