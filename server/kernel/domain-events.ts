@@ -66,6 +66,8 @@ export interface DomainEvents {
   /** A dealer signed their sale: the customer's part opens. */
   'dealer.signed': { dealId: string; customerTransactionId: string };
   'payout.released': { dealId: string; sellerTransactionId: string; key: string; cents: number };
+  /** The seller's bank sent part of their payout back: it is held until they choose another account. */
+  'payout.returned': { dealId: string; sellerTransactionId: string; transferId: string; cents: number; reason: string };
   'sale.cancelled': { dealId: string; by: Side; reason: string | null; otherTransactionId: string | null };
   'sale.closed': { dealId: string };
 }

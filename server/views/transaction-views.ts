@@ -105,6 +105,13 @@ async function transferParties(db: Database, rows: TransferRow[], user: UserRow)
   });
 }
 
+/** What the bank returned of the seller's payout from `accountId` (the one on file): held until they choose another. */
+function payoutReturnedTo(rows: TransferRow[], accountId: string | null) {
+  const returned = rows.filter((row) => row.purpose === 'seller payout' && row.status === 'returned' && row.bankAccountId === accountId);
+  if (!accountId || !returned.length) return null;
+  return { cents: returned.reduce((sum, row) => sum + row.amountCents, 0), reason: returned[0]!.returnReason ?? 'Returned by the bank' };
+}
+
 /** GET /transactions/{id}: everything the step screens render, also offline from IndexedDB. */
 export async function transactionDetail(db: Database, providers: Providers, id: string, user: UserRow): Promise<TransactionDetail> {
   const { row, role } = await transactionFor(db, id, user);
@@ -154,6 +161,7 @@ export async function transactionDetail(db: Database, providers: Providers, id: 
       dealer: dealer ?? null,
     }),
     sellerInspection: row.side === 'buyer' ? sharedInspection(sides) : null,
+    payoutReturned: row.side === 'seller' ? payoutReturnedTo(transfers, data.payment.accountId) : null,
     parties: parties.map((party) => ({ role: party.role, firstName: party.firstName ?? null, you: party.userId === user.id })),
     data,
     carePlans: plans,

@@ -25,6 +25,7 @@ export const ACTION_LABELS: Record<PartyEvent, string> = {
   'price breakdown acknowledge': 'Accepting the price breakdown',
   'registered owners submitted': 'Saving who goes on the title',
   'bank linked': 'Authorising the payment from your bank',
+  'payout account changed': 'Choosing another account for your payout',
   'vehicle received': 'Confirming you have the car',
   'signature start': 'Starting to sign',
   'signing started': 'Opening the documents to sign',

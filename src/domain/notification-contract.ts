@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'step waiting',
   'documents to sign',
   'payment released',
+  'payment returned',
   'cancellation',
   'lender decision',
   'partner deal',

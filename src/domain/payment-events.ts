@@ -59,10 +59,14 @@ export const bankLinkedSchema = z.object({
   authorizedCents: z.number('The amount is missing').check(z.int(), z.minimum(0)),
 });
 
+/** A seller whose payout the bank returned: another of their accounts to send it to. */
+export const payoutAccountSchema = z.strictObject({ accountId: z.uuid('Choose a bank account') });
+
 export const PAYMENT_PAYLOADS: Partial<Record<PartyEvent, z.ZodMiniType>> = {
   'transport booked': transportBookingSchema,
   'registered owners submitted': registeredOwnersSchema,
   'bank linked': bankLinkedSchema,
+  'payout account changed': payoutAccountSchema,
 };
 
 export const PAYMENT_DOCUMENTS: Partial<

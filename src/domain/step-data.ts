@@ -165,6 +165,7 @@ const FOLDS: Record<string, Fold> = {
   'bank linked': (d, p) =>
     Object.assign(d.payment, { accountId: p.accountId as string, authorizedCents: p.authorizedCents as number, returned: null }),
   'payment returned': (d, p) => void (d.payment.returned = { code: p.code as string, reason: p.reason as string }),
+  'payout account changed': (d, p) => void (d.payment.accountId = p.accountId as string),
 };
 
 export function foldStepData(events: { event: string; payload: unknown }[]): StepData {

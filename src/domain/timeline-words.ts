@@ -104,6 +104,7 @@ export const EVENT_WORDS: Record<ToldEvent, { by: Teller; phrase: Phrase }> = {
       return cents ? `authorised a payment of ${cents} from {their} bank` : 'chose the bank account for {their} payout';
     },
   },
+  'payout account changed': { by: 'party', phrase: 'chose another bank account for {their} payout' },
   'vehicle received': { by: 'party', phrase: 'collected the car' },
   'signature start': { by: 'party', phrase: 'went on to signing' },
   'signing started': { by: 'party', phrase: 'opened the signing step' },

@@ -267,6 +267,8 @@ export const transactionDetailSchema = z.extend(transactionSummarySchema, {
   vehicleReports: vehicleReportsSchema,
   /** In a dealer's sale: the dealership selling, and whether it has signed (its customer's part opens then). */
   dealer: z.optional(z.nullable(z.object({ name: z.string(), signed: z.boolean() }))),
+  /** For the seller: payout the bank returned from the account on file, held until they choose another. Absent in older copies. */
+  payoutReturned: z.optional(z.nullable(z.object({ cents: z.number(), reason: z.string() }))),
   /** For the buyer: the seller's self-inspection report once the seller finished it. Absent in copies saved before it. */
   sellerInspection: z.optional(z.nullable(inspectionReportSchema)),
   /** Who acts next on this side and where (next-step.ts); null once nothing is left (or cancelled). Absent in copies saved before it. */

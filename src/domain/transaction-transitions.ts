@@ -53,6 +53,7 @@ export const PARTY_EVENTS = [
   'title lender submitted',
   'title document replaced',
   'agent authorized',
+  'payout account changed',
 ] as const;
 
 /** Results only a provider adapter on the server may write (identity, address, lenders, carriers …). */
@@ -252,26 +253,31 @@ export const FLOW_TRANSITIONS: Record<Flow, Transitions> = {
     (table: Transitions) => withMove(table, without(PAID_UNSIGNED, 'signature_start'), 'payment returned', 'payment_start'),
     (table: Transitions) => withMove(table, without(PAID, 'signature_start'), 'vehicle received'),
   ].reduce((table, add) => add(table), FINANCED_BUYER),
-  'title-report': {
-    ...IDENTITY_ADDRESS,
-    // The seller's details end in the vehicle reports (SPEC: identity_completed → reports) before title work.
-    identity_address_completed: { 'identity done': 'identity_completed' },
-    identity_updated_address_completed: { 'identity done': 'identity_completed' },
-    identity_completed: { 'reports reviewed': 'identity_done' },
-    identity_done: { 'title lender submitted': 'title_lender_lessor_submitted', 'title docs uploaded': 'title_docs_submitted' },
-    // With a lien the lender holds the title: no title photos, straight to the vehicle's photos.
-    title_lender_lessor_submitted: titleReview('title_lender_lessor_submitted'),
-    title_docs_submitted: { 'title docs uploaded': 'title_docs_submitted', ...titleReview('title_docs_submitted') },
-    title_done: { 'price breakdown ready': 'pricebreakdown_start' },
-    pricebreakdown_start: { 'price breakdown acknowledge': 'payment_start' },
-    payment_start: { 'bank linked': 'payment_done' },
-    // What a seller with negative equity brings can come back from their bank too.
-    payment_done: { 'documents signed': 'signature_completed', 'payment returned': 'payment_start' },
-    signature_completed: { 'signatures collected': 'signature_done' },
-    signature_done: { 'inspection submitted': 'inspection_submitted', 'inspection skipped': 'inspection_done' },
-    inspection_submitted: { 'inspection completed': 'inspection_completed', 'inspection skipped': 'inspection_done' },
-    inspection_completed: { 'inspection done': 'inspection_done' },
-  },
+  // A payout the bank returned stays held until the seller chooses another account for it, at any time after their payment step.
+  'title-report': withChanges(
+    {
+      ...IDENTITY_ADDRESS,
+      // The seller's details end in the vehicle reports (SPEC: identity_completed → reports) before title work.
+      identity_address_completed: { 'identity done': 'identity_completed' },
+      identity_updated_address_completed: { 'identity done': 'identity_completed' },
+      identity_completed: { 'reports reviewed': 'identity_done' },
+      identity_done: { 'title lender submitted': 'title_lender_lessor_submitted', 'title docs uploaded': 'title_docs_submitted' },
+      // With a lien the lender holds the title: no title photos, straight to the vehicle's photos.
+      title_lender_lessor_submitted: titleReview('title_lender_lessor_submitted'),
+      title_docs_submitted: { 'title docs uploaded': 'title_docs_submitted', ...titleReview('title_docs_submitted') },
+      title_done: { 'price breakdown ready': 'pricebreakdown_start' },
+      pricebreakdown_start: { 'price breakdown acknowledge': 'payment_start' },
+      payment_start: { 'bank linked': 'payment_done' },
+      // What a seller with negative equity brings can come back from their bank too.
+      payment_done: { 'documents signed': 'signature_completed', 'payment returned': 'payment_start' },
+      signature_completed: { 'signatures collected': 'signature_done' },
+      signature_done: { 'inspection submitted': 'inspection_submitted', 'inspection skipped': 'inspection_done' },
+      inspection_submitted: { 'inspection completed': 'inspection_completed', 'inspection skipped': 'inspection_done' },
+      inspection_completed: { 'inspection done': 'inspection_done' },
+    },
+    ['payment_done', 'signature_completed', 'signature_done', 'inspection_submitted', 'inspection_completed', 'inspection_done'],
+    ['payout account changed'],
+  ),
   'dealer-financing': {
     finance_completed: { 'finance done': 'finance_done' },
     finance_done: { 'protection chosen': 'protection_done', 'protection skipped': 'protection_done' },

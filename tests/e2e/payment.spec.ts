@@ -168,6 +168,53 @@ test('a payment the bank returns reopens the payment step with the bank’s reas
   await expect(page.getByRole('heading', { name: 'Payment authorised' })).toBeVisible();
 });
 
+test('a payout the seller’s bank returns is held with the reason until the seller chooses another account; then it is paid there', async ({
+  page: buyerPage,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  // The seller on a phone.
+  const {
+    buyer,
+    seller,
+    sellerPage: page,
+  } = await twoParties(
+    buyerPage,
+    { browser, request, baseURL: baseURL! },
+    { buyer: ['Lea', 'Moreau'], seller: ['Sam', 'Okafor'] },
+    { width: 375, height: 800 },
+  );
+  const deal = await dealAtPayment(request, baseURL!, seller, buyer, { financed: false, sellerLogin: 'user_closed' });
+  await stepsFor(deal.api).act(buyer, deal.buyerTx, 'bank linked', {
+    accountId: deal.buyerAccount.id,
+    authorizedCents: deal.breakdown.dueAtSigningCents,
+  });
+  await bothSign(deal.api, deal.sandbox, deal);
+
+  // The title is received and the car delivered by the sandboxes; both halves reach a closed account and come back.
+  await page.goto(`/dashboard/active-transactions/track-delivery/${deal.sellerTx}`);
+  const returned = page.getByRole('alert').filter({ hasText: 'Your bank returned your payout' });
+  await expect(returned).toBeVisible({ timeout: 60_000 });
+  await expect(async () => {
+    expect((await moneyOf(page)).filter((row) => /^Your (first|second) payout/.test(row.label)).map((row) => row.status)).toEqual([
+      'Returned',
+      'Returned',
+    ]);
+  }).toPass({ timeout: 30_000 });
+  await expect(returned).toContainText('Account closed.');
+
+  await page.getByRole('button', { name: 'Send my payout here' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Choose the account to be paid into.' })).toBeVisible();
+  await linkBankOnHostedPage(page, 'user_good', 'Link another account');
+  await page.getByRole('radio', { name: /First Platypus Bank.*6789/ }).check();
+  await page.getByRole('button', { name: 'Send my payout here' }).click();
+  await expect(returned).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByText(/Caramel holds \$0:/)).toBeVisible({ timeout: 30_000 });
+  await page.context().close();
+});
+
 test('after the buyer signed, the seller cancels from the dashboard: told the $250 fee first, charged it; the buyer is refunded in full', async ({
   page: buyerPage,
   browser,

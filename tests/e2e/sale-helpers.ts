@@ -72,13 +72,13 @@ export async function dealBetween(request: APIRequestContext, baseURL: string, s
   return { api, sandbox, seller, buyer, sellerTx, buyerTx };
 }
 
-/** A deal between the two, both brought to payment through the API (the seller's title with `lien`), the buyer's bank `buyerLogin`. */
+/** A deal between the two, both brought to payment through the API (the seller's title with `lien`, paid into `sellerLogin`'s bank), the buyer's bank `buyerLogin`. */
 export async function dealAtPayment(
   request: APIRequestContext,
   baseURL: string,
   seller: Person,
   buyer: Person,
-  options: { financed: boolean; lien?: object; pickup?: boolean },
+  options: { financed: boolean; lien?: object; pickup?: boolean; sellerLogin?: string },
   buyerLogin = 'user_good',
 ) {
   const { api, sandbox, ...deal } = await dealBetween(request, baseURL, seller, buyer);

@@ -187,7 +187,21 @@ describe('a payout the bank returns', WHOLE_SALE, () => {
       'returned',
     ]);
     expect(journals.every(isBalanced)).toBe(true);
-    expect(moneyTotals(journals).held).toBe((await detail(deal.seller, deal.sellerTx)).payout.payoutCents);
+    const held = await detail(deal.seller, deal.sellerTx);
+    expect(moneyTotals(journals).held).toBe(held.payout.payoutCents);
+    expect(held.payoutReturned).toEqual({ cents: held.payout.payoutCents, reason: 'Account closed' });
+    expect(held.allowedEvents).toContain('payout account changed');
+
+    // The seller chooses another account (not the closed one again): the held payout goes there.
+    const again = await actAs(api, deal.seller, deal.sellerTx, 'payout account changed', { accountId: deal.sellerAccount.id });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toMatch(/returned your payout already/);
+    const good = await linkedAccount(api, sandbox(), deal.seller);
+    await act(deal.seller, deal.sellerTx, 'payout account changed', { accountId: good.id });
+    await expect.poll(async () => (await payouts()).filter((item) => item.state === 'settled').length, { timeout: 30_000 }).toBe(2);
+    const after = await ledgerOf(api, deal.buyerList.active[0].dealId);
+    expect(moneyTotals(after.journals).held).toBe(0);
+    expect((await detail(deal.seller, deal.sellerTx)).payoutReturned).toBeNull();
   });
 });
 

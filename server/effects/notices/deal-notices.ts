@@ -47,6 +47,16 @@ export const DEAL_NOTICES: Subscribers = {
         link: `/dashboard/active-transactions/track-delivery/${released.sellerTransactionId}`,
       }),
   ],
+  'payout.returned': [
+    async (effects, returned) =>
+      effects.notifySide(returned.dealId, 'seller', {
+        kind: 'payment returned',
+        key: `payout returned:${returned.transferId}`,
+        subject: 'Your bank returned your payout',
+        body: `Your bank sent ${formatCents(returned.cents)} of your payout back (${returned.reason}). We hold it for you: choose another account to have it paid there.`,
+        link: `/dashboard/active-transactions/track-delivery/${returned.sellerTransactionId}`,
+      }),
+  ],
   // The other side is told once, by mail and in their overview, with the way to their cancelled sale.
   'sale.cancelled': [
     async (effects, cancelled) => {

@@ -97,6 +97,14 @@ export async function applyTransferResult(
     await post(uow, row.dealId, posting(`collect:${row.id}`, 'collected', row.account, 'held', row.amountCents), row.id);
   if (result.outcome === 'returned' && row.direction === 'pay')
     await post(uow, row.dealId, posting(`return:${row.id}`, 'payout returned', row.account, 'held', row.amountCents), row.id);
+  if (result.outcome === 'returned' && row.purpose === 'seller payout')
+    uow.emit('payout.returned', {
+      dealId: row.dealId,
+      sellerTransactionId: row.transactionId,
+      transferId: row.id,
+      cents: row.amountCents,
+      reason: result.reason ?? 'Returned by the bank',
+    });
   if (result.outcome === 'returned' && (row.purpose === 'buyer payment' || row.purpose === 'seller difference'))
     await reopenPayment(uow, row.transactionId, row.dealId, result.code ?? 'R00', result.reason ?? 'Returned by the bank');
   return true;

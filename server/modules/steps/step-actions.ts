@@ -37,6 +37,16 @@ type Prepare = (
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** One of the caller's own linked accounts, its deposits confirmed. */
+async function usableAccount(db: Database, user: UserRow, accountId: string) {
+  const account = await ownAccount(db, user, accountId).catch(() => {
+    throw new TransactionRefusal(422, 'Choose one of your linked bank accounts.');
+  });
+  if (account.status !== 'verified')
+    throw new TransactionRefusal(422, `Confirm the two small deposits to ${account.institution} ••${account.mask} before using it.`);
+  return account;
+}
+
 const PREPARE: Partial<Record<PartyEvent, Prepare>> = {
   'transport booked': async (db, _providers, row, _user, payload) => {
     const booking = payload as TransportBooking;
@@ -52,11 +62,7 @@ const PREPARE: Partial<Record<PartyEvent, Prepare>> = {
     return {};
   },
   'bank linked': async (db, providers, row, user, payload) => {
-    const account = await ownAccount(db, user, payload.accountId as string).catch(() => {
-      throw new TransactionRefusal(422, 'Choose one of your linked bank accounts.');
-    });
-    if (account.status !== 'verified')
-      throw new TransactionRefusal(422, `Confirm the two small deposits to ${account.institution} ••${account.mask} before using it.`);
+    await usableAccount(db, user, payload.accountId as string);
     const money = await dealMoney(db, providers, row.dealId);
     const due = row.side === 'buyer' ? money.breakdown.dueAtSigningCents : money.payout.bringCents;
     if (payload.authorizedCents !== due)
@@ -64,6 +70,16 @@ const PREPARE: Partial<Record<PartyEvent, Prepare>> = {
         409,
         `The amount is now ${formatCents(due)}, not ${formatCents(payload.authorizedCents as number)}. Review it and authorise again.`,
       );
+    return {};
+  },
+  // Another account for a payout the bank returned: not one that returned a payout already (it would only come back).
+  'payout account changed': async (db, _providers, row, user, payload) => {
+    const account = await usableAccount(db, user, payload.accountId as string);
+    const returnedTo = (await transfersOf(db, row.dealId)).some(
+      (transfer) => transfer.direction === 'pay' && transfer.status === 'returned' && transfer.bankAccountId === account.id,
+    );
+    if (returnedTo)
+      throw new TransactionRefusal(422, `${account.institution} ••${account.mask} returned your payout already: choose another account.`);
     return {};
   },
   'vehicle received': async (db, _providers, row) => {

@@ -11,6 +11,7 @@ import { refreshTransaction, refreshTransactions, useOutbox, useTransaction, use
 import { vehicleName } from '../../domain/offer-format';
 import { Button } from '../../ui/button';
 import { MoneyTimelineView } from '../../ui/money/money-timeline';
+import { ReturnedPayout } from '../../ui/money/returned-payout';
 import { RefusedActions } from '../../ui/refused-actions';
 import { ShipmentTimeline } from '../../ui/transport/shipment-timeline';
 import { CancelSale } from './cancel-sale';
@@ -75,6 +76,7 @@ function Track({ id }: { id: string }) {
       <p className="mb-4">{vehicleName(detail.vehicle)}</p>
       <RefusedActions rows={outbox} />
       {detail.cancellation && <p className="notification is-warning is-light">This sale was cancelled.</p>}
+      <ReturnedPayout detail={detail} />
       {shipment ? (
         <div className="box">
           <ShipmentTimeline shipment={shipment} />

@@ -44,19 +44,21 @@ export function LinkBankButton({
 const describe = (account: BankAccount) => `${account.institution} · ${account.name} ••${account.mask}`;
 
 /**
- * The user's linked accounts to pick one from (only verified ones can move money), a way to
- * confirm one waiting for its micro-deposits, and a way to link another.
+ * The user's linked accounts to pick one from (only verified ones can move money, and not one whose
+ * bank `returned` a payout), a way to confirm one waiting for its micro-deposits, and a way to link another.
  */
 export function AccountChooser({
   state,
   legend,
   selected,
   onSelect,
+  returned,
 }: {
   state: BankAccountsState;
   legend: string;
   selected: string | undefined;
   onSelect: (id: string) => void;
+  returned?: string;
 }) {
   const { accounts, error, reload } = state;
   if (error)
@@ -76,7 +78,12 @@ export function AccountChooser({
       <ul className="mb-3">
         {accounts.map((account) => (
           <li key={account.id} className="box p-3 mb-2">
-            {account.status === 'verified' ? (
+            {account.id === returned ? (
+              <>
+                <p className="has-text-weight-semibold">{describe(account)}</p>
+                <p className="help is-danger">This bank returned your payout. Choose another account, or link one.</p>
+              </>
+            ) : account.status === 'verified' ? (
               <label className="radio ui-choice">
                 <input type="radio" name="bank-account" checked={selected === account.id} onChange={() => onSelect(account.id)} />
                 <span>{describe(account)}</span>

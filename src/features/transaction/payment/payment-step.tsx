@@ -10,6 +10,7 @@ import { Button } from '../../../ui/button';
 import { BreakdownTable } from '../../../ui/money/breakdown-table';
 import { MoneyTimelineView } from '../../../ui/money/money-timeline';
 import { PayoutTable } from '../../../ui/money/payout-table';
+import { ReturnedPayout } from '../../../ui/money/returned-payout';
 import { isPending, stepView, useTransactionContext, type StepViews } from '../transaction-context';
 import { PayFrom } from './pay-from';
 import { RegisteredOwnersForm } from './registered-owners-form';
@@ -73,6 +74,7 @@ function ReadOnly() {
       <h1 id="payment-done" className="title is-4">
         {buyer ? 'Payment authorised' : 'Payout account chosen'}
       </h1>
+      <ReturnedPayout detail={detail} />
       <dl className="ui-facts">
         <dt>{buyer ? 'Paid from' : 'Paid into'}</dt>
         <dd>{detail.bankAccount ? accountLabel(detail.bankAccount) : 'Your linked account'}</dd>
