@@ -15,6 +15,8 @@ export const NOTIFICATION_KINDS = [
   'payment released',
   'cancellation',
   'lender decision',
+  'dealer application',
+  'dealer application decided',
   'partner deal',
   'sale closed',
 ] as const;
