@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { dealershipFields } from './dealer-contract';
+import { formatMasked } from './input-mask';
 import { MOBILE_PATTERN } from './profile-fields';
 
 export const APPLICATION_STATUSES = ['pending', 'approved', 'declined'] as const;
@@ -19,6 +20,9 @@ export const RECENTLY_DECIDED_SHOWN = 20;
 /** A US number in E.164, the form every phone number is kept in (a landline has the shape of a mobile). */
 export const PHONE_MESSAGE = 'Enter the dealership’s 10-digit US phone number, such as (512) 555-0100';
 export const dealershipPhone = z.string(PHONE_MESSAGE).check(z.regex(MOBILE_PATTERN, PHONE_MESSAGE));
+/** How a phone number is typed and read: (830) 555-0142. */
+export const PHONE_MASK = '(###) ###-####';
+export const phoneText = (e164: string) => formatMasked(PHONE_MASK, e164.replace(/^\+1/, ''));
 
 export const noteField = z
   .string('The note must be text')
