@@ -4,6 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { OpenDatabase } from '../db/client';
 import { createAuthenticate } from './guards/auth';
+import { dealerApplicationRoutes } from './routes/dealer-applications';
 import { dealerRoutes } from './routes/dealers';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
@@ -137,6 +138,7 @@ export async function buildApi({
   transactionRoutes(app, { ctx, authenticate });
   bankAccountRoutes(app, { ctx, authenticate });
   dealerRoutes(app, { ctx, authenticate });
+  dealerApplicationRoutes(app, { ctx, authenticate });
   partnerRoutes(app, { ctx, authenticate });
   outboxRoutes(app, { ctx, authenticate });
   const { publicEndpoint } = settings.storage;

@@ -6,7 +6,8 @@
  * in the request and is dropped from it once the lender has taken it.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { APPLICATION_STATUSES } from '../../src/domain/dealer-application-contract';
 import { DECISIONS, SALE_KINDS } from '../../src/domain/dealer-contract';
 import { deals, users } from './schema';
 
@@ -25,6 +26,48 @@ export const dealerships = pgTable('dealerships', {
   /** Taken back by an admin: the user is a customer again, their sales stay. */
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
+
+/**
+ * A user's application to join the programme, kept once decided (the admin's list shows the recent
+ * ones, the applicant their latest). At most one waits per user: a partial unique index, so two
+ * sends at once cannot both be taken. Approving copies the details into `dealerships`.
+ */
+export const dealerApplications = pgTable(
+  'dealer_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dealershipName: text('dealership_name').notNull(),
+    /** Upper-cased, as the dealership row keeps it. */
+    licenceNumber: text('licence_number').notNull(),
+    addressLine1: text('address_line1').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    /** E.164. */
+    phone: text('phone').notNull(),
+    note: text('note'),
+    status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('pending'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('dealer_applications_one_pending')
+      .on(table.userId)
+      .where(sql`${table.status} = 'pending'`),
+    index('dealer_applications_user').on(table.userId, table.createdAt),
+    index('dealer_applications_decided')
+      .on(table.decidedAt)
+      .where(sql`${table.decidedAt} is not null`),
+    check('dealer_applications_status', sql`${table.status} in ('pending', 'approved', 'declined')`),
+    check('dealer_applications_note_length', sql`char_length(${table.note}) <= 500`),
+    check('dealer_applications_decline_reason', sql`(${table.status} = 'declined') = (${table.declineReason} is not null)`),
+  ],
+);
 
 export const dealerSales = pgTable(
   'dealer_sales',

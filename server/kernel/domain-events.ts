@@ -63,6 +63,16 @@ export interface DomainEvents {
     decision: 'approved' | 'conditional' | 'declined';
     terms: LenderTerms | null;
   };
+  /** Someone applied to join the dealer programme: the admins are told. */
+  'dealer application.sent': { applicationId: string; dealershipName: string };
+  /** An admin decided an application: the applicant is told, with the reason when declined. */
+  'dealer application.decided': {
+    applicationId: string;
+    applicantUserId: string;
+    dealershipName: string;
+    decision: 'approved' | 'declined';
+    reason: string | null;
+  };
   /** A dealer signed their sale: the customer's part opens. */
   'dealer.signed': { dealId: string; customerTransactionId: string };
   'payout.released': { dealId: string; sellerTransactionId: string; key: string; cents: number };

@@ -60,6 +60,11 @@ export const routes: RouteObject[] = [
             path,
             lazy: reloadingImport(() => import('../features/marketing/content-page')),
           })),
+          {
+            // Applying to the dealer programme, from /dealers: signed in (a visitor signs in or up and comes back).
+            loader: guarded('auth'),
+            children: [{ path: 'dealers/apply', lazy: reloadingImport(() => import('../features/dealer/apply-page')) }],
+          },
           { path: 'help', lazy: reloadingImport(() => import('../features/help/help-page')) },
           { path: 'learn-more', lazy: reloadingImport(() => import('../features/learn-more/index-page')) },
           { path: 'learn-more/:article', lazy: reloadingImport(() => import('../features/learn-more/article-page')) },

@@ -36,6 +36,9 @@ export const markdownMetaSchema = v.object({
   title: v.pipe(v.string(), v.minLength(1)),
   description: v.pipe(v.string(), v.minLength(1)),
   updated: v.optional(v.string()),
+  /** A call to action after the text: its words, and the app path it leads to. */
+  action: v.optional(v.pipe(v.string(), v.minLength(1))),
+  actionTo: v.optional(v.pipe(v.string(), v.startsWith('/'))),
 });
 
 export interface MarkdownEntry {

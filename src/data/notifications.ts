@@ -1,6 +1,7 @@
 /** The user's notifications from the API into IndexedDB: the overview lists them, offline too. */
+import { useEffect, useRef } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { notificationListSchema } from '../domain/notification-contract';
+import { notificationListSchema, type NotificationKind } from '../domain/notification-contract';
 import { apiRequest } from './api-client';
 import { db, type CachedNotification } from './db';
 
@@ -17,4 +18,38 @@ export async function refreshNotifications(): Promise<void> {
 /** Newest first; undefined while IndexedDB answers. */
 export function useNotifications(): CachedNotification[] | undefined {
   return useLiveQuery(() => db.notifications.orderBy('createdAt').reverse().toArray(), []);
+}
+
+/** The id of the newest saved notification of one of `kinds`: null when there is none, undefined while IndexedDB answers. */
+function useNewestNotificationOf(kinds: readonly NotificationKind[]): string | null | undefined {
+  return useLiveQuery(
+    async () =>
+      (
+        await db.notifications
+          .orderBy('createdAt')
+          .reverse()
+          .filter((notification) => kinds.includes(notification.kind))
+          .first()
+      )?.id ?? null,
+    [kinds.join()],
+  );
+}
+
+/**
+ * Calls `arrived` when a notification of one of `kinds` comes in while the screen is open: the
+ * live feed saves each one the moment it is written (or the tab's catch-up does, without a
+ * stream), so a screen showing an API answer that such an event changes reads it again.
+ */
+export function useNotificationArrival(kinds: readonly NotificationKind[], arrived: () => void): void {
+  const newest = useNewestNotificationOf(kinds);
+  const seen = useRef<string | null | undefined>(undefined);
+  const latest = useRef(arrived);
+  useEffect(() => {
+    latest.current = arrived;
+  });
+  useEffect(() => {
+    if (newest === undefined) return;
+    if (seen.current !== undefined && seen.current !== newest) latest.current();
+    seen.current = newest;
+  }, [newest]);
 }

@@ -12,9 +12,8 @@ import { LOAN_TERMS, monthlyPaymentCents, US_STATES } from './pricing';
 const text = (label: string, max = 120) =>
   z.string(`Enter the ${label}`).check(z.trim(), z.minLength(1, `Enter the ${label}`), z.maxLength(max, `The ${label} is too long`));
 
-/** What an admin gives to make a user a dealer (the user found by their e-mail). */
-export const dealerGrantSchema = z.strictObject({
-  email: z.email('Enter the e-mail address the user signed up with'),
+/** A dealership's name, licence number and lot: what an admin's grant and a user's application both give. */
+export const dealershipFields = {
   dealershipName: text('dealership name'),
   licenceNumber: z
     .string('Enter the dealer licence number')
@@ -25,8 +24,15 @@ export const dealerGrantSchema = z.strictObject({
     state: z.enum(US_STATES as [string, ...string[]], 'Choose the state'),
     postalCode: z.string('Enter the ZIP code').check(z.regex(/^\d{5}$/, 'A ZIP code is 5 digits')),
   }),
+};
+
+/** What an admin gives to make a user a dealer (the user found by their e-mail). */
+export const dealerGrantSchema = z.strictObject({
+  email: z.email('Enter the e-mail address the user signed up with'),
+  ...dealershipFields,
 });
 export type DealerGrant = z.infer<typeof dealerGrantSchema>;
+export type DealershipDetails = Omit<DealerGrant, 'email'>;
 
 export const dealerSchema = z.object({
   userId: z.string(),

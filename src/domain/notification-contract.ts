@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'payment returned',
   'cancellation',
   'lender decision',
+  'dealer application',
+  'dealer application decided',
   'partner deal',
   'sale closed',
 ] as const;

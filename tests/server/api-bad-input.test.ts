@@ -94,6 +94,17 @@ async function requests(): Promise<Request[]> {
     (await api.call('POST', '/api/uploads', buyer.bearer, { transactionId: buyerTx, slot, fileName, contentType, size })).json();
   const upload = await started('inspection-media', 'walk.mp4', 'video/mp4', 12 * 1024 * 1024);
   const single = await started('proof-of-address', 'bill.pdf', 'application/pdf', 1000);
+  const dealerApplication = {
+    idempotencyKey: randomUUID(),
+    dealershipName: 'Hill Country Autos',
+    licenceNumber: 'TX-88213',
+    address: { line1: '400 Main St', city: 'Fredericksburg', state: 'TX', postalCode: '78624' },
+    phone: '+18305550142',
+    note: 'Family-run lot since 1998.',
+  };
+  const applied = (
+    await api.call('POST', '/api/dealer-applications', (await personFor(parts.identity, 'applicant')).bearer, dealerApplication)
+  ).json();
   const event = (event: string, payload: Record<string, Json>, bearer = buyer.bearer, transactionId = buyerTx): Request => ({
     method: 'POST',
     url: `/api/transactions/${transactionId}/events`,
@@ -199,6 +210,18 @@ async function requests(): Promise<Request[]> {
       dates: ['after'],
     },
     { method: 'GET', url: '/api/documents/object', bearer: buyer.bearer, query: { key: 'private/x/bill.pdf' } },
+    {
+      method: 'POST',
+      url: '/api/dealer-applications',
+      bearer: async () => (await personFor(parts.identity, 'applicant')).bearer,
+      body: dealerApplication,
+    },
+    {
+      method: 'POST',
+      url: `/api/admin/dealer-applications/${applied.id}/decision`,
+      bearer: admin,
+      body: { decision: 'decline', reason: 'We could not find that licence with the state.' },
+    },
   ];
 }
 

@@ -29,6 +29,8 @@ export const RATE_LIMITS = {
   linksPerUser: { per: 'user', max: 20, windowSeconds: 3600 },
   /** A dealer's sales: each makes a deal and may send a credit application to the lender. */
   dealerSalesPerUser: { per: 'user', max: 30, windowSeconds: 3600 },
+  /** Applications to the dealer programme: each tells every admin (one waits at a time; a declined one may be sent again). */
+  dealerApplicationsPerUser: { per: 'user', max: 10, windowSeconds: 3600 },
   /** A listing site's deals: each mails both parties. Counted per partner key, after the key is checked. */
   partnerDealsPerKey: { per: 'partner', max: 120, windowSeconds: 3600 },
 } as const satisfies Record<string, { per: Per; max: number; windowSeconds: number }>;

@@ -1,16 +1,18 @@
 /**
  * Dealers (SPEC §6 "a dealer check exists"): an admin makes a signed-up user a dealer with their
- * dealership's details, and can take it back. The user's type is the check; the dealership row
+ * dealership's details (or approves their application, dealer-applications.ts), and can take it back. The user's type is the check; the dealership row
  * keeps the details and when it was granted or revoked. Admins stay admins: their type follows the
  * user pool's admin group (user-records.ts), so an admin cannot also be made a dealer.
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Dealer, DealerGrant } from '../../../src/domain/dealer-contract';
+import type { Dealer, DealerGrant, DealershipDetails } from '../../../src/domain/dealer-contract';
 import type { Database } from '../../db/client';
 import type { Tx } from '../../kernel/event-log';
 import { dealerSales, dealerships } from '../../db/dealer-tables';
 import { users } from '../../db/schema';
 import type { UserRow } from '../../kernel/access';
+
+export const ADMIN_NOT_DEALER = 'An admin cannot also be a dealer.';
 
 export class DealerRefusal extends Error {
   constructor(
@@ -21,16 +23,20 @@ export class DealerRefusal extends Error {
   }
 }
 
+/** The user's dealership when they pass the §6 dealer check (a dealer whose dealership has not been taken back), else undefined. */
+export async function activeDealership(db: Database | Tx, user: UserRow): Promise<typeof dealerships.$inferSelect | undefined> {
+  if (user.type !== 'dealer') return undefined;
+  const [row] = await db
+    .select()
+    .from(dealerships)
+    .where(and(eq(dealerships.userId, user.id), isNull(dealerships.revokedAt)));
+  return row;
+}
+
 /** The §6 dealer check: a dealer whose dealership has not been taken back. */
 export async function requireDealer(db: Database, user: UserRow): Promise<typeof dealerships.$inferSelect> {
-  const [row] =
-    user.type === 'dealer'
-      ? await db
-          .select()
-          .from(dealerships)
-          .where(and(eq(dealerships.userId, user.id), isNull(dealerships.revokedAt)))
-      : [];
-  if (!row) throw new DealerRefusal(403, 'Dealer financing is for dealers. Ask us to join the dealer programme.');
+  const row = await activeDealership(db, user);
+  if (!row) throw new DealerRefusal(403, 'Dealer financing is for dealers. Apply to join the dealer programme first.');
   return row;
 }
 
@@ -61,14 +67,19 @@ export async function grantDealer(tx: Tx, admin: UserRow, grant: DealerGrant): P
     .from(users)
     .where(sql`lower(${users.email}) = ${grant.email.toLowerCase()}`);
   if (!user) throw new DealerRefusal(404, 'No one has signed up with that e-mail address. Ask them to sign up first.');
-  if (user.type === 'admin') throw new DealerRefusal(409, 'An admin cannot also be a dealer.');
+  return makeDealer(tx, admin, user, grant);
+}
+
+/** Makes `user` a dealer of the dealership described (a grant by e-mail, or an application approved). */
+export async function makeDealer(tx: Tx, admin: UserRow, user: UserRow, details: DealershipDetails): Promise<Dealer> {
+  if (user.type === 'admin') throw new DealerRefusal(409, ADMIN_NOT_DEALER);
   const values = {
-    name: grant.dealershipName,
-    licenceNumber: grant.licenceNumber.toUpperCase(),
-    addressLine1: grant.address.line1,
-    city: grant.address.city,
-    state: grant.address.state,
-    postalCode: grant.address.postalCode,
+    name: details.dealershipName,
+    licenceNumber: details.licenceNumber.toUpperCase(),
+    addressLine1: details.address.line1,
+    city: details.address.city,
+    state: details.address.state,
+    postalCode: details.address.postalCode,
     grantedBy: admin.id,
     grantedAt: sql`now()`,
     revokedAt: null,

@@ -1,7 +1,8 @@
 /**
- * `/dashboard/dealers` (admins): the dealers of the programme, making a signed-up user a dealer
- * with their dealership's name, licence number and address, and taking it back. The API decides
- * who is an admin; anyone else is told this page is not theirs.
+ * `/dashboard/dealers` (admins): the applications waiting for a decision (dealer-applications.tsx),
+ * the dealers of the programme, making a signed-up user a dealer with their dealership's name,
+ * licence number and address, and taking it back. The API decides who is an admin; anyone else is
+ * told this page is not theirs.
  */
 import { useState } from 'react';
 import * as z from 'zod/mini';
@@ -15,6 +16,7 @@ import { TextField } from '../../ui/form/text-field';
 import { useZodForm } from '../../ui/form/use-zod-form';
 import { PageMeta } from '../../ui/page-meta';
 import { showToast } from '../../ui/toast-store';
+import { DealerApplications } from './dealer-applications';
 
 const { address, ...who } = dealerGrantSchema.shape;
 const formSchema = z.object({ ...who, ...address.shape, line2: z.string() });
@@ -38,6 +40,8 @@ export function Component() {
       <h1 id="dealers-heading" className="title">
         Dealers
       </h1>
+      <DealerApplications onApproved={list.reload} />
+      <h2 className="title is-4">Current dealers</h2>
       {list.problem && <Alert kind="danger">{list.problem.message}</Alert>}
       {!list.answer && !list.problem && <p role="status">Loading dealers…</p>}
       {list.answer && <DealerList dealers={list.answer.dealers} onChange={list.reload} />}

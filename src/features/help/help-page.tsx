@@ -1,5 +1,5 @@
 import { useDeferredValue, useState } from 'react';
-import { useLoaderData } from 'react-router-dom';
+import { Link, useLoaderData } from 'react-router-dom';
 import * as v from 'valibot';
 import { fetchContentEntry } from '../../data/content';
 import { runtimeConfig } from '../../data/runtime-config';
@@ -11,7 +11,18 @@ const faqSchema = v.object({
   title: v.string(),
   description: v.string(),
   intro: v.string(),
-  questions: v.pipe(v.array(v.object({ step: v.string(), question: v.string(), answer: v.string() })), v.minLength(1)),
+  questions: v.pipe(
+    v.array(
+      v.object({
+        step: v.string(),
+        question: v.string(),
+        answer: v.string(),
+        /** Where the answer leads in the app, shown after it. */
+        link: v.optional(v.object({ to: v.pipe(v.string(), v.startsWith('/')), text: v.string() })),
+      }),
+    ),
+    v.minLength(1),
+  ),
 });
 
 export const loader = () => fetchContentEntry('help/faq', faqSchema);
@@ -60,7 +71,19 @@ export function Component() {
         <Accordion
           key={deferred}
           headingLevel={2}
-          items={found.map((entry) => ({ title: entry.question, content: <p>{entry.answer}</p> }))}
+          items={found.map((entry) => ({
+            title: entry.question,
+            content: (
+              <>
+                <p>{entry.answer}</p>
+                {entry.link && (
+                  <p className="mt-2">
+                    <Link to={entry.link.to}>{entry.link.text}</Link>
+                  </p>
+                )}
+              </>
+            ),
+          }))}
         />
       ) : (
         <p>No question matches that search. Try fewer words, or ask the help centre.</p>
