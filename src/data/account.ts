@@ -72,7 +72,7 @@ export async function deleteAccountRecords(): Promise<void> {
   await apiRequest('DELETE', 'users/profile', z.unknown());
 }
 
-/** Everything IndexedDB holds for the signed-in user: profile, transactions, timelines, offers, deals, notifications, unsent actions. */
+/** Everything IndexedDB holds for the signed-in user: profile, transactions, timelines, offers, deals, notifications, unsent actions and form drafts. */
 export async function clearAccountData(database: AppDatabase = db): Promise<void> {
   const tables = [
     database.profiles,
@@ -84,6 +84,7 @@ export async function clearAccountData(database: AppDatabase = db): Promise<void
     database.deals,
     database.notifications,
     database.buyerProfiles,
+    database.drafts,
   ];
   await database.transaction('rw', tables, async () => {
     await Promise.all(tables.map((table) => table.clear()));

@@ -4,7 +4,8 @@
  * full detail with its timeline once opened), their offers, their deals (with where the other
  * party stands), their notifications, the buyer profile they gave, the outbox of actions not yet
  * applied by the server, the documents they uploaded (without URLs: those expire), and the last
- * deal timeline read for each transaction (the audit trail, readable offline). All of it is
+ * deal timeline read for each transaction (the audit trail, readable offline), and what was typed
+ * in forms and not sent yet. All of it is
  * cleared on sign-out (DESIGN.md §4 shared devices). Every schema change adds a version here
  * with its migration.
  */
@@ -49,6 +50,13 @@ export interface SavedBuyerProfile {
 /** The deal timeline as the API last answered it for one transaction, and when. */
 export type CachedTimeline = DealTimeline & { savedAt: number };
 
+/** What was typed in a form and not sent yet (drafts.ts), under the form's key. */
+export interface FormDraft {
+  key: string;
+  values: Record<string, unknown>;
+  savedAt: number;
+}
+
 export class AppDatabase extends Dexie {
   profiles!: EntityTable<CachedProfile, 'sub'>;
   transactions!: EntityTable<CachedTransaction, 'id'>;
@@ -60,6 +68,7 @@ export class AppDatabase extends Dexie {
   deals!: EntityTable<CachedDeal, 'id'>;
   notifications!: EntityTable<CachedNotification, 'id'>;
   buyerProfiles!: EntityTable<SavedBuyerProfile, 'id'>;
+  drafts!: EntityTable<FormDraft, 'key'>;
 
   constructor(name = 'caramel', options?: DexieOptions) {
     super(name, options);
@@ -93,6 +102,8 @@ export class AppDatabase extends Dexie {
             row.viaMyCode ??= false;
           }),
       );
+    // v7 (issue 30): what was typed in a form and not sent yet; a new table, nothing to migrate.
+    this.version(7).stores({ drafts: 'key' });
   }
 }
 

@@ -38,11 +38,15 @@ export interface DetailsFormProps {
  */
 export function DetailsForm({ profile, label, submitLabel, mobileHelp, fullWidth, disabled, onSaved }: DetailsFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useZodForm(detailsSchema, {
-    firstName: profile?.firstName ?? '',
-    lastName: profile?.lastName ?? '',
-    mobileDigits: digitsFromMobile(profile?.mobile),
-  });
+  const form = useZodForm(
+    detailsSchema,
+    {
+      firstName: profile?.firstName ?? '',
+      lastName: profile?.lastName ?? '',
+      mobileDigits: digitsFromMobile(profile?.mobile),
+    },
+    { key: 'account-details' },
+  );
 
   const submit = form.handleSubmit(async ({ firstName, lastName, mobileDigits }) => {
     setFailure(null);

@@ -49,7 +49,7 @@ const draftOf = (earlier: DealerApplication): Draft => ({
 });
 
 export function ApplicationForm({ earlier, onSent }: { earlier?: DealerApplication; onSent: (sent: DealerApplication) => void }) {
-  const form = useZodForm(formSchema, earlier ? draftOf(earlier) : EMPTY);
+  const form = useZodForm(formSchema, earlier ? draftOf(earlier) : EMPTY, { key: `dealer-application:${earlier?.id ?? 'new'}` });
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [failure, setFailure] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {

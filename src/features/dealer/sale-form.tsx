@@ -83,7 +83,8 @@ const EMPTY: Draft = {
 };
 
 export function SaleForm({ onSubmitted }: { onSubmitted: (sale: DealerSale) => void }) {
-  const form = useZodForm(draftSchema, EMPTY);
+  // The customer's social security number and both consents are never kept on the device.
+  const form = useZodForm(draftSchema, EMPTY, { key: 'dealer-sale', omit: ['ssn', 'signed', 'consent'] });
   const [failure, setFailure] = useState<string | null>(null);
   // One key per sale being typed: a submit retried after a lost answer gets the same sale, not a second one.
   const [key, setKey] = useState(() => crypto.randomUUID());

@@ -36,6 +36,7 @@ export function StructureForm({ sale, onStructured }: { sale: DealerSale; onStru
       }),
     ),
     { termMonths: String(terms.at(-1) ?? ''), downPayment: '0', warranty: false, gap: false },
+    { key: `dealer-structure:${sale.id}` },
   );
   const [key] = useState(() => crypto.randomUUID());
   const [failure, setFailure] = useState<string | null>(null);

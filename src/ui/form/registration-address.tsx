@@ -81,16 +81,20 @@ export function RegistrationAddress({ onSaved }: { onSaved?: () => void } = {}) 
 }
 
 function RegistrationForm({ initial, onSaved }: { initial: ReturnType<typeof useBuyerProfile>; onSaved: () => void }) {
-  const form = useZodForm(checked, {
-    legalFirstName: initial?.legalFirstName ?? '',
-    legalLastName: initial?.legalLastName ?? '',
-    dateOfBirth: initial?.dateOfBirth ?? '',
-    line1: initial?.address.line1 ?? '',
-    line2: initial?.address.line2 ?? '',
-    city: initial?.address.city ?? '',
-    state: initial?.address.state ?? '',
-    postalCode: initial?.address.postalCode ?? '',
-  });
+  const form = useZodForm(
+    checked,
+    {
+      legalFirstName: initial?.legalFirstName ?? '',
+      legalLastName: initial?.legalLastName ?? '',
+      dateOfBirth: initial?.dateOfBirth ?? '',
+      line1: initial?.address.line1 ?? '',
+      line2: initial?.address.line2 ?? '',
+      city: initial?.address.city ?? '',
+      state: initial?.address.state ?? '',
+      postalCode: initial?.address.postalCode ?? '',
+    },
+    { key: 'registration-address' },
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const submit = form.handleSubmit(async (draft) => {
     setFailure(null);

@@ -1,22 +1,28 @@
 /**
  * The form helper every form uses: values checked against a zod schema, each field's error
  * shown once it was left (blur) or the form submitted, the first invalid field focused on
- * submit, a submit that cannot run twice at once, and unsaved input reported (unsaved-work.ts).
+ * submit, a submit that cannot run twice at once, unsaved input reported (unsaved-work.ts) and,
+ * for a form given a draft key, unsent input kept in IndexedDB across reloads (drafts.ts).
  */
 import { useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
 import * as z from 'zod/mini';
 import { useUnsavedWork } from '../../data/unsaved-work';
+import { useDraft, type DraftOptions } from './use-draft';
 
 /**
  * `initial` fixes the shape of what the user edits (a checkbox is a boolean even when the
- * schema only accepts `true`); the schema decides what may be submitted.
+ * schema only accepts `true`); the schema decides what may be submitted. With `draft`, what
+ * the user typed and has not sent comes back after a reload, until the form is sent.
  */
-export function useZodForm<S extends z.ZodMiniType, V extends Record<string, unknown>>(schema: S, initial: V) {
+export function useZodForm<S extends z.ZodMiniType, V extends Record<string, unknown>>(schema: S, initial: V, draft?: DraftOptions) {
   const [values, setValues] = useState<V>(initial);
   // What was last saved (or the initial values): input that differs is unsaved work, which
   // holds back automatic reloads for app updates.
   const [saved, setSaved] = useState<V>(initial);
-  useUnsavedWork(Object.keys(values).some((name) => values[name] !== saved[name]));
+  const unsaved = Object.keys(values).some((name) => values[name] !== saved[name]);
+  useUnsavedWork(unsaved);
+  const typed = useRef(false);
+  const draftSent = useDraft(draft, values, unsaved, typed, setValues);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
@@ -29,7 +35,10 @@ export function useZodForm<S extends z.ZodMiniType, V extends Record<string, unk
       name,
       value: values[name],
       error: errors[name],
-      onChange: (next: V[K]) => setValues((current) => ({ ...current, [name]: next })),
+      onChange: (next: V[K]) => {
+        typed.current = true;
+        setValues((current) => ({ ...current, [name]: next }));
+      },
       onBlur: (event?: FocusEvent) => {
         // Leaving a field for the submit button: the submit shows every error at once. Showing
         // this one now would shift the button between mouse down and up and swallow the click.
@@ -80,6 +89,7 @@ export function useZodForm<S extends z.ZodMiniType, V extends Record<string, unk
       try {
         await onValid(result.data);
         setSaved(values);
+        draftSent();
       } finally {
         inFlight.current = false;
         setSubmitting(false);

@@ -16,12 +16,16 @@ import { vehicleDraftShape, VehicleFields, vinCheck, type VehicleDraft } from '.
 const schema = z.object(vehicleDraftShape).check(vinCheck(true));
 
 export function ConfirmVehicle({ offer }: { offer: CachedNegotiation }) {
-  const form = useZodForm(schema, {
-    modelYear: String(offer.vehicle.modelYear),
-    make: offer.vehicle.make ?? '',
-    model: offer.vehicle.model ?? '',
-    vin: offer.vehicle.vin ?? '',
-  });
+  const form = useZodForm(
+    schema,
+    {
+      modelYear: String(offer.vehicle.modelYear),
+      make: offer.vehicle.make ?? '',
+      model: offer.vehicle.model ?? '',
+      vin: offer.vehicle.vin ?? '',
+    },
+    { key: `confirm-vehicle:${offer.id}` },
+  );
   const [unknownMaker, setUnknownMaker] = useState<VehicleDraft | null>(null);
 
   const send = (draft: VehicleDraft) =>

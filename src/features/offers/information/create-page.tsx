@@ -48,7 +48,7 @@ const EMPTY = { counterparty: '', modelYear: '', make: '', model: '', vin: '', m
 
 export function Component() {
   const navigate = useNavigate();
-  const form = useZodForm(schema, EMPTY);
+  const form = useZodForm(schema, EMPTY, { key: 'offer-new' });
   const [failure, setFailure] = useState<string | null>(null);
 
   const submit = form.handleSubmit(async (draft) => {

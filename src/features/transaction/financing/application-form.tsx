@@ -13,13 +13,17 @@ export function ApplicationForm({ estimate, onCancel }: { estimate: Estimate; on
   const { detail, act } = useTransactionContext();
   // Asked once, in the identity step's details; shown here to confirm or correct.
   const income = detail.data.identity.additionalInfo?.annualIncomeDollars ?? detail.data.financing.application?.annualIncomeDollars;
-  const form = useZodForm(financeApplicationForm, {
-    downPaymentDollars: estimate.downPayment,
-    months: estimate.months,
-    band: estimate.band as string,
-    annualIncomeDollars: income === undefined ? '' : income.toLocaleString('en-US'),
-    creditCheckConsent: false,
-  });
+  const form = useZodForm(
+    financeApplicationForm,
+    {
+      downPaymentDollars: estimate.downPayment,
+      months: estimate.months,
+      band: estimate.band as string,
+      annualIncomeDollars: income === undefined ? '' : income.toLocaleString('en-US'),
+      creditCheckConsent: false,
+    },
+    { key: `finance-application:${detail.id}`, omit: ['creditCheckConsent'] },
+  );
   const select = (name: 'months' | 'band') => {
     const bound = form.field(name);
     return {

@@ -7,8 +7,12 @@ import { useTransactionContext } from '../transaction-context';
 
 /** The last identity question set: housing, time at the address, employer and income (used by lenders). */
 export function AdditionalInfoForm() {
-  const { act } = useTransactionContext();
-  const form = useZodForm(additionalInfoForm, { housing: '', yearsAtAddress: '', employer: '', annualIncomeDollars: '' });
+  const { detail, act } = useTransactionContext();
+  const form = useZodForm(
+    additionalInfoForm,
+    { housing: '', yearsAtAddress: '', employer: '', annualIncomeDollars: '' },
+    { key: `identity-more:${detail.id}` },
+  );
   const housing = form.field('housing');
   return (
     <section aria-labelledby="additional-info">

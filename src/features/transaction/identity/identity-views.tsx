@@ -56,7 +56,7 @@ export function CouldNotVerify() {
 }
 
 export function ConfirmAddress() {
-  const { act } = useTransactionContext();
+  const { detail, act } = useTransactionContext();
   return (
     <section aria-labelledby="confirm-address">
       <Alert kind="success">Your identity is verified.</Alert>
@@ -64,7 +64,11 @@ export function ConfirmAddress() {
         Enter your home address
       </h1>
       <p className="mb-4">We check it against your verified identity. It is also where your registration and title documents go.</p>
-      <AddressForm submitLabel="Confirm address" onSubmit={(address) => act('address submitted', address)} />
+      <AddressForm
+        submitLabel="Confirm address"
+        draftKey={`home-address:${detail.id}`}
+        onSubmit={(address) => act('address submitted', address)}
+      />
     </section>
   );
 }
@@ -82,6 +86,7 @@ export function ManualAddress() {
       <AddressForm
         initial={detail.data.identity.address}
         submitLabel="Check this address"
+        draftKey={`home-address-again:${detail.id}`}
         onSubmit={(address) => act('address updated', address)}
       />
       <hr />

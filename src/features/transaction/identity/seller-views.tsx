@@ -35,7 +35,11 @@ export function PickupAddress() {
       {where === 'home' && home ? (
         <Button onClick={() => void act('identity done', { pickupAddress: home })}>Finish identity step</Button>
       ) : (
-        <AddressForm submitLabel="Finish identity step" onSubmit={(pickupAddress) => act('identity done', { pickupAddress })} />
+        <AddressForm
+          submitLabel="Finish identity step"
+          draftKey={`pickup-address:${detail.id}`}
+          onSubmit={(pickupAddress) => act('identity done', { pickupAddress })}
+        />
       )}
     </section>
   );

@@ -11,12 +11,16 @@ import { useTransactionContext } from '../transaction-context';
 export function QuoteForm({ onCancel }: { onCancel?: () => void }) {
   const { detail, act } = useTransactionContext();
   const earlier = detail.data.insurance.request;
-  const form = useZodForm(insuranceQuoteForm, {
-    postalCode: earlier?.postalCode ?? detail.data.identity.address?.postalCode ?? '',
-    dateOfBirth: earlier?.dateOfBirth ?? '',
-    accidents: earlier ? String(earlier.accidents) : '0',
-    coverage: earlier?.coverage ?? 'standard',
-  });
+  const form = useZodForm(
+    insuranceQuoteForm,
+    {
+      postalCode: earlier?.postalCode ?? detail.data.identity.address?.postalCode ?? '',
+      dateOfBirth: earlier?.dateOfBirth ?? '',
+      accidents: earlier ? String(earlier.accidents) : '0',
+      coverage: earlier?.coverage ?? 'standard',
+    },
+    { key: `insurance-quote:${detail.id}` },
+  );
   const coverage = form.field('coverage');
   const [existing, setExisting] = useState<string | null>(null);
   return (
