@@ -20,7 +20,20 @@ export function returnTarget(search: string, fallback: string = AFTER_SIGN_IN_PA
   return target && isOwnPath(target) ? target : fallback;
 }
 
-/** A path on this site: not another origin, a protocol-relative `//host` or a backslash trick. */
+const SELF = 'https://self.invalid';
+
+/**
+ * A path on this site, as a browser would resolve it: not another origin, a protocol-relative
+ * `//host`, a backslash trick, nor characters URL parsing drops or rewrites (tab, CR, LF:
+ * `/\t/evil.example` resolves to `//evil.example`).
+ */
 export function isOwnPath(path: string): boolean {
-  return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
+  if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return false;
+  // eslint-disable-next-line no-control-regex -- the control characters are what is refused
+  if (/[\u0000-\u001f\u007f]/.test(path)) return false;
+  try {
+    return new URL(path, SELF).origin === SELF;
+  } catch {
+    return false;
+  }
 }
