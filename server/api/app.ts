@@ -37,6 +37,7 @@ import { createLiveHub } from './live/live-hub';
 import { liveRoutes } from './routes/live';
 import { notificationRoutes } from './routes/notifications';
 import type { Settings } from '../config/settings';
+import { boundedJsonBodies } from './guards/json-bodies';
 import { rateLimiting, removeSpentRateLimits, TooManyRequests } from './guards/rate-limits';
 import { policySources, securityHeaders } from './guards/security-headers';
 import { builtInlineHashes, staticFiles } from './static-files';
@@ -90,9 +91,10 @@ export async function buildApi({
     return reply.code(status).send(error.field ? { message: error.message, field: error.field } : { message: error.message });
   });
 
+  boundedJsonBodies(app);
   // Text answers (HTML, JS, CSS, JSON, Markdown) go out gzip/brotli-compressed when the client accepts it.
   await app.register(fastifyCompress, { threshold: 1024 });
-  const adapters = providers ?? sandboxProviders(settings.verificationWidget.host);
+  const adapters = providers ?? sandboxProviders(settings.verificationWidget);
   const runtime = { helpCentreUrl: settings.helpCentreUrl };
   await securityHeaders(app, policySources(settings, adapters, builtInlineHashes(settings.staticDir, runtime)));
   await rateLimiting(app, database.db);

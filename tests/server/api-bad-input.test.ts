@@ -249,6 +249,33 @@ describe('bad input', () => {
     expect(failures).toEqual([]);
   });
 
+  it('answers 400 to a body nested 100,000 deep, on every route with a body, before anything reads it', async () => {
+    const deep = ['['.repeat(100_000) + ']'.repeat(100_000), '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000)];
+    const answers: string[] = [];
+    for (const request of (await requests()).filter((candidate) => candidate.body))
+      for (const payload of deep) {
+        const answer = await api.app.inject({
+          method: request.method,
+          url: await resolve(request.url),
+          headers: { authorization: await resolve(request.bearer), 'content-type': 'application/json' },
+          payload,
+        });
+        answers.push(`${answer.statusCode} ${answer.json().message}`);
+      }
+    expect(answers.length).toBeGreaterThan(20);
+    expect(new Set(answers)).toEqual(new Set(['400 The request body nests objects and arrays too deeply: at most 32 levels.']));
+    // A body as deep as the limit is read as usual (here refused by its schema, naming the field).
+    const { buyer, buyerTx } = await dealBetween(api, parts.identity);
+    const atLimit = await api.call('POST', `/api/transactions/${buyerTx}/events`, buyer.bearer, {
+      event: 'address submitted',
+      payload: JSON.parse('['.repeat(31) + ']'.repeat(31)),
+      idempotencyKey: randomUUID(),
+      expectedVersion: 0,
+    });
+    expect(atLimit.statusCode).toBe(400);
+    expect(atLimit.json().message).toMatch(/payload/);
+  });
+
   it('answers 400 for page tokens that are malformed or out of range', async () => {
     const { buyer } = await dealBetween(api, parts.identity);
     for (const after of [
