@@ -133,6 +133,11 @@ describe('partner deals', () => {
     const other = await send((await newKey()).key, body);
     expect(other.statusCode).toBe(201);
     expect(other.json().dealId).not.toBe(first.json().dealId);
+    // The same key with another body is a mistake, not a retry: refused, and nothing is made.
+    const changed = await send(key, { ...body, priceDollars: body.priceDollars + 1 });
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json().message).toMatch(/Sending a deal/);
+    expect(await api.database.db.select().from(deals).where(eq(deals.partnerUid, body.partnerUid))).toHaveLength(2);
   });
 
   it('a key for one source cannot make deals for another, nor read anything else', async () => {
