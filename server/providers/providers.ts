@@ -9,7 +9,7 @@ import { sandboxAsyncProviders, type AsyncProvider, type AsyncProviderName } fro
 import { sandboxBankLink, type BankLink } from './bank-link';
 import { sandboxCarePlans, type CarePlans } from './care-plans';
 import { sandboxESignature, type ESignature } from './esign';
-import { sandboxIdentityVerifier, type IdentityVerifier } from './identity-verification';
+import { sandboxIdentityVerifier, type IdentityVerifier, type WidgetSettings } from './identity-verification';
 import { sandboxInsuranceCarriers, type InsuranceCarriers } from './insurance-carriers';
 import { sandboxLenders, type Lenders } from './lenders';
 import { sandboxLienholders, type Lienholders } from './lienholders';
@@ -30,10 +30,11 @@ export interface Providers {
   async: Record<AsyncProviderName, AsyncProvider>;
 }
 
-/** Every adapter in its sandbox form; the sandbox origin hosts the widget, the carrier's page, the bank link's page and the providers behind them. */
-export function sandboxProviders(sandboxHost: string): Providers {
+/** Every adapter in its sandbox form; the sandbox origin (the widget's host) hosts the widget, the carrier's page, the bank link's page and the providers behind them. */
+export function sandboxProviders(widget: WidgetSettings): Providers {
+  const sandboxHost = widget.host;
   return {
-    identity: sandboxIdentityVerifier(sandboxHost),
+    identity: sandboxIdentityVerifier(widget),
     address: sandboxAddressChecker,
     lenders: sandboxLenders,
     carePlans: sandboxCarePlans,

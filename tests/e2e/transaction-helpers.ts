@@ -86,10 +86,9 @@ export async function fillAddress(page: Page, address: { line1: string; city: st
 
 /** The buyer's identity verified with the sandbox provider and reported through the API. */
 export async function verifiedThroughApi(request: APIRequestContext, bearer: string, transactionId: string) {
-  const sandbox = (await (await request.get('/config.json')).json()).verificationWidget.host;
-  const inquiry = await (
-    await request.post(`${sandbox}/api/inquiries`, { data: { templateId: 'itmpl_test', referenceId: transactionId } })
-  ).json();
+  // The identity step's template, as the app opens the widget with it.
+  const { host: sandbox, templateId } = (await (await request.get('/config.json')).json()).verificationWidget;
+  const inquiry = await (await request.post(`${sandbox}/api/inquiries`, { data: { templateId, referenceId: transactionId } })).json();
   await request.post(`${sandbox}/api/inquiries/${inquiry.id}/decision`, { data: { status: 'approved' } });
   return actThroughApi(request, bearer, transactionId, 'identity submitted', { inquiryId: inquiry.id });
 }

@@ -16,7 +16,7 @@ import { DOCUMENTS_CHANGED } from '../../server/modules/signing/envelope-records
 import { createS3Client } from '../../server/storage/s3-client';
 import { LOCAL_STORAGE_CREDENTIALS } from '../../server/stack/storage';
 import { listeningApi, type apiFor } from '../support/api-harness';
-import { actAs } from '../support/deals';
+import { actAs, GOVERNMENT_ID_TEMPLATE, verifiedInquiry } from '../support/deals';
 import { dealAtPayment, stepsFor } from '../support/payments';
 import { finishSigning, govIdChecked, readyToSign, signingUrl, signs } from '../support/signing';
 
@@ -133,8 +133,18 @@ describe('the government-ID check before signing', () => {
     });
     await act(deal.buyer, deal.buyerTx, 'signature start');
     await act(deal.buyer, deal.buyerTx, 'signing started');
-    expect((await govIdChecked(api, sandbox(), deal.buyer, deal.buyerTx, 'declined')).status).toBe('signature_gov_id_failed');
+    // An identity-step check, approved and made for this very transaction, is no government-ID check.
+    const identityCheck = await verifiedInquiry(sandbox(), deal.buyerTx, 'approved');
+    const notGovId = await actAs(api, deal.buyer, deal.buyerTx, 'gov id started', { inquiryId: identityCheck });
+    expect(notGovId.statusCode).toBe(422);
+    expect(notGovId.json().message).toBe('That verification is not a government-ID check.');
+    const declined = await verifiedInquiry(sandbox(), deal.buyerTx, 'declined', undefined, GOVERNMENT_ID_TEMPLATE);
+    expect((await act(deal.buyer, deal.buyerTx, 'gov id started', { inquiryId: declined })).status).toBe('signature_gov_id_failed');
     await act(deal.buyer, deal.buyerTx, 'gov id retried');
+    // A result moves the sale once: the same declined check sent again is refused, not counted twice.
+    const again = await actAs(api, deal.buyer, deal.buyerTx, 'gov id started', { inquiryId: declined });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe('That verification was counted already. Start a new one.');
     expect((await govIdChecked(api, sandbox(), deal.buyer, deal.buyerTx, 'declined', 'manual')).status).toBe(
       'signature_gov_id_failed_manual_review',
     );

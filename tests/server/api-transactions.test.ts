@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiFor } from '../support/api-harness';
-import { dealBetween } from '../support/deals';
+import { dealBetween, GOVERNMENT_ID_TEMPLATE, verifiedInquiry as sandboxInquiryOf } from '../support/deals';
 import { bearerFor } from '../support/tokens';
 
 const parts = inject('parts');
@@ -37,19 +37,11 @@ async function act(
   });
 }
 
-async function verifiedInquiry(transactionId: string, status: 'approved' | 'declined') {
-  const created = await fetch(`${parts.sandbox.url}/api/inquiries`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ templateId: 'itmpl_test', referenceId: transactionId }),
-  }).then((answer) => answer.json());
-  await fetch(`${parts.sandbox.url}/api/inquiries/${created.id}/decision`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ status }),
-  });
-  return created.id as string;
-}
+const sandboxInquiry = (transactionId: string, status: 'approved' | 'declined', template: string) =>
+  sandboxInquiryOf(parts.sandbox.url, transactionId, status, undefined, template);
+
+const verifiedInquiry = (transactionId: string, status: 'approved' | 'declined') =>
+  sandboxInquiryOf(parts.sandbox.url, transactionId, status);
 
 const ADDRESS = { line1: '500 Congress Ave', city: 'Austin', state: 'TX', postalCode: '78701' };
 const DETAILS = { housing: 'rent', yearsAtAddress: 3, employer: 'Acme', annualIncomeDollars: 85_000 };
@@ -154,6 +146,16 @@ describe('the buyer walks identity, financing, protection and insurance', () => 
     const answer = await act(buyer, buyerTx, 'identity submitted', { inquiryId: await verifiedInquiry(other.buyerTx, 'approved') });
     expect(answer.statusCode).toBe(422);
     expect(answer.json().message).toBe('That verification was made for another transaction.');
+  });
+
+  it('refuses a verification of another kind (a government-ID check) for the identity step', async () => {
+    const { buyer, buyerTx } = await deal();
+    const answer = await act(buyer, buyerTx, 'identity submitted', {
+      inquiryId: await sandboxInquiry(buyerTx, 'approved', GOVERNMENT_ID_TEMPLATE),
+    });
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json().message).toBe('That verification is not an identity check.');
+    expect((await call('GET', `/api/transactions/${buyerTx}`, buyer.bearer)).json().version).toBe(0);
   });
 
   it('answers no offers for a loan no lender makes, and lets the buyer pay cash instead', async () => {

@@ -71,13 +71,23 @@ export async function actAs(
   });
 }
 
-/** An inquiry the sandbox verification provider has decided, as the widget would leave it. */
-export async function verifiedInquiry(sandboxUrl: string, transactionId: string, status: 'approved' | 'declined', review?: 'manual') {
+/** The widget's templates as the API is configured by default: the identity step's check, and the government-ID check before signing. */
+export const IDENTITY_TEMPLATE = 'itmpl_caramel_identity';
+export const GOVERNMENT_ID_TEMPLATE = 'itmpl_caramel_government_id';
+
+/** An inquiry the sandbox verification provider has decided, as the widget would leave it (the identity step's unless `template` says). */
+export async function verifiedInquiry(
+  sandboxUrl: string,
+  transactionId: string,
+  status: 'approved' | 'declined',
+  review?: 'manual',
+  template = IDENTITY_TEMPLATE,
+) {
   const post = (path: string, body: object) =>
     fetch(`${sandboxUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
       (answer) => answer.json(),
     );
-  const created = await post('/api/inquiries', { templateId: 'itmpl_test', referenceId: transactionId });
+  const created = await post('/api/inquiries', { templateId: template, referenceId: transactionId });
   await post(`/api/inquiries/${created.id}/decision`, review ? { status, review } : { status });
   return created.id as string;
 }

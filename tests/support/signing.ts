@@ -3,7 +3,7 @@
  * on the sandbox e-signature page (as its form posts), then tells the API they signed.
  */
 import { must, type ApiCaller } from './api-caller';
-import { actAs, verifiedInquiry } from './deals';
+import { actAs, GOVERNMENT_ID_TEMPLATE, verifiedInquiry } from './deals';
 import { stepsFor } from './payments';
 
 type Api = ApiCaller;
@@ -52,7 +52,7 @@ export async function govIdChecked(
   review?: 'manual',
 ) {
   const answer = await actAs(api, who, transactionId, 'gov id started', {
-    inquiryId: await verifiedInquiry(sandboxUrl, transactionId, status, review),
+    inquiryId: await verifiedInquiry(sandboxUrl, transactionId, status, review, GOVERNMENT_ID_TEMPLATE),
   });
   must(answer.statusCode === 200, answer.body);
   return answer.json().transaction;

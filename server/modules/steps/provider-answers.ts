@@ -6,6 +6,7 @@
 import type { Address } from '../../../src/domain/payload-fields';
 import type { FinanceApplication, InsuranceQuoteRequest } from '../../../src/domain/transaction-events';
 import { IDENTITY_ATTEMPTS, type PartyEvent, type ProviderEvent } from '../../../src/domain/transaction-transitions';
+import type { InquiryPurpose } from '../../providers/identity-verification';
 import type { Providers } from '../../providers/providers';
 import { TransactionRefusal } from '../../kernel/access';
 import { formatCents } from '../../../src/domain/pricing';
@@ -27,11 +28,23 @@ export interface RequestContext {
   data: StepData;
 }
 
-/** The provider's finished inquiry, made for this transaction. */
-async function verifiedInquiry(providers: Providers, inquiryId: string, transactionId: string) {
+/**
+ * The provider's finished inquiry, made for this transaction and for `purpose` (its template), and
+ * not counted before: an identity-step inquiry is no government-ID check, and one result moves the
+ * sale once.
+ */
+async function verifiedInquiry(providers: Providers, inquiryId: string, context: RequestContext, purpose: InquiryPurpose) {
   const inquiry = await providers.identity.inquiry(inquiryId);
   if (!inquiry) throw new TransactionRefusal(422, 'We could not find that verification. Please verify your identity again.');
-  if (inquiry.referenceId !== transactionId) throw new TransactionRefusal(422, 'That verification was made for another transaction.');
+  if (inquiry.referenceId !== context.transactionId)
+    throw new TransactionRefusal(422, 'That verification was made for another transaction.');
+  if (inquiry.templateId !== providers.identity.templateFor(purpose))
+    throw new TransactionRefusal(
+      422,
+      purpose === 'identity' ? 'That verification is not an identity check.' : 'That verification is not a government-ID check.',
+    );
+  if (context.events.some((event) => (event.payload as { inquiryId?: unknown } | null)?.inquiryId === inquiry.id))
+    throw new TransactionRefusal(422, 'That verification was counted already. Start a new one.');
   if (inquiry.status === 'pending')
     throw new TransactionRefusal(422, 'Your verification is not finished yet. Complete it in the verification window.');
   return inquiry;
@@ -41,14 +54,14 @@ type Ask = (providers: Providers, payload: Record<string, unknown>, context: Req
 
 const ASK: Partial<Record<PartyEvent, Ask>> = {
   'identity submitted': async (providers, payload, context) => {
-    const inquiry = await verifiedInquiry(providers, payload.inquiryId as string, context.transactionId);
+    const inquiry = await verifiedInquiry(providers, payload.inquiryId as string, context, 'identity');
     return inquiry.status === 'approved'
       ? { event: 'identity approved', payload: { inquiryId: inquiry.id } }
       : { event: 'identity declined', payload: { inquiryId: inquiry.id } };
   },
   // The government-ID check before signing: a person may have reviewed it (manualReview), which has views of its own.
   'gov id started': async (providers, payload, context) => {
-    const inquiry = await verifiedInquiry(providers, payload.inquiryId as string, context.transactionId);
+    const inquiry = await verifiedInquiry(providers, payload.inquiryId as string, context, 'government id');
     const reviewed = inquiry.fields.manualReview === 'true';
     const event =
       inquiry.status === 'approved'

@@ -145,7 +145,13 @@ export function buildSandbox(options: SandboxOptions) {
   app.get<{ Params: { id: string } }>('/api/inquiries/:id', async (request, reply) => {
     const inquiry = inquiries.get(request.params.id);
     if (!inquiry) return reply.code(404).send({ message: 'No such inquiry' });
-    return { id: inquiry.id, status: inquiry.status, referenceId: inquiry.referenceId, fields: inquiry.fields };
+    return {
+      id: inquiry.id,
+      status: inquiry.status,
+      referenceId: inquiry.referenceId,
+      templateId: inquiry.templateId,
+      fields: inquiry.fields,
+    };
   });
   return app;
 }
