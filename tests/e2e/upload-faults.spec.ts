@@ -146,13 +146,30 @@ test('storage unreachable while the API answers: each pause is longer than the l
   const name = uniqueName('unreachable');
   await faults.add({ match: { keyIncludes: name, method: 'PUT' }, action: { type: 'cut', afterBytes: 0 }, times: 10_000 });
   await addVideo(page, transactionId, name, video(SIZE, 6));
+  // Every status the item shows, as it changes (a try lasting milliseconds included).
+  await itemFor(page, name)
+    .getByRole('status')
+    .evaluate((status) => {
+      const shown: string[] = [];
+      (window as unknown as { shownStatuses: string[] }).shownStatuses = shown;
+      const record = () => {
+        const text = status.firstElementChild?.firstChild?.textContent ?? '';
+        if (shown.at(-1) !== text) shown.push(text);
+      };
+      record();
+      new MutationObserver(record).observe(status, { subtree: true, childList: true, characterData: true });
+    });
   const task = async () => (await uploadTasks(page)).find((candidate) => candidate.fileName === name);
   // SPEC §9: from 100 ms, doubling with jitter; the fifth pause in a row is 1.6 to 3.2 s.
   await expect.poll(async () => (await task())?.retries ?? 0, { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
   const paused = (await task())!;
   expect(paused).toMatchObject({ status: 'paused', pauseReason: 'offline' });
   expect(paused.retryAt - paused.lastTouched).toBeGreaterThanOrEqual(1_500);
-  await expect(itemFor(page, name).getByText('Waiting for the connection', { exact: false })).toBeVisible();
+  await expect(itemFor(page, name).getByText(/Waiting for the connection — trying again (in \d+ s|now)/)).toBeVisible();
+  // Each try that fails is still waiting: the item does not flap back to "Uploading" five times over.
+  const shown = await page.evaluate(() => (window as unknown as { shownStatuses: string[] }).shownStatuses);
+  const switches = shown.filter((text, index) => index > 0 && /^Waiting/.test(text) !== /^Waiting/.test(shown[index - 1]!)).length;
+  expect(switches, shown.join(' → ')).toBeLessThanOrEqual(2);
 });
 
 test('on a slow link the speed shown is what storage acknowledged, and the bar moves within parts', async ({ page, request }) => {

@@ -1,20 +1,25 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatBytes, formatTimeLeft } from '../../domain/byte-format';
 import { DOCUMENT_SLOTS } from '../../domain/document-slots';
 import { cancelUpload, dismissUpload, giveFileBack, pauseUpload, resumeUpload, retryUpload, type UploadTask } from '../../data/uploads';
 import { Button } from '../button';
 import { PauseIcon, PlayIcon } from '../icons';
+import { statusText, tryingAgain } from './upload-status';
 
-function statusText(task: UploadTask): string {
-  if (task.status === 'completed') return task.document?.review === 'refused' ? 'Uploaded, but we cannot read it' : 'Uploaded';
-  if (task.status === 'cancelled') return task.error ? 'Stopped' : 'Cancelled';
-  if (task.status === 'paused') {
-    if (task.pauseReason === 'offline') return 'Waiting for the connection — it will carry on by itself';
-    if (task.pauseReason === 'file needed') return 'Choose the file again to carry on';
-    if (task.pauseReason === 'error') return 'Paused because of a problem';
-    return 'Paused';
-  }
-  return task.uploadId ? 'Uploading' : 'Starting';
+/** The time now, ticking every second while `ticking` (a countdown on screen). */
+function useNow(ticking: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!ticking) return;
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 1000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [ticking]);
+  return now;
 }
 
 /** One upload: its progress (read from IndexedDB, so any tab shows the same), and what the user can do with it. */
@@ -29,6 +34,8 @@ export function UploadItem({ task }: { task: UploadTask }) {
   const sent = Math.min(Math.max(task.bytesConfirmed, task.bytesSent), task.size);
   const percent = task.size === 0 ? (done ? 100 : 0) : Math.floor((sent / task.size) * 100);
   const running = task.status === 'in progress' || task.status === 'init';
+  const waiting = (task.status === 'paused' && task.pauseReason === 'offline') || (task.status === 'in progress' && task.retries > 0);
+  const now = useNow(waiting);
   const left = running && task.bytesPerSecond > 0 ? formatTimeLeft((task.size - task.bytesConfirmed) / task.bytesPerSecond) : '';
   return (
     <li className={`upload-item box is-${task.status.replace(' ', '-')}`} aria-label={task.fileName}>
@@ -45,7 +52,11 @@ export function UploadItem({ task }: { task: UploadTask }) {
         {percent}%
       </progress>
       <p className="upload-item-status" role="status">
-        <span>{statusText(task)}</span>
+        <span>
+          {statusText(task)}
+          {/* The countdown ticks every second: read when the status is, not announced at each tick. */}
+          {waiting && <span aria-live="off"> — {task.status === 'paused' ? tryingAgain(task, now) : 'trying again now'}</span>}
+        </span>
         <span className="help">
           {formatBytes(Math.min(task.bytesConfirmed, task.size))} of {formatBytes(task.size)} stored
           {running && task.bytesInFlight > 0 && ` · ${formatBytes(task.bytesInFlight)} on the way`}
