@@ -75,7 +75,12 @@ export async function applyStepEvent(
   await assertDocuments(ctx.db, row.id, user, DOCUMENTS_OF[request.event]?.(payload) ?? []);
   const prepared = await prepareAction(ctx.db, ctx.providers, row, user, request.event, payload);
   const context = await requestContext(ctx, row);
-  const answer = await providerAnswer(ctx.providers, request.event, payload, context);
+  const answer = await providerAnswer(ctx.providers, request.event, payload, context).catch(async (error: unknown) => {
+    // Refused for what changed since the party looked (another tab counted the same verification meanwhile): a stale view first.
+    const { row: now } = await transactionFor(ctx.db, transactionId, user);
+    if (await staleView(ctx.db, now, request.expectedVersion)) throw new TransactionRefusal(409, STALE_VERSION);
+    throw error;
+  });
   const recorded = { ...payload, ...prepared, ...STAMPS[request.event]?.() };
 
   const { replayed } = await ctx.run({ dealId: row.dealId, key }, async (uow) => {
