@@ -15,6 +15,7 @@ import { shipments } from '../db/transport-tables';
 import type { Database } from '../db/client';
 import type { CommandKey } from '../kernel/idempotency';
 import { peekKey } from '../kernel/idempotency';
+import { hasRequest } from '../kernel/provider-requests';
 import type { UnitOfWork } from '../kernel/unit-of-work';
 import { applyLenderDecision } from '../modules/dealers/lender-decisions';
 import { applyTransferResult } from '../modules/money/transfers';
@@ -35,9 +36,18 @@ export interface Delivery {
   event: unknown;
 }
 
-/** The deal a result belongs to (and the transaction, when it names one), or null for one we do not know. */
-async function dealOf(db: Database, result: WebhookResult): Promise<{ dealId: string; transactionId: string | null } | null> {
+/**
+ * The deal a result belongs to (and the transaction, when it names one), or null for one we do not
+ * know. A result naming a transaction is known only when we asked `provider` for what it answers
+ * there: a validly signed webhook nobody requested (a title "received" that was never sent) moves nothing.
+ */
+async function dealOf(
+  db: Database,
+  provider: string,
+  result: WebhookResult,
+): Promise<{ dealId: string; transactionId: string | null } | null> {
   if (result.kind === 'transaction' || result.kind === 'title received' || result.kind === 'lender decision') {
+    if (!(await hasRequest(db, result.transactionId, provider, result.answers))) return null;
     const [row] = await db.select({ dealId: transactions.dealId }).from(transactions).where(eq(transactions.id, result.transactionId));
     return row ? { dealId: row.dealId, transactionId: result.transactionId } : null;
   }
@@ -105,7 +115,7 @@ export async function applyProviderResult(
 ): Promise<ResultOutcome> {
   const key: CommandKey = { owner: `webhook:${delivery.provider}`, key: delivery.id, command: 'provider result', request: delivery.event };
   if (await peekKey(ctx.db, key)) return 'replayed';
-  const target = result ? await dealOf(ctx.db, result) : null;
+  const target = result ? await dealOf(ctx.db, delivery.provider, result) : null;
   const copies = result && target ? await signedCopiesOf(ctx, storage, result) : null;
   const { result: outcome, replayed } = await ctx.run({ dealId: target?.dealId, key }, async (uow) => {
     const applied = result && target ? await apply(uow, result, target.dealId, copies) : false;

@@ -6,6 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { providerRequests } from '../db/provider-tables';
+import type { Database } from '../db/client';
 import type { Tx } from './event-log';
 import { enqueue } from './outbox';
 
@@ -24,7 +25,7 @@ export async function recordRequest(tx: Tx, request: ProviderRequestDraft): Prom
 }
 
 /** Whether a request of `kind` to `provider` was ever written for the transaction (one that must go out once). */
-export async function hasRequest(tx: Tx, transactionId: string, provider: string, kind: string): Promise<boolean> {
+export async function hasRequest(tx: Tx | Database, transactionId: string, provider: string, kind: string): Promise<boolean> {
   const [found] = await tx
     .select({ id: providerRequests.id })
     .from(providerRequests)

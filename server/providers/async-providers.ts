@@ -34,14 +34,24 @@ export interface ProviderAnswer {
   payload: Record<string, unknown>;
 }
 
-/** What a verified webhook means: a transaction's next event, a shipment's progress, a transfer's end, or the title arriving. */
+/**
+ * What a verified webhook means: a transaction's next event, a shipment's progress, a transfer's
+ * end, or the title arriving. One that names a transaction also names the kind of request it
+ * answers (`answers`): it counts only where we made such a request to that provider.
+ */
 export type WebhookResult =
-  | ({ kind: 'transaction' } & ProviderAnswer)
+  | ({ kind: 'transaction'; answers: string } & ProviderAnswer)
   | { kind: 'shipment'; shipmentId: string; status: ShipmentStatus; driver: string | null }
   | { kind: 'transfer'; transferId: string; outcome: 'settled' | 'returned'; code: string | null; reason: string | null }
-  | { kind: 'title received'; transactionId: string }
+  | { kind: 'title received'; answers: 'title transfer'; transactionId: string }
   | { kind: 'envelope'; envelopeId: string; externalId: string }
-  | { kind: 'lender decision'; transactionId: string; decision: 'approved' | 'conditional' | 'declined'; terms: LenderTerms | null };
+  | {
+      kind: 'lender decision';
+      answers: 'credit application';
+      transactionId: string;
+      decision: 'approved' | 'conditional' | 'declined';
+      terms: LenderTerms | null;
+    };
 
 export interface AsyncProvider {
   /** Hands the request over; resolves with the provider's id once it took it, throws when it could not. */
@@ -85,20 +95,21 @@ const INSPECTION_EVENTS = {
   'inspection.completed': { event: 'inspection completed', data: z.extend(reference, { report: inspectionReportSchema }) },
 } as const;
 
-function reader(table: Record<string, { event: ProviderEvent; data: z.ZodMiniType<{ reference: string }> }>) {
+/** Reads the webhooks in `table`, each the answer to a request of kind `answers`. */
+function reader(answers: string, table: Record<string, { event: ProviderEvent; data: z.ZodMiniType<{ reference: string }> }>) {
   return (event: WebhookEvent): WebhookResult | null => {
     const entry = table[event.type];
     const data = entry?.data.safeParse(event.data);
     if (!entry || !data?.success) return null;
     const { reference: transactionId, ...payload } = data.data;
-    return { kind: 'transaction', transactionId, event: entry.event, payload };
+    return { kind: 'transaction', answers, transactionId, event: entry.event, payload };
   };
 }
 
 const titleDeskAnswer = (event: WebhookEvent): WebhookResult | null => {
-  if (event.type !== 'title.received') return reader(TITLE_DESK_EVENTS)(event);
+  if (event.type !== 'title.received') return reader('review', TITLE_DESK_EVENTS)(event);
   const data = reference.safeParse(event.data);
-  return data.success ? { kind: 'title received', transactionId: data.data.reference } : null;
+  return data.success ? { kind: 'title received', answers: 'title transfer', transactionId: data.data.reference } : null;
 };
 
 const SHIPMENT_EVENTS: Record<string, ShipmentStatus> = {
@@ -126,11 +137,15 @@ const lenderAnswer = (event: WebhookEvent): WebhookResult | null => {
   // The funding review passed: the stipulations are met and the car is what the documents say.
   if (event.type === 'funding.approved') {
     const data = reference.safeParse(event.data);
-    return data.success ? { kind: 'transaction', transactionId: data.data.reference, event: 'vehicle verified', payload: {} } : null;
+    return data.success
+      ? { kind: 'transaction', answers: 'funding review', transactionId: data.data.reference, event: 'vehicle verified', payload: {} }
+      : null;
   }
   if (event.type === 'application.declined') {
     const data = reference.safeParse(event.data);
-    return data.success ? { kind: 'lender decision', transactionId: data.data.reference, decision: 'declined', terms: null } : null;
+    return data.success
+      ? { kind: 'lender decision', answers: 'credit application', transactionId: data.data.reference, decision: 'declined', terms: null }
+      : null;
   }
   const decision = LENDER_DECISIONS[event.type as keyof typeof LENDER_DECISIONS];
   const data = approval.safeParse(event.data);
@@ -138,7 +153,7 @@ const lenderAnswer = (event: WebhookEvent): WebhookResult | null => {
   const { apr, maxTermMonths, stipulations } = data.data;
   // The lender quotes APR in percent; we keep basis points so no rate is a float.
   const terms = { aprBasisPoints: Math.round(apr * 100), maxTermMonths, stipulations };
-  return { kind: 'lender decision', transactionId: data.data.reference, decision, terms };
+  return { kind: 'lender decision', answers: 'credit application', transactionId: data.data.reference, decision, terms };
 };
 
 export function sandboxAsyncProviders(sandboxUrl: string): Record<AsyncProviderName, AsyncProvider> {
@@ -147,7 +162,7 @@ export function sandboxAsyncProviders(sandboxUrl: string): Record<AsyncProviderN
       submit: httpSubmit(sandboxUrl, (request) => (request.kind === 'title transfer' ? '/title-desk/titles' : '/title-desk/reviews')),
       answerOf: titleDeskAnswer,
     },
-    inspection: { submit: httpSubmit(sandboxUrl, '/inspections'), answerOf: reader(INSPECTION_EVENTS) },
+    inspection: { submit: httpSubmit(sandboxUrl, '/inspections'), answerOf: reader('report', INSPECTION_EVENTS) },
     transport: {
       submit: httpSubmit(sandboxUrl, (request) => `/transport/${String(request.body.vendor)}/orders`),
       answerOf: shipmentAnswer,

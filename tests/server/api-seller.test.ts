@@ -5,7 +5,10 @@
  * and only when the signature, the timestamp and the delivery id hold up.
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { providerRequests } from '../../server/db/provider-tables';
+import { deals } from '../../server/db/schema';
 import { signWebhook } from '../../server/providers/webhooks';
 import { apiFor } from '../support/api-harness';
 import { actAs, dealBetween, SALE, uploadedDocument, verifiedInquiry } from '../support/deals';
@@ -167,6 +170,10 @@ describe('the title desk’s webhooks', () => {
   it('change nothing when the signature is wrong, the timestamp old, or the delivery id seen before', async () => {
     const { seller, sellerTx } = await sellerAtTitle();
     await act(seller, sellerTx, 'title lender submitted', LIEN);
+    // The review the title desk answers, as if asked and taken (the desk itself is kept out: its own answer would race these).
+    await api.database.db
+      .insert(providerRequests)
+      .values({ transactionId: sellerTx, provider: 'title-desk', kind: 'review', status: 'accepted', externalId: `rev_${randomUUID()}` });
     const approved = { type: 'title.review.approved', timestamp: new Date().toISOString(), data: { reference: sellerTx } };
 
     const forged = await webhook(approved, { secret: `whsec_${Buffer.from('not the secret, not at all').toString('base64')}` });
@@ -189,5 +196,15 @@ describe('the title desk’s webhooks', () => {
     // Another delivery of the same answer: the table no longer takes it where the transaction is now.
     expect((await webhook(approved)).json()).toEqual({ outcome: 'ignored' });
     expect((await detailOf(seller, sellerTx)).version).toBe(version);
+  });
+
+  it('change nothing when validly signed but answering nothing we asked: a title “received” that was never sent', async () => {
+    const { seller, sellerTx } = await sellerAtTitle();
+    const dealId = (await detailOf(seller, sellerTx)).dealId as string;
+    const titleReceivedAt = async () =>
+      (await api.database.db.select({ at: deals.titleReceivedAt }).from(deals).where(eq(deals.id, dealId)))[0]!.at;
+    const received = { type: 'title.received', timestamp: new Date().toISOString(), data: { reference: sellerTx } };
+    expect((await webhook(received)).json()).toEqual({ outcome: 'ignored' });
+    expect(await titleReceivedAt()).toBeNull();
   });
 });
