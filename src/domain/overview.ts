@@ -46,11 +46,15 @@ function nextOf(row: SavedTransaction): NextStep | null {
 function transactionItems(row: SavedTransaction): OverviewItem[] {
   const detail = row.detail;
   const next = nextOf(row);
-  const money = detail?.priceBreakdown
-    ? { cents: detail.priceBreakdown.dueAtSigningCents, direction: 'due' as const }
-    : detail?.payout
-      ? { cents: detail.payout.payoutCents, direction: 'expected' as const }
-      : undefined;
+  // A dealer's customer reads no figure until the dealer has signed: the loan and delivery are not in it yet.
+  const preparing = detail?.dealer && !detail.dealer.signed;
+  const money = preparing
+    ? undefined
+    : detail?.priceBreakdown
+      ? { cents: detail.priceBreakdown.dueAtSigningCents, direction: 'due' as const }
+      : detail?.payout
+        ? { cents: detail.payout.payoutCents, direction: 'expected' as const }
+        : undefined;
   const items: OverviewItem[] = [
     {
       key: `transaction:${row.id}`,

@@ -68,6 +68,8 @@ test('dealer financing: from sign-up and the dealer’s application to closed by
   // The purchase reaches the customer's open dashboard by itself: the dealer is preparing it.
   const purchase = customer.getByRole('link', { name: /2005 Buick/ }).first();
   await journey.followsWithin5s('customer', purchase, 'the sale reaches the customer');
+  // No figure yet: the dealer has not structured the loan (the whole price is not what they pay).
+  await expect(customer.getByText(/Due at signing/)).toHaveCount(0);
   await journey.shot(customer, 'customer', 'purchase arrived');
   await purchase.click();
   await journey.waitsFor('customer', customer.getByRole('heading', { name: `${dealership} is preparing your sale` }), 'customer waits');
@@ -157,10 +159,14 @@ test('dealer financing: from sign-up and the dealer’s application to closed by
   const customerMoney = await settledMoney(customer, journey, 'customer', 2);
   const paid = customerMoney.find((row) => row.label.startsWith('You paid'))!;
   expect(paid.cents).toBe(dueCents);
-  expect(customerMoney.filter((row) => row !== paid && row.cents > 0).reduce((sum, row) => sum + row.cents, 0)).toBeGreaterThan(0);
+  // What came in (their payment and their loan) went out to the dealer, the dealer's contract and the transport, to the cent.
+  const total = (rows: typeof customerMoney) => rows.reduce((sum, row) => sum + row.cents, 0);
+  const paidIn = customerMoney.filter((row) => /^(You paid|Your loan)/.test(row.label));
+  expect(paidIn).toHaveLength(2);
+  expect(total(customerMoney.filter((row) => !paidIn.includes(row)))).toBe(total(paidIn));
 
   // The dealer's list, open all along, follows the sale to closed.
-  await dealer.getByRole('link', { name: '← All sales' }).click();
+  await dealer.getByRole('link', { name: 'Back to your sales' }).click();
   await journey.waitsFor('dealer', sale.getByTestId('sale-status').filter({ hasText: 'Closed' }), 'sale closed', {
     timeout: 60_000,
     sandbox: true,

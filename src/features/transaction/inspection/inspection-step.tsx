@@ -67,6 +67,12 @@ function Finished() {
           {detail.shipment?.kind === 'Pickup' ? 'Your money and the pickup' : 'Your money and the car’s delivery'}
         </Link>
       </p>
+      {/* A dealer goes on from their other sales, where this one is followed to closed. */}
+      {detail.flow === 'dealer-financing' && (
+        <p className="mt-2">
+          <Link to="/finance">Back to your sales</Link>
+        </p>
+      )}
     </section>
   );
 }
