@@ -155,7 +155,7 @@ export async function buildApi({
   };
   signingRoutes(app, { ctx, authenticate, signing });
   timelineRoutes(app, { ctx, authenticate });
-  webhookRoutes(app, { ctx, secret: settings.providers.webhookSecret, signing });
+  webhookRoutes(app, { ctx, secrets: settings.providers.webhookSecrets, signing });
   uploadRoutes(app, { ctx, storage, authenticate });
   everyInterval(app, 'abandoned-upload clean-up', () => abortAbandonedUploads(storage), settings.storage.cleanupIntervalSeconds);
   if (settings.devMailboxFile) devMailboxRoutes(app, settings.devMailboxFile);

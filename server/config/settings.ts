@@ -3,10 +3,23 @@
  * contract documented in README.md; `/config.json` is derived from them.
  */
 import { z } from 'zod';
+import { secretsFromEnvironment, secretVariable, WEBHOOK_SENDERS } from '../providers/webhook-secrets';
 
 const optionalUrl = z.url().optional();
 
+/** Each provider's webhook secret (Standard Webhooks, `whsec_…`), and the one before it during a rotation (webhook-secrets.ts). */
+const webhookSecretVariables = Object.fromEntries(
+  WEBHOOK_SENDERS.flatMap((sender) => [secretVariable(sender), `${secretVariable(sender)}_PREVIOUS`]).map((name) => [
+    name,
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]{20,}$/, `${name} must be a whsec_… signing secret`)
+      .optional(),
+  ]),
+);
+
 const envSchema = z.object({
+  ...webhookSecretVariables,
   NODE_ENV: z.string().default('development'),
   /** Set by `npm start` only: turns on the local-only conveniences (a local user pool, the development mailbox). */
   LOCAL_STACK: z.enum(['true', 'false']).default('false'),
@@ -52,11 +65,8 @@ const envSchema = z.object({
   /** The government-ID check the signature step starts before signing (SPEC §4.2 gov_id statuses). */
   VERIFICATION_WIDGET_GOVERNMENT_ID_TEMPLATE_ID: z.string().min(1).default('itmpl_caramel_government_id'),
   UPDATE_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(5).optional(),
-  /** The secret providers sign their webhooks with (Standard Webhooks, `whsec_…`); without it every webhook is refused. */
-  PROVIDER_WEBHOOK_SECRET: z
-    .string()
-    .regex(/^whsec_[A-Za-z0-9+/=]{20,}$/, 'PROVIDER_WEBHOOK_SECRET must be a whsec_… signing secret')
-    .optional(),
+  /** Until when each provider's `WEBHOOK_SECRET_…_PREVIOUS` is still accepted (an ISO time): a rotation's window. */
+  WEBHOOK_SECRET_ROTATION_UNTIL: z.iso.datetime({ offset: true }).optional(),
   /** Where providers send their webhooks: this API's address as they reach it (default http://HOST:PORT). */
   PROVIDER_CALLBACK_URL: optionalUrl,
   /** How often requests a provider could not take are tried again. */
@@ -139,7 +149,10 @@ export function loadSettings(env: Record<string, string | undefined>) {
       governmentIdTemplateId: e.VERIFICATION_WIDGET_GOVERNMENT_ID_TEMPLATE_ID,
     },
     providers: {
-      webhookSecret: e.PROVIDER_WEBHOOK_SECRET,
+      webhookSecrets: secretsFromEnvironment(
+        e as unknown as Record<string, string | undefined>,
+        e.WEBHOOK_SECRET_ROTATION_UNTIL ? new Date(e.WEBHOOK_SECRET_ROTATION_UNTIL) : null,
+      ),
       callbackUrl: e.PROVIDER_CALLBACK_URL ?? `http://${e.HOST}:${e.PORT}`,
       dispatchIntervalSeconds: e.PROVIDER_DISPATCH_INTERVAL_SECONDS,
     },

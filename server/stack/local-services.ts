@@ -1,7 +1,14 @@
 /** Identity (with its hosted sign-in), storage and the third-party sandbox, each in its own child process (service-process.ts), started together. */
 import { join } from 'node:path';
+import type { WebhookSenderName } from '../providers/webhook-secrets';
 import type { IdentityInfo } from './identity';
 import { startService, type RunningService } from './service-process';
+
+/** The provider sandbox: where it answers, and the secret each of its providers signs webhooks with. */
+export interface SandboxInfo {
+  url: string;
+  webhookSecrets: Record<WebhookSenderName, string>;
+}
 
 export interface LocalServicesOptions {
   host: string;
@@ -38,7 +45,7 @@ export async function startLocalServices(options: LocalServicesOptions) {
       { host, port: options.storagePort, dataDir, bucket, allowedOrigins: options.allowedOrigins },
       ['--openssl-legacy-provider'],
     ),
-    startService<{ url: string; webhookSecret: string }>('provider sandbox', new URL('./sandbox-service.ts', import.meta.url), {
+    startService<SandboxInfo>('provider sandbox', new URL('./sandbox-service.ts', import.meta.url), {
       host,
       port: options.sandboxPort,
       dataDir,
@@ -55,7 +62,7 @@ export async function startLocalServices(options: LocalServicesOptions) {
   const [identity, storage, sandbox] = started as [
     PromiseFulfilledResult<RunningService<IdentityInfo>>,
     PromiseFulfilledResult<RunningService<{ endpoint: string }>>,
-    PromiseFulfilledResult<RunningService<{ url: string; webhookSecret: string }>>,
+    PromiseFulfilledResult<RunningService<SandboxInfo>>,
   ];
   return {
     identity: identity.value.info,

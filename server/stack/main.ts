@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startApi } from '../api/server';
 import { loadSettings } from '../config/settings';
+import { secretEnvironment } from '../providers/webhook-secrets';
 import { buildIfNeeded } from './build-if-needed';
 import { startLocalServices } from './local-services';
 import { ensureDataDir, ensurePortFree, PreflightError } from './preflight';
@@ -76,7 +77,7 @@ async function main() {
     STORAGE_SECRET_ACCESS_KEY: LOCAL_STORAGE_CREDENTIALS.secretAccessKey,
     DEV_MAILBOX_FILE: mailboxFile,
     VERIFICATION_WIDGET_HOST: sandbox.url,
-    PROVIDER_WEBHOOK_SECRET: sandbox.webhookSecret,
+    ...secretEnvironment(sandbox.webhookSecrets),
   });
   const api = await startApi(settings).catch((error: Error) => {
     throw new PreflightError(

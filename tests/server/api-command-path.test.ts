@@ -196,7 +196,7 @@ describe('an idempotency key sent again with another request is refused, whoever
     const send = (id: string, body: string) =>
       fetch(`${api.url}/api/webhooks/payments`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...signWebhook(parts.sandbox.webhookSecret, id, body) },
+        headers: { 'content-type': 'application/json', ...signWebhook(parts.sandbox.webhookSecrets.payments, id, body) },
         body,
       });
     const id = `msg_${randomUUID()}`;

@@ -281,14 +281,20 @@ describe('the payments processor’s webhooks', () => {
       signWebhook(`whsec_${Buffer.from('a different secret entirely').toString('base64')}`, `msg_${randomUUID()}`, settled),
     );
     expect(forged.statusCode).toBe(401);
+    // Another provider's secret is no better: the title desk cannot settle a payment.
+    const otherProvider = await send(signWebhook(parts.sandbox.webhookSecrets['title-desk'], `msg_${randomUUID()}`, settled));
+    expect(otherProvider.statusCode).toBe(401);
+    expect((await detail(deal.buyer, deal.buyerTx)).money.totals.collected).toBe(0);
     // Whichever arrives first (ours or the sandbox's own), the money is collected once.
     const id = `msg_${randomUUID()}`;
-    await send(signWebhook(parts.sandbox.webhookSecret, id, settled));
-    expect((await send(signWebhook(parts.sandbox.webhookSecret, id, settled))).json()).toEqual({ outcome: 'replayed' });
+    await send(signWebhook(parts.sandbox.webhookSecrets.payments, id, settled));
+    expect((await send(signWebhook(parts.sandbox.webhookSecrets.payments, id, settled))).json()).toEqual({ outcome: 'replayed' });
     await expect
       .poll(async () => (await detail(deal.buyer, deal.buyerTx)).money.totals.collected, { timeout: 10_000 })
       .toBe(deal.breakdown.dueAtSigningCents);
-    expect((await send(signWebhook(parts.sandbox.webhookSecret, `msg_${randomUUID()}`, settled))).json()).toEqual({ outcome: 'ignored' });
+    expect((await send(signWebhook(parts.sandbox.webhookSecrets.payments, `msg_${randomUUID()}`, settled))).json()).toEqual({
+      outcome: 'ignored',
+    });
     expect((await detail(deal.buyer, deal.buyerTx)).money.totals.collected).toBe(deal.breakdown.dueAtSigningCents);
   });
 });

@@ -53,7 +53,12 @@ async function sellerAtTitle() {
 
 async function webhook(body: object, options: { secret?: string; id?: string; at?: Date } = {}) {
   const text = JSON.stringify(body);
-  const headers = signWebhook(options.secret ?? parts.sandbox.webhookSecret, options.id ?? `msg_${randomUUID()}`, text, options.at);
+  const headers = signWebhook(
+    options.secret ?? parts.sandbox.webhookSecrets['title-desk'],
+    options.id ?? `msg_${randomUUID()}`,
+    text,
+    options.at,
+  );
   return api.app.inject({ method: 'POST', url: '/api/webhooks/title-desk', headers, payload: text });
 }
 

@@ -115,8 +115,8 @@ describe('the e-signature webhook', () => {
     expect(forged.statusCode).toBe(401);
     // Signed right, but the buyer has not signed: the provider says the envelope is not complete.
     const id = `msg_${randomUUID()}`;
-    expect((await send(signWebhook(parts.sandbox.webhookSecret, id, body))).json()).toEqual({ outcome: 'ignored' });
-    expect((await send(signWebhook(parts.sandbox.webhookSecret, id, body))).json()).toEqual({ outcome: 'replayed' });
+    expect((await send(signWebhook(parts.sandbox.webhookSecrets.esign, id, body))).json()).toEqual({ outcome: 'ignored' });
+    expect((await send(signWebhook(parts.sandbox.webhookSecrets.esign, id, body))).json()).toEqual({ outcome: 'replayed' });
     const { detail } = stepsFor(api);
     expect((await detail(deal.seller, deal.sellerTx)).status).toBe('signature_completed');
     expect((await signing(deal.seller, deal.sellerTx)).status).toBe('sent');

@@ -142,7 +142,7 @@ describe('one release across two API processes', () => {
         Array.from({ length: PARALLEL }, async (_, index) => {
           const answer = await fetch(`${processes[index % processes.length]!.url}/api/webhooks/transport`, {
             method: 'POST',
-            headers: signWebhook(parts.sandbox.webhookSecret, `msg_${randomUUID()}`, delivered),
+            headers: signWebhook(parts.sandbox.webhookSecrets.transport, `msg_${randomUUID()}`, delivered),
             body: delivered,
           });
           return answer.status;

@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IdentityInfo } from '../../server/stack/identity';
-import { startLocalServices } from '../../server/stack/local-services';
+import { secretEnvironment } from '../../server/providers/webhook-secrets';
+import { startLocalServices, type SandboxInfo } from '../../server/stack/local-services';
 import { LOCAL_STORAGE_CREDENTIALS } from '../../server/stack/storage';
 import { freePort } from './free-port';
 
@@ -15,7 +16,7 @@ export interface LocalParts {
   mailboxFile: string;
   identity: IdentityInfo;
   storage: { endpoint: string; bucket: string };
-  sandbox: { url: string; webhookSecret: string };
+  sandbox: SandboxInfo;
   appOrigin: string;
 }
 
@@ -62,7 +63,7 @@ export function environmentFor(parts: LocalParts, overrides: Record<string, stri
     STORAGE_SECRET_ACCESS_KEY: LOCAL_STORAGE_CREDENTIALS.secretAccessKey,
     STATIC_DIR: '/nonexistent',
     VERIFICATION_WIDGET_HOST: parts.sandbox.url,
-    PROVIDER_WEBHOOK_SECRET: parts.sandbox.webhookSecret,
+    ...secretEnvironment(parts.sandbox.webhookSecrets),
     ...overrides,
   };
 }

@@ -18,6 +18,7 @@ import { inspectionRequestSchema, inspections } from './inspection';
 import { paymentsProcessor, transferRequestSchema } from './payments';
 import { titleDesk, titleReviewSchema, titleTransferSchema } from './title-desk';
 import { orderSchema, quoteRequestSchema, quotesFor, transportVendor } from './transport-vendors';
+import type { WebhookSenderName } from '../webhook-secrets';
 import { webhookSender } from './webhook-sender';
 import { widgetPage } from './widget-page';
 
@@ -34,8 +35,8 @@ export interface SandboxOptions {
   bankLinkFile: string;
   envelopesFile: string;
   publicUrl: () => string;
-  /** The secret its webhooks are signed with (the API holds the same, PROVIDER_WEBHOOK_SECRET). */
-  webhookSecret: string;
+  /** The secret each provider signs its webhooks with (the API holds the same, WEBHOOK_SECRET_…). */
+  webhookSecrets: Record<WebhookSenderName, string>;
   /** How long the providers that answer later take before their webhook. */
   webhookDelayMs: number;
 }
@@ -43,12 +44,13 @@ export interface SandboxOptions {
 export function buildSandbox(options: SandboxOptions) {
   const app = Fastify({ logger: false });
   const inquiries = inquiryStore(options.inquiriesFile);
-  const webhooks = webhookSender({ secret: options.webhookSecret, delayMs: options.webhookDelayMs });
-  const desk = titleDesk(webhooks);
-  const inspectionService = inspections(webhooks);
+  const webhooks = (sender: WebhookSenderName) =>
+    webhookSender({ secret: options.webhookSecrets[sender], delayMs: options.webhookDelayMs });
+  const desk = titleDesk(webhooks('title-desk'));
+  const inspectionService = inspections(webhooks('inspection'));
   const bankLink = bankLinkStore(options.bankLinkFile);
-  const payments = paymentsProcessor(bankLink, webhooks);
-  const vendors = Object.fromEntries(TRANSPORT_VENDORS.map((vendor) => [vendor, transportVendor(vendor, webhooks)])) as Record<
+  const payments = paymentsProcessor(bankLink, webhooks('payments'));
+  const vendors = Object.fromEntries(TRANSPORT_VENDORS.map((vendor) => [vendor, transportVendor(vendor, webhooks('transport'))])) as Record<
     TransportVendor,
     ReturnType<typeof transportVendor>
   >;
@@ -65,7 +67,7 @@ export function buildSandbox(options: SandboxOptions) {
     if (!transfer.success) return reply.code(400).send(badRequest(transfer.error.issues, 'Invalid title request'));
     return reply.code(202).send({ id: desk.receive(transfer.data) });
   });
-  const lender = dealerLender(webhooks);
+  const lender = dealerLender(webhooks('dealer-lender'));
   app.post('/dealer-lender/applications', async (request, reply) => {
     const application = creditApplicationRequestSchema.safeParse(request.body);
     if (!application.success) return reply.code(400).send(badRequest(application.error.issues, 'Invalid credit application'));
@@ -89,7 +91,7 @@ export function buildSandbox(options: SandboxOptions) {
     return typeof taken === 'string' ? reply.code(202).send({ id: taken }) : reply.code(422).send({ message: taken.refused });
   });
   bankLinkRoutes(app, bankLink);
-  esignRoutes(app, esignProvider(options.envelopesFile, webhooks), options.publicUrl);
+  esignRoutes(app, esignProvider(options.envelopesFile, webhooks('esign')), options.publicUrl);
 
   // Transport vendors: quotes at once, orders later by webhook.
   const vendorOf = (name: string) => (TRANSPORT_VENDORS as readonly string[]).includes(name) && (name as TransportVendor);
