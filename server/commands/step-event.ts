@@ -75,12 +75,17 @@ export async function applyStepEvent(
   await assertDocuments(ctx.db, row.id, user, DOCUMENTS_OF[request.event]?.(payload) ?? []);
   const prepared = await prepareAction(ctx.db, ctx.providers, row, user, request.event, payload);
   const context = await requestContext(ctx, row);
-  const answer = await providerAnswer(ctx.providers, request.event, payload, context).catch(async (error: unknown) => {
-    // Refused for what changed since the party looked (another tab counted the same verification meanwhile): a stale view first.
+  let answer: Awaited<ReturnType<typeof providerAnswer>>;
+  try {
+    answer = await providerAnswer(ctx.providers, request.event, payload, context);
+  } catch (error) {
+    // Refused for what changed since the party looked: the same request, applied meanwhile under its key, answers as
+    // that one did; another (a second tab counting the same verification) meets a stale view first.
+    if (await peekKey(ctx.db, key)) return { replayed: true };
     const { row: now } = await transactionFor(ctx.db, transactionId, user);
     if (await staleView(ctx.db, now, request.expectedVersion)) throw new TransactionRefusal(409, STALE_VERSION);
     throw error;
-  });
+  }
   const recorded = { ...payload, ...prepared, ...STAMPS[request.event]?.() };
 
   const { replayed } = await ctx.run({ dealId: row.dealId, key }, async (uow) => {
