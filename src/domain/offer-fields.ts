@@ -87,6 +87,20 @@ export const offerVehicleField = z
       message: 'Enter the 17-character VIN, or the year, make and model',
       path: ['vin'],
     }),
+    // A description is whole or absent: a year and model without the make cannot be checked against the VIN.
+    z.superRefine((vehicle, context) => {
+      const described = { modelYear: vehicle.modelYear, make: vehicle.make, model: vehicle.model };
+      const given = Object.values(described).filter((value) => value !== undefined).length;
+      if (vehicle.vin === undefined || given === 0 || given === 3) return;
+      const missing = (Object.keys(described) as (keyof typeof described)[]).find((name) => described[name] === undefined)!;
+      const label = { modelYear: 'year', make: 'make', model: 'model' }[missing];
+      context.issues.push({
+        code: 'custom',
+        message: `Enter the ${label} too, or leave out the year, make and model`,
+        path: [missing],
+        input: vehicle,
+      });
+    }),
   );
 
 /** Whether a new offer's vehicle was described by a person (year, make and model) rather than only by its VIN. */

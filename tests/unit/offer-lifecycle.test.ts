@@ -67,6 +67,19 @@ describe('offer input', () => {
     expect(message(offerActionSchema, { action: 'counter', amount, latestOfferId: crypto.randomUUID() })).toBe(expected);
   });
 
+  it('refuses a description of the car that is only partly there beside a VIN (it could not be checked against it)', () => {
+    const vin = '1G4AH59H45G118341';
+    expect(message(startOfferSchema, { ...start, vehicle: { vin, modelYear: 2005, model: 'LaCrosse', mileage: 1 } })).toBe(
+      'Enter the make too, or leave out the year, make and model',
+    );
+    expect(message(startOfferSchema, { ...start, vehicle: { vin, make: 'Buick', mileage: 1 } })).toBe(
+      'Enter the year too, or leave out the year, make and model',
+    );
+    expect(
+      message(startOfferSchema, { ...start, vehicle: { vin, modelYear: 2005, make: 'Buick', model: 'LaCrosse', mileage: 1 } }),
+    ).toBeNull();
+  });
+
   it('refuses a VIN that does not add up', () => {
     expect(message(startOfferSchema, { ...start, vehicle: { vin: '1G4AH59H46G118341', mileage: 1 } })).toBe(
       'This VIN does not add up; check each character',
