@@ -8,6 +8,7 @@ import { buildApi, type ApiDependencies } from '../../server/api/app';
 import { loadSettings } from '../../server/config/settings';
 import { migratedTemplate, openDatabase, type OpenDatabase } from '../../server/db/client';
 import { freePort } from './free-port';
+import { ledgerProblems } from './ledger-invariants';
 import { createS3Client } from '../../server/storage/s3-client';
 import { callerOf } from './api-call';
 import { environmentFor, type LocalParts } from './local-parts';
@@ -58,8 +59,11 @@ export async function apiFor(
       const closed = app.close();
       app.server.closeAllConnections();
       await closed;
+      // Every scenario ends with the ledger's invariants holding (DESIGN §10).
+      const problems = await ledgerProblems(database.db);
       await database.close();
       s3.destroy();
+      if (problems.length) throw new Error(`The ledger's invariants do not hold:\n${problems.join('\n')}`);
     },
   };
 }
