@@ -2,15 +2,15 @@
  * What follows any change on either side of a deal, in the same unit of work (the deal's row
  * locked first, so both sides and its money move one change at a time): the buyer's transport
  * step completes its vehicle verification once the seller's title desk has approved the car
- * (SPEC §4.2 verification statuses); each side that signed learns the signatures are collected
- * once the envelope is complete; the money moves by its rules; and the deal closes when both are
+ * (SPEC §4.2 verification statuses); once the envelope is complete each side learns the signatures
+ * are collected (and one whose app never reported its own signature has it recorded from the envelope); the money moves by its rules; and the deal closes when both are
  * done. The unit of work runs it again while it moves a status.
  */
 import { dealSides } from '../kernel/deal-sides';
 import type { UnitOfWork } from '../kernel/unit-of-work';
 import { settleDeal } from '../modules/money/settle';
 import { closeIfDone } from '../modules/signing/closing';
-import { liveEnvelope } from '../modules/signing/envelope-records';
+import { liveEnvelope, signedInEnvelope } from '../modules/signing/envelope-records';
 import type { Providers } from '../providers/providers';
 
 export async function followDeal(uow: UnitOfWork, providers: Providers, dealId: string): Promise<void> {
@@ -24,6 +24,9 @@ export async function followDeal(uow: UnitOfWork, providers: Providers, dealId: 
     for (const side of [buyer, seller]) {
       if (!side) continue;
       const log = await uow.transaction(side.row.id, dealId);
+      // The provider's completed envelope is proof every recipient signed: a side whose app never reported it is not left waiting.
+      if (log.takes('documents signed'))
+        await log.append({ kind: 'provider' }, 'documents signed', await signedInEnvelope(uow, envelope, side.row.side));
       if (log.takes('signatures collected')) await log.append({ kind: 'provider' }, 'signatures collected', { envelopeId: envelope.id });
     }
   await uow.save();

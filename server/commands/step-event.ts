@@ -52,6 +52,18 @@ async function requestContext(ctx: CommandContext, row: TransactionRow): Promise
 }
 
 /** Applies `request` for `user`; `replayed` when its key was applied before (nothing changed). */
+/**
+ * A party's report the provider's record made already: their signature, recorded from the completed
+ * envelope while their app was still on its way back (follow-deal.ts). Taken as done, not refused.
+ */
+async function recordedFromProvider(ctx: CommandContext, row: TransactionRow, event: PartyEvent, payload: Record<string, unknown>) {
+  if (event !== 'documents signed' || acceptsPartyEvent(row.flow, row.status, event)) return false;
+  const events = await eventsOf(ctx.db, row.id);
+  return events.some(
+    (earlier) => earlier.event === event && (earlier.payload as { envelopeId?: unknown }).envelopeId === payload.envelopeId,
+  );
+}
+
 export async function applyStepEvent(
   ctx: CommandContext,
   transactionId: string,
@@ -68,6 +80,7 @@ export async function applyStepEvent(
     label: ACTION_LABELS[request.event],
   };
   if (await peekKey(ctx.db, key)) return { replayed: true };
+  if (await recordedFromProvider(ctx, row, request.event, payload)) return { replayed: true };
   // A stale view first: the party acted on something that has since changed, whatever the action.
   if (await staleView(ctx.db, row, request.expectedVersion)) throw new TransactionRefusal(409, STALE_VERSION);
   if (!acceptsPartyEvent(row.flow, row.status, request.event))

@@ -157,6 +157,24 @@ describe('the government-ID check before signing', () => {
 });
 
 describe('closing', () => {
+  it('a side that signed at the provider but whose app never said so (its tab left on the way back) is recorded from the completed envelope', async () => {
+    const { detail } = stepsFor(api);
+    const deal = await dealReadyToSign();
+    // The seller signs on the provider's page and never comes back to report it.
+    const back = await finishSigning(await signingUrl(api, deal.seller, deal.sellerTx), 'signing_complete');
+    expect(back.searchParams.get('event')).toBe('signing_complete');
+    expect((await detail(deal.seller, deal.sellerTx)).status).toBe('payment_done');
+    await signs(api, deal.buyer, deal.buyerTx);
+    await expect.poll(async () => (await detail(deal.seller, deal.sellerTx)).status, { timeout: 15_000 }).toBe('signature_done');
+    const seller = await detail(deal.seller, deal.sellerTx);
+    expect(seller.data.signature.signedAt).not.toBeNull();
+    expect((await detail(deal.buyer, deal.buyerTx)).status).toBe('signature_done');
+    // Their app reporting it late is taken as done, not refused.
+    const late = await actAs(api, deal.seller, deal.sellerTx, 'documents signed', { envelopeId: seller.data.signature.envelopeId });
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json()).toMatchObject({ replayed: true, transaction: { status: 'signature_done', version: seller.version } });
+  });
+
   it('once both flows end: signed PDFs for both, one closing mail each, previous transactions, and the contact each shared', async () => {
     const { act, detail } = stepsFor(api);
     const deal = await dealReadyToSign();

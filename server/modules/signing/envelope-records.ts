@@ -112,6 +112,19 @@ export async function recordSigned(
   uow.touch(row.dealId, 'documents updated');
 }
 
+/**
+ * A side the completed envelope shows signed whose app never said so (its tab left on the way back
+ * from the signing page): what 'documents signed' records, from the envelope — when it was
+ * completed, unless the side's signature was recorded already.
+ */
+export async function signedInEnvelope(uow: UnitOfWork, envelope: EnvelopeRow, side: 'buyer' | 'seller') {
+  const where = and(eq(envelopeRecipients.envelopeId, envelope.id), eq(envelopeRecipients.side, side));
+  const [recipient] = await uow.tx.select().from(envelopeRecipients).where(where);
+  const signedAt = recipient?.signedAt ?? envelope.completedAt ?? new Date();
+  if (!recipient?.signedAt) await uow.tx.update(envelopeRecipients).set({ signedAt }).where(where);
+  return { envelopeId: envelope.id, signedAt: signedAt.toISOString(), signedFrom: recipient?.signedFrom ?? null };
+}
+
 /** The provider completed the envelope and its signed copies are stored: it counts, once. Whether it changed. */
 export async function completeEnvelope(
   uow: UnitOfWork,
