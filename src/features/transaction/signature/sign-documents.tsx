@@ -45,8 +45,15 @@ export function SignDocuments() {
   // The screen can mount again while the first recording waits (the view changes with the optimistic status): a second
   // recording would be refused and shown as "not applied" wherever the party goes next.
   const canRecord = detail.allowedEvents.includes('documents signed') && !isPending(pending, 'documents signed');
+  // The signing service's "completed" can reach the API before this device reports the signature: the API has then
+  // recorded it from the envelope, and the party is told the same.
+  const recordedAlready =
+    !detail.allowedEvents.includes('documents signed') &&
+    !isPending(pending, 'documents signed') &&
+    Boolean(state?.envelopeId) &&
+    detail.data.signature.envelopeId === state?.envelopeId;
   useEffect(() => {
-    if (returned !== 'signing_complete' || told.current || !state?.envelopeId || !canRecord) return;
+    if (returned !== 'signing_complete' || told.current || !state?.envelopeId || !(canRecord || recordedAlready)) return;
     told.current = true;
     // The flow may take the party elsewhere once it is recorded (a seller goes home): the toast says it happened, wherever they land.
     // A dealer's customer signs after the dealer, whom they know by name.
@@ -54,11 +61,15 @@ export function SignDocuments() {
     const said = state.other.signedAt
       ? `You signed your documents. ${them.charAt(0).toUpperCase()}${them.slice(1)} signed already: the signed copies follow in a moment.`
       : `You signed your documents. We will send you the signed copies once ${them} has signed.`;
+    if (!canRecord) {
+      showToast(said, 'success', 10_000);
+      return;
+    }
     void act('documents signed', { envelopeId: state.envelopeId }).then(() => {
       const id = showToast(said, 'success', 10_000);
       if (!state.other.signedAt) noticeWhileWaiting(id);
     });
-  }, [returned, state, act, other, canRecord, detail.dealer, detail.side]);
+  }, [returned, state, act, other, canRecord, recordedAlready, detail.dealer, detail.side]);
 
   const open = async (event: React.FormEvent) => {
     event.preventDefault();
