@@ -148,6 +148,15 @@ describe('the buyer walks identity, financing, protection and insurance', () => 
     expect(answer.json().message).toBe('That verification was made for another transaction.');
   });
 
+  it('refuses a verification id the provider does not know, an inherited property name included (found by the fuzzing)', async () => {
+    const { buyer, buyerTx } = await deal();
+    for (const inquiryId of ['inq_nobody', '__proto__', 'constructor']) {
+      const answer = await act(buyer, buyerTx, 'identity submitted', { inquiryId });
+      expect(answer.statusCode, inquiryId).toBe(422);
+      expect(answer.json().message).toBe('We could not find that verification. Please verify your identity again.');
+    }
+  });
+
   it('refuses a verification of another kind (a government-ID check) for the identity step', async () => {
     const { buyer, buyerTx } = await deal();
     const answer = await act(buyer, buyerTx, 'identity submitted', {

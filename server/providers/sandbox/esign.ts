@@ -18,11 +18,13 @@ const SESSION_MS = 5 * 60_000;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 export function esignProvider(file: string, webhooks: WebhookSender) {
+  // Kept by id in an object without a prototype: an id such as "__proto__" or "constructor" finds nothing.
   const read = (): Record<string, StoredEnvelope> => {
+    const all = Object.create(null) as Record<string, StoredEnvelope>;
     try {
-      return JSON.parse(readFileSync(file, 'utf8')) as Record<string, StoredEnvelope>;
+      return Object.assign(all, JSON.parse(readFileSync(file, 'utf8')) as Record<string, StoredEnvelope>);
     } catch {
-      return {};
+      return all;
     }
   };
   const write = (all: Record<string, StoredEnvelope>) => {

@@ -7,11 +7,13 @@ import type { Inquiry } from '../identity-verification';
 type Stored = Inquiry & { templateId: string | null; sessionToken: string; createdAt: string };
 
 export function inquiryStore(file: string) {
+  // Kept by id in an object without a prototype: an id such as "__proto__" or "constructor" finds nothing.
   const read = (): Record<string, Stored> => {
+    const all = Object.create(null) as Record<string, Stored>;
     try {
-      return JSON.parse(readFileSync(file, 'utf8')) as Record<string, Stored>;
+      return Object.assign(all, JSON.parse(readFileSync(file, 'utf8')) as Record<string, Stored>);
     } catch {
-      return {};
+      return all;
     }
   };
   const write = (all: Record<string, Stored>) => {
