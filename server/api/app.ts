@@ -3,6 +3,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { OpenDatabase } from '../db/client';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/outage';
 import { createAuthenticate } from './guards/auth';
 import { dealerApplicationRoutes } from './routes/dealer-applications';
 import { dealerRoutes } from './routes/dealers';
@@ -83,6 +84,12 @@ export async function buildApi({
     if (error.statusCode === undefined && isDataException(error)) {
       request.log.warn({ error: error.message }, 'database refused a value the boundary let through');
       return reply.code(400).send({ message: 'A value in this request cannot be stored. Check what was entered and try again.' });
+    }
+    // The database away (stopped, restarting): the caller asks again shortly, and the API recovers by itself once it is back.
+    if ((error.statusCode === undefined || error.statusCode >= 500) && isDatabaseUnavailable(error)) {
+      request.log.warn({ error: error.message }, 'the database is not answering');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.code(503).send({ message: 'We cannot reach our records for a moment. Try again in a few seconds.' });
     }
     const status = error.statusCode ?? 500;
     if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));

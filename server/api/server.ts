@@ -1,5 +1,6 @@
 /** Opens the API's dependencies from its settings and listens. */
 import { mkdirSync } from 'node:fs';
+import type { FastifyBaseLogger } from 'fastify';
 import { join } from 'node:path';
 import { openDatabase } from '../db/client';
 import { createS3Client } from '../storage/s3-client';
@@ -7,11 +8,15 @@ import { buildApi } from './app';
 import type { Settings } from '../config/settings';
 
 export async function startApi(settings: Settings, options: { logger?: boolean } = {}) {
+  // Told to the API's log once there is one (the database opens first).
+  const logs: { warn?: FastifyBaseLogger['warn'] } = {};
+  const onIdleError = (error: Error) => logs.warn?.({ error: error.message }, 'the database closed an idle connection');
   const database = await openDatabase(
-    settings.databaseUrl ? { kind: 'postgres', url: settings.databaseUrl } : { kind: 'pglite', dataDir: pgliteDir(settings) },
+    settings.databaseUrl ? { kind: 'postgres', url: settings.databaseUrl, onIdleError } : { kind: 'pglite', dataDir: pgliteDir(settings) },
   );
   const s3 = createS3Client(settings.storage);
   const app = await buildApi({ settings, database, s3, logger: options.logger });
+  logs.warn = app.log.warn.bind(app.log);
   try {
     await app.listen({ host: settings.host, port: settings.port });
   } catch (error) {

@@ -33,16 +33,22 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
+const CONNECT_TIMEOUT_MS = 3_000;
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
+  | { kind: 'postgres'; url: string; onIdleError?: (error: Error) => void }
   /** `dataDir` undefined keeps the database in memory; `template` seeds it (see tests). */
   | { kind: 'pglite'; dataDir?: string; template?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url });
+    // A request waits at most this long for a connection (the database away, or every connection busy), then answers 503.
+    const pool = new pg.Pool({ connectionString: target.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    // An idle connection the server closed (a restart, a failover) is dropped from the pool and reported here: without a
+    // listener it would end the process. The next query opens a new one.
+    pool.on('error', (error) => target.onIdleError?.(error));
     const db = drizzlePg(pool, { schema });
     await oneAtATime(pool, () => migratePg(db, { migrationsFolder }));
     return {

@@ -15,6 +15,10 @@ export interface RunningPostgres {
   /** A connection URL for `database` on this cluster. */
   url(database: string): string;
   stop(): Promise<void>;
+  /** Stops the server ("fast": every session is ended) and keeps its data, as a restart or failover would. */
+  pause(): void;
+  /** Starts it again on the same port, with the same data. */
+  resume(): void;
 }
 
 function binDir(): string {
@@ -49,11 +53,15 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
   // Durability is worth nothing to a test cluster thrown away after the run; speed is.
   const speed = options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
   const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300${speed}`;
-  run(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'server.log'), '-o', settings, '-w', 'start']);
+  const start = () => run(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'server.log'), '-o', settings, '-w', 'start']);
+  start();
   return {
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    pause: () => run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']),
+    resume: start,
     async stop() {
-      run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      // Stopped already (paused by a test that failed before resuming it): nothing runs to stop.
+      if (existsSync(join(data, 'postmaster.pid'))) run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
       rmSync(dir, { recursive: true, force: true });
     },
   };
