@@ -237,7 +237,10 @@ export async function sellerSignsAndIsLedOn(seller: Page, buyer: Page, journey: 
   // the sale on to the inspection by itself.
   const home = seller.getByRole('link', { name: 'Inspect the car — 2005 Buick' });
   const inspection = seller.getByRole('heading', { name: 'Inspect your car (optional)' });
-  const onward = home.or(seller.getByRole('link', { name: 'Inspect the car', exact: true })).or(inspection).first();
+  const onward = home
+    .or(seller.getByRole('link', { name: 'Inspect the car', exact: true }))
+    .or(inspection)
+    .first();
   await journey.waitsFor('seller', onward, 'seller signed, led to the inspection');
   // The notice says the buyer signed first, so the signed copies follow; or the signing step, read back, says when
   // they signed; or the transaction has already moved the seller on to the inspection.
@@ -252,7 +255,10 @@ export async function sellerSignsAndIsLedOn(seller: Page, buyer: Page, journey: 
   await expect(buyer.getByText('We will send you the signed copies once the seller has signed')).toHaveCount(0);
   await journey.shot(buyer, 'buyer', 'everyone has signed');
   if (!(await inspection.isVisible())) {
-    await home.or(seller.getByRole('link', { name: 'Inspect the car', exact: true })).first().click();
+    await home
+      .or(seller.getByRole('link', { name: 'Inspect the car', exact: true }))
+      .first()
+      .click();
   }
   await journey.waitsFor('seller', inspection, 'inspection');
   await journey.shot(seller, 'seller', 'inspection');
