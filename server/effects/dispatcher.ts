@@ -24,8 +24,15 @@ export type Handlers = Partial<Record<OutboxKind, Handler>>;
 
 export const MAX_ATTEMPTS = 12;
 const BATCH = 20;
-/** Longer than any handler may take; past it the row is another dispatcher's to take. */
-const LEASE_SECONDS = 120;
+/**
+ * How long a claimed row is this dispatcher's: past it, another takes it — so a process killed
+ * mid-delivery holds its rows this long at most. Short, so effects go out soon after a crash; safe,
+ * because no handler may run longer than HANDLER_LIMIT_MS and a batch stops (and gives back what it
+ * has not started) while a handler's time is still left on the lease.
+ */
+const LEASE_SECONDS = 30;
+const HANDLER_LIMIT_MS = 10_000;
+const LEASE_MARGIN_MS = 2_000;
 const retryDelaySeconds = (attempts: number) => Math.min(300, 2 ** Math.min(attempts - 1, 9));
 const DONE_KEPT_DAYS = 7;
 
@@ -71,9 +78,19 @@ export function createDispatcher(db: Database, handlers: Handlers, log: { warn(d
       .returning();
   }
 
+  /** Rows claimed but not started (the batch ran out of lease): due again at once, for any dispatcher. */
+  async function release(rows: (typeof outbox.$inferSelect)[]) {
+    if (!rows.length) return;
+    const ids = rows.map((row) => row.id);
+    await db
+      .update(outbox)
+      .set({ leaseUntil: null, attempts: sql`${outbox.attempts} - 1` })
+      .where(inArray(outbox.id, ids));
+  }
+
   async function deliver(row: typeof outbox.$inferSelect) {
     try {
-      await handlers[row.kind]!(row.ref);
+      await withinLimit(handlers[row.kind]!(row.ref), `${row.kind} took longer than ${HANDLER_LIMIT_MS / 1000} s`);
       await db
         .update(outbox)
         .set({ status: 'done', doneAt: sql`now()`, leaseUntil: null, lastError: null })
@@ -100,9 +117,17 @@ export function createDispatcher(db: Database, handlers: Handlers, log: { warn(d
       again = false;
       for (;;) {
         const rows = await claim();
+        const leaseEnds = Date.now() + LEASE_SECONDS * 1000 - LEASE_MARGIN_MS;
         // In the order they were written: a booking's cancellation goes before the booking that replaced it.
-        for (const row of rows.sort((a, b) => a.id - b.id)) await deliver(row);
-        handled += rows.length;
+        const ordered = rows.sort((a, b) => a.id - b.id);
+        for (const [index, row] of ordered.entries()) {
+          if (Date.now() + HANDLER_LIMIT_MS > leaseEnds) {
+            await release(ordered.slice(index));
+            break;
+          }
+          await deliver(row);
+          handled += 1;
+        }
         if (rows.length < BATCH || stopped) break;
       }
     } while (again && !stopped);
@@ -129,6 +154,13 @@ export function createDispatcher(db: Database, handlers: Handlers, log: { warn(d
       await running?.catch(() => undefined);
     },
   };
+}
+
+/** `work`, or a failure once it has run `limitMs` (it may still finish: every handler is safe to run twice). */
+function withinLimit<T>(work: Promise<T>, message: string, limitMs = HANDLER_LIMIT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), limitMs)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** Done effects are kept a week (what was sent, when), then removed. */
