@@ -15,12 +15,16 @@ export interface ApiProcess {
   output(): string;
   /** SIGTERM, then its exit code once it has exited. */
   stop(): Promise<number | null>;
+  /** SIGKILL, as a crash or an out-of-memory kill ends it: nothing of it runs after, not even its shutdown. */
+  kill(): Promise<void>;
 }
 
 export interface ApiProcessOptions {
   /** A compiled main.js to run with plain Node: no TypeScript loader, nothing inherited but PATH. */
   compiled?: string;
   readyWithinMs?: number;
+  /** The port to listen on (a process started again where its callers and webhooks expect it); a free one otherwise. */
+  port?: number;
   /**
    * Where its output goes instead of a pipe this process reads, for benchmarks: their load
    * generator keeps this process busy, the pipe fills, and the API's logger then blocks on each
@@ -46,7 +50,7 @@ function tailOf(file: string): string {
 
 export async function startApiProcess(env: Record<string, string>, options: ApiProcessOptions = {}): Promise<ApiProcess> {
   const { compiled, readyWithinMs = 30_000, outputFile } = options;
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const listen = { HOST: '127.0.0.1', PORT: String(port) };
   const fileFd = outputFile ? openSync(outputFile, 'w') : undefined;
@@ -92,6 +96,10 @@ export async function startApiProcess(env: Record<string, string>, options: ApiP
     async stop() {
       child.kill('SIGTERM');
       return exited;
+    },
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }
