@@ -133,13 +133,13 @@ export function priceBreakdown(input: BreakdownInput): PriceBreakdown {
   };
 }
 
+/** Made once: building a number formatter costs far more than using one (it showed in the API's profile). */
+const dollars = (digits: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: digits, maximumFractionDigits: digits });
+const WHOLE_DOLLARS = dollars(0);
+const WITH_CENTS = dollars(2);
+
 /** "$1,234.56", or "$1,234" for whole dollars. */
 export function formatCents(cents: number): string {
-  const whole = cents % 100 === 0;
-  return (cents / 100).toLocaleString('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  });
+  return (cents % 100 === 0 ? WHOLE_DOLLARS : WITH_CENTS).format(cents / 100);
 }
