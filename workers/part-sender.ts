@@ -1,13 +1,15 @@
 /**
  * One part (or a whole small file) PUT to a presigned URL with XMLHttpRequest, the only browser
  * API that reports upload progress byte by byte. Failures come back classified so the runner
- * can choose: a lost connection pauses, 5xx/429 retries this part, an expired URL is re-signed,
- * a missing ETag is a configuration error the user is told about.
+ * can choose: a lost connection pauses, 5xx/429 retries this part (after the Retry-After storage
+ * names, when its CORS rule lets the browser read it), an expired URL is re-signed, a missing ETag
+ * is a configuration error the user is told about.
  */
+import { retryAfterMs } from '../src/domain/retry';
 
 export type PartFailure =
   | { kind: 'network' }
-  | { kind: 'retryable'; status: number }
+  | { kind: 'retryable'; status: number; retryAfterMs?: number }
   | { kind: 'expired' }
   | { kind: 'no-such-upload' }
   | { kind: 'already-stored' }
@@ -21,8 +23,8 @@ export class PartFailed extends Error {
   }
 }
 
-function classify(status: number, body: string): PartFailure {
-  if (status === 429 || status >= 500) return { kind: 'retryable', status };
+function classify(status: number, body: string, retryAfter: string | null): PartFailure {
+  if (status === 429 || status >= 500) return { kind: 'retryable', status, retryAfterMs: retryAfterMs(retryAfter) };
   const code = /<Code>([^<]+)<\/Code>/.exec(body)?.[1];
   if (code === 'NoSuchUpload') return { kind: 'no-such-upload' };
   // A single PUT writes only where nothing is (If-None-Match: *): an earlier try got through.
@@ -47,7 +49,7 @@ export function sendPart(
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => onProgress(event.loaded);
     xhr.onload = () => {
-      if (xhr.status >= 300) return reject(new PartFailed(classify(xhr.status, xhr.responseText)));
+      if (xhr.status >= 300) return reject(new PartFailed(classify(xhr.status, xhr.responseText, xhr.getResponseHeader('Retry-After'))));
       const eTag = xhr.getResponseHeader('ETag');
       // Storage's CORS rule must expose ETag, or no part can ever be completed (never a hang).
       if (!eTag) return reject(new PartFailed({ kind: 'no-etag' }));

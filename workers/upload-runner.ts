@@ -13,6 +13,8 @@ import type { UploadDatabase, UploadTask } from './upload-store';
 
 const PROGRESS_WRITE_MS = 250;
 const PART_ATTEMPTS = 3; // §8: 429 and 5xx retried up to 3 attempts
+/** The longest Retry-After a part waits for within a run; past it the task pauses until then. */
+const IN_RUN_WAIT_MAX_MS = 2_000;
 const SIGN_BATCH = 8;
 const RESIGN_BEFORE_MS = 60_000;
 
@@ -186,8 +188,13 @@ async function sendMissingParts(deps: RunnerDeps, task: UploadTask, outer: Abort
         if (error.failure.kind === 'expired') urls.delete(partNumber);
         // A dropped connection is tried again as well: one reset should not stop the other
         // lanes; when the connection is really gone every try fails fast and the task pauses.
-        else if (error.failure.kind === 'retryable' || error.failure.kind === 'network') await sleep(backoffMs(attempt));
-        else throw error;
+        else if (error.failure.kind === 'network') await sleep(backoffMs(attempt));
+        else if (error.failure.kind === 'retryable') {
+          // Storage named a longer wait than a lane holds on to: the task waits it out, saying when it tries again.
+          const named = error.failure.retryAfterMs ?? 0;
+          if (named > IN_RUN_WAIT_MAX_MS) throw error;
+          await sleep(named || backoffMs(attempt));
+        } else throw error;
       }
     }
   }
@@ -279,9 +286,21 @@ async function settleFailure(id: string, deps: RunnerDeps, error: unknown, signa
   const now = deps.now ?? Date.now;
   const task = await deps.db.tasks.get(id);
   const retries = (task?.retries ?? 0) + 1;
-  const offline = { status: 'paused', pauseReason: 'offline', error: null, retries, retryAt: now() + backoffMs(retries) } as const;
-  if (error instanceof Unreachable || (error instanceof PartFailed && error.failure.kind === 'network')) return leave(deps.db, id, offline);
-  if (error instanceof ApiRefusal && error.status >= 500) return leave(deps.db, id, offline);
+  // Waiting, to try again by itself with growing pauses, or when storage said to (its Retry-After knows when it is back):
+  // nothing for the user to do.
+  const waiting = (waitingFor: 'connection' | 'server', named?: number) =>
+    leave(deps.db, id, {
+      status: 'paused',
+      pauseReason: 'offline',
+      waitingFor,
+      error: null,
+      retries,
+      retryAt: now() + (named || backoffMs(retries)),
+    });
+  if (error instanceof Unreachable || (error instanceof PartFailed && error.failure.kind === 'network')) return waiting('connection');
+  // Storage busy or down (5xx, 429) while the connection is fine: an outage that passes, not a fault in the file.
+  if (error instanceof PartFailed && error.failure.kind === 'retryable') return waiting('server', error.failure.retryAfterMs);
+  if (error instanceof ApiRefusal && error.status >= 500) return waiting('server');
   if (error instanceof ApiRefusal && error.status === 422 && error.message === STORAGE_MESSAGES.sizeMismatch)
     return leave(deps.db, id, { status: 'cancelled', pauseReason: null, error: error.message });
   return leave(deps.db, id, { status: 'paused', pauseReason: 'error', error: messageFor(error) });
@@ -294,7 +313,6 @@ function messageFor(error: unknown): string {
   const failure = error.failure;
   if (failure.kind === 'no-etag')
     return 'Storage did not share the ETag of a part (its CORS rule must expose the ETag header), so this upload cannot finish. Contact support.';
-  if (failure.kind === 'retryable') return `Storage kept refusing a part (${failure.status}). Resume to try again.`;
   if (failure.kind === 'refused') return `Storage refused a part: ${failure.message}. Resume to try again.`;
   return 'A part could not be sent. Resume to try again.';
 }

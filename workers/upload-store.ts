@@ -30,6 +30,8 @@ export interface UploadTask {
   fileKept: boolean;
   status: UploadStatus;
   pauseReason: PauseReason | null;
+  /** While it waits to try again by itself (`offline`, or retries under way): whether the connection failed last, or our side (storage or the API busy or down). */
+  waitingFor?: 'connection' | 'server';
   error: string | null;
   /** The API's upload id; null until created (and again after storage lost the upload). */
   uploadId: string | null;

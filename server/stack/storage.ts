@@ -1,7 +1,8 @@
 /**
  * Local S3-compatible storage: s3rver on 127.0.0.1 with objects under `<dataDir>/storage`, the
  * bucket created on start with a CORS rule for the app origins that exposes ETag (the browser
- * reads part ETags of presigned UploadPart answers), the checks S3 makes on each request
+ * reads part ETags of presigned UploadPart answers) and Retry-After (a busy storage's wait, which
+ * the uploader keeps to), the checks S3 makes on each request
  * (s3-request-checks.ts: signatures, checksums, conditions) and the multipart calls of
  * s3-multipart.ts. Credentials are s3rver's fixed S3RVER/S3RVER pair.
  */
@@ -24,7 +25,7 @@ export const LOCAL_STORAGE_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKe
 function corsRule(origins: string[]): string {
   const allowed = origins.map((origin) => `<AllowedOrigin>${origin}</AllowedOrigin>`).join('');
   const methods = ['GET', 'PUT', 'POST', 'DELETE', 'HEAD'].map((m) => `<AllowedMethod>${m}</AllowedMethod>`).join('');
-  return `<CORSConfiguration><CORSRule>${allowed}${methods}<AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+  return `<CORSConfiguration><CORSRule>${allowed}${methods}<AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><ExposeHeader>Retry-After</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
 }
 
 export async function startStorage(options: StorageOptions): Promise<{ endpoint: string; close(): Promise<void> }> {

@@ -7,16 +7,18 @@ import { AbortMultipartUploadCommand, ListMultipartUploadsCommand, S3Client } fr
 import { LOCAL_STORAGE_CREDENTIALS } from '../../server/stack/storage';
 import { expect, test } from './fixtures';
 import { buyerWithDeal } from './transaction-helpers';
-import { md5, MiB, video } from '../support/test-files';
+import { sha256, MiB, video } from '../support/test-files';
 import {
   addVideo,
   expectNoPartStoredTwice,
   faults,
   itemFor,
+  recordStatuses,
   storedChecksum,
   uniqueName,
   uploaded,
   uploadTasks,
+  waitingSwitches,
   watchProgress,
 } from './upload-helpers';
 
@@ -52,7 +54,7 @@ test('a connection cut mid-part (the browser still online) resumes by itself and
   const progress = watchProgress(page, name);
   await uploaded(page, name);
   await progress.stop();
-  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(sha256(bytes));
   const accepted = await expectNoPartStoredTwice(name);
   expect(accepted.map((entry) => entry.partNumber).sort()).toEqual([1, 2, 3, 4]);
   const attempts = (await faults.log(name)).filter((entry) => entry.method === 'PUT' && entry.partNumber === 2);
@@ -71,7 +73,7 @@ test('500, 503 and 429 on a part retry that part without restarting the upload',
   await faults.add({ match: { keyIncludes: name, method: 'PUT', partNumber: 3 }, action: { type: 'status', status: 429 } });
   await addVideo(page, transactionId, name, bytes);
   await uploaded(page, name);
-  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(sha256(bytes));
   const puts = (await faults.log(name)).filter((entry) => entry.method === 'PUT');
   expect(new Set(puts.map((entry) => entry.uploadId)).size, 'one multipart upload throughout').toBe(1);
   expect(
@@ -97,7 +99,7 @@ test('a presigned URL that expired while queued is signed again', async ({ page,
   });
   await addVideo(page, transactionId, name, bytes);
   await uploaded(page, name);
-  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(sha256(bytes));
   expect(signs.length).toBeGreaterThanOrEqual(2);
 });
 
@@ -110,7 +112,7 @@ test('storage losing the upload (aborted on its side) starts it again cleanly', 
   await expect(itemFor(page, name).getByText('Uploading')).toBeVisible();
   await abortOnStorageSide(name);
   await uploaded(page, name);
-  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(sha256(bytes));
   const uploadIds = new Set((await faults.log(name)).filter((entry) => entry.method === 'PUT').map((entry) => entry.uploadId));
   expect(uploadIds.size, 'a second multipart upload after the first was lost').toBe(2);
 });
@@ -133,7 +135,7 @@ test('a one-request upload whose answer got lost is not sent again: storage hold
   await faults.add({ match: { keyIncludes: name, method: 'PUT' }, action: { type: 'lose-answer' } });
   await addVideo(page, transactionId, name, bytes);
   await uploaded(page, name);
-  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(sha256(bytes));
   const puts = (await faults.log(name)).filter((entry) => entry.method === 'PUT');
   expect(puts.map((entry) => entry.status)).toEqual([200, 412]);
 });
@@ -146,19 +148,7 @@ test('storage unreachable while the API answers: each pause is longer than the l
   const name = uniqueName('unreachable');
   await faults.add({ match: { keyIncludes: name, method: 'PUT' }, action: { type: 'cut', afterBytes: 0 }, times: 10_000 });
   await addVideo(page, transactionId, name, video(SIZE, 6));
-  // Every status the item shows, as it changes (a try lasting milliseconds included).
-  await itemFor(page, name)
-    .getByRole('status')
-    .evaluate((status) => {
-      const shown: string[] = [];
-      (window as unknown as { shownStatuses: string[] }).shownStatuses = shown;
-      const record = () => {
-        const text = status.firstElementChild?.firstChild?.textContent ?? '';
-        if (shown.at(-1) !== text) shown.push(text);
-      };
-      record();
-      new MutationObserver(record).observe(status, { subtree: true, childList: true, characterData: true });
-    });
+  const shown = await recordStatuses(page, name);
   const task = async () => (await uploadTasks(page)).find((candidate) => candidate.fileName === name);
   // SPEC §9: from 100 ms, doubling with jitter; the fifth pause in a row is 1.6 to 3.2 s.
   await expect.poll(async () => (await task())?.retries ?? 0, { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
@@ -167,9 +157,46 @@ test('storage unreachable while the API answers: each pause is longer than the l
   expect(paused.retryAt - paused.lastTouched).toBeGreaterThanOrEqual(1_500);
   await expect(itemFor(page, name).getByText(/Waiting for the connection — trying again (in \d+ s|now)/)).toBeVisible();
   // Each try that fails is still waiting: the item does not flap back to "Uploading" five times over.
-  const shown = await page.evaluate(() => (window as unknown as { shownStatuses: string[] }).shownStatuses);
-  const switches = shown.filter((text, index) => index > 0 && /^Waiting/.test(text) !== /^Waiting/.test(shown[index - 1]!)).length;
-  expect(switches, shown.join(' → ')).toBeLessThanOrEqual(2);
+  const statuses = await shown();
+  expect(waitingSwitches(statuses), statuses.join(' → ')).toBeLessThanOrEqual(2);
+});
+
+test('storage down, answering 503 with Retry-After: the item waits as long as storage says, then carries on by itself', async ({
+  page,
+  request,
+}) => {
+  const { transactionId, bearer } = await buyerWithDeal(page, request);
+  const name = uniqueName('busy');
+  const bytes = video(SIZE, 9);
+  const outageMs = 10_000;
+  const retryAfter = 3;
+  await faults.add({
+    match: { keyIncludes: name, method: 'PUT' },
+    action: { type: 'status', status: 503, code: 'ServiceUnavailable', retryAfterSeconds: retryAfter },
+    forMs: outageMs,
+  });
+  const back = Date.now() + outageMs;
+  await addVideo(page, transactionId, name, bytes);
+  const shown = await recordStatuses(page, name);
+  // Our side is down, not their connection; and it says when it tries again.
+  await expect(itemFor(page, name).getByText(/Waiting for our servers — trying again (in \d+ s|now)/)).toBeVisible();
+  await uploaded(page, name);
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(sha256(bytes));
+  await expectNoPartStoredTwice(name);
+
+  const puts = (await faults.log(name)).filter((entry) => entry.method === 'PUT');
+  // Each round of tries (the parts in flight together) comes as long after the last as storage asked, not sooner.
+  const refused = puts.filter((entry) => entry.status === 503).map((entry) => entry.at);
+  const rounds = refused.filter((at, index) => index === 0 || at - refused[index - 1]! > 1_000);
+  expect(rounds.length).toBeGreaterThanOrEqual(2);
+  for (const [index, at] of rounds.entries())
+    if (index > 0) expect(at - rounds[index - 1]!).toBeGreaterThanOrEqual(retryAfter * 1000 - 100);
+  // Back within one Retry-After (and a little) of storage answering again.
+  const firstStored = Math.min(...puts.filter((entry) => entry.status === 200).map((entry) => entry.at));
+  expect(firstStored - back).toBeLessThanOrEqual((retryAfter + 2) * 1000);
+  // Waiting throughout the outage: "Uploading" again only once a part got through.
+  const statuses = await shown();
+  expect(waitingSwitches(statuses), statuses.join(' → ')).toBeLessThanOrEqual(2);
 });
 
 test('on a slow link the speed shown is what storage acknowledged, and the bar moves within parts', async ({ page, request }) => {
@@ -203,5 +230,5 @@ test('on a slow link the speed shown is what storage acknowledged, and the bar m
   } finally {
     await faults.link({});
   }
-  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(sha256(bytes));
 });

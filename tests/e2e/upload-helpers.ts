@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { FaultRule, Link } from '../support/fault-proxy';
 import { PARTS_IN_FLIGHT } from '../../src/domain/upload-plan';
-import { md5 } from '../support/test-files';
+import { sha256 } from '../support/test-files';
 import { expect } from './fixtures';
 
 /** A file name no other test uses, so proxy rules and logs match this test's key only. */
@@ -94,7 +94,7 @@ export async function storedChecksum(request: APIRequestContext, bearer: string,
   ).json();
   const document = (documents as { fileName: string; url: string }[]).find((candidate) => candidate.fileName === name);
   expect(document, `${name} recorded`).toBeDefined();
-  return md5(await (await request.get(document!.url)).body());
+  return sha256(await (await request.get(document!.url)).body());
 }
 
 /** Samples the progress bar of `name` until stopped; answers the samples and fails if one went down. */
@@ -150,3 +150,24 @@ export function uploadTasks(page: Page): Promise<StoredTask[]> {
       }),
   );
 }
+
+/** Records every status `name`'s item shows, as it changes (a try lasting milliseconds included); answers how to read them. */
+export async function recordStatuses(page: Page, name: string): Promise<() => Promise<string[]>> {
+  await itemFor(page, name)
+    .getByRole('status')
+    .evaluate((status) => {
+      const shown: string[] = [];
+      (window as unknown as { shownStatuses: string[] }).shownStatuses = shown;
+      const record = () => {
+        const text = status.firstElementChild?.firstChild?.textContent ?? '';
+        if (shown.at(-1) !== text) shown.push(text);
+      };
+      record();
+      new MutationObserver(record).observe(status, { subtree: true, childList: true, characterData: true });
+    });
+  return () => page.evaluate(() => (window as unknown as { shownStatuses: string[] }).shownStatuses);
+}
+
+/** How many times the item went from waiting to something else, or back: a flapping item switches on every try. */
+export const waitingSwitches = (shown: string[]) =>
+  shown.filter((text, index) => index > 0 && /^Waiting/.test(text) !== /^Waiting/.test(shown[index - 1]!)).length;

@@ -11,7 +11,7 @@ import { chromium, type APIRequestContext, type BrowserContext, type Page } from
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { expect, test } from './fixtures';
 import { buyerWithDeal } from './transaction-helpers';
-import { md5, MiB, video } from '../support/test-files';
+import { sha256, MiB, video } from '../support/test-files';
 import {
   addVideo,
   expectNoPartStoredTwice,
@@ -43,7 +43,7 @@ test('reloaded while the upload is being created, it is created again and finish
   held = false;
   await page.reload();
   await uploaded(page, name);
-  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(sha256(bytes));
 });
 
 test('reloaded while parts are in flight, it carries on from the parts storage holds', async ({ page, request }) => {
@@ -57,7 +57,7 @@ test('reloaded while parts are in flight, it carries on from the parts storage h
   await page.reload();
   await uploaded(page, name);
   await progress.stop();
-  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(sha256(bytes));
   // Parts 1-3 were done before the reload and are not sent again; part 4 was on the wire and may land twice.
   const accepted = (await faults.log(name)).filter((entry) => entry.method === 'PUT' && entry.status === 200);
   expect(
@@ -83,7 +83,7 @@ test('reloaded while completing (the answer lost), the document is recorded once
   await expect.poll(() => completions, { timeout: 30_000 }).toBe(1);
   await page.reload();
   await uploaded(page, name);
-  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(sha256(bytes));
   const { documents } = await (
     await request.get(`/api/documents?transactionId=${transactionId}`, { headers: { authorization: bearer } })
   ).json();
@@ -101,7 +101,7 @@ test('the worker killed mid-upload is replaced and the upload finishes', async (
   expect(worker).toBeDefined();
   await worker!.evaluate(() => self.close()).catch(() => undefined);
   await uploaded(page, name);
-  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(sha256(bytes));
   await expectOnlyInFlightPartsStoredAgain(name);
 });
 
@@ -122,7 +122,7 @@ test('two open tabs never send the same parts', async ({ page, context, request 
   const { transactionId, bearer, name, bytes, second } = await uploadSeenFromSecondTab(page, context, request, 'two-tabs', 10);
   await uploaded(second, name);
   await uploaded(page, name);
-  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(sha256(bytes));
   await expectNoPartStoredTwice(name);
 });
 
@@ -130,7 +130,7 @@ test('when the tab sending an upload closes, another open tab carries it on', as
   const { transactionId, bearer, name, bytes, second } = await uploadSeenFromSecondTab(page, context, request, 'takeover', 15);
   await page.close();
   await uploaded(second, name);
-  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(sha256(bytes));
   await expectOnlyInFlightPartsStoredAgain(name);
 });
 
@@ -165,7 +165,7 @@ test('offline mid-upload waits for the connection and carries on by itself', asy
   await context.setOffline(false);
   await uploaded(page, name);
   await progress.stop();
-  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(sha256(bytes));
 });
 
 test('closing the browser and opening it again resumes without choosing the file again', async ({ request }) => {
@@ -188,7 +188,7 @@ test('closing the browser and opening it again resumes without choosing the file
     const reopened = context.pages()[0] ?? (await context.newPage());
     await reopened.goto(`/dashboard/active-transactions/upload-docs/${transactionId}`);
     await uploaded(reopened, name);
-    expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+    expect(await storedChecksum(request, bearer, transactionId, name)).toBe(sha256(bytes));
     await expectOnlyInFlightPartsStoredAgain(name);
     await context.close();
   } finally {
@@ -215,5 +215,5 @@ test('without room to keep the file, the user chooses it again — and only the 
   await expect(item.getByRole('alert')).toContainText('That is a different file');
   await item.getByLabel(`Choose ${name} again`).setInputFiles(fileOnDisk(name, bytes));
   await uploaded(page, name);
-  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(sha256(bytes));
 });

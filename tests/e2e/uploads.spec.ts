@@ -5,7 +5,7 @@
  */
 import { countPersistRequests, expect, test } from './fixtures';
 import { buyerWithDeal } from './transaction-helpers';
-import { md5, MiB, video } from '../support/test-files';
+import { sha256, MiB, video } from '../support/test-files';
 import { addVideo, faults, itemFor, storedChecksum, uniqueName, uploaded, uploadTasks } from './upload-helpers';
 
 test('a 12 MB video uploads in parts, storage holds the same bytes, and it is listed as received', async ({ page, request }) => {
@@ -19,7 +19,7 @@ test('a 12 MB video uploads in parts, storage holds the same bytes, and it is li
   expect(await persistRequests()).toBe(1); // work that must survive: the site asks to keep its storage
   await uploaded(page, name);
   await expect(page.getByRole('link', { name: /upload running/ })).toHaveCount(0);
-  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(md5(bytes));
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(sha256(bytes));
 
   await page.getByRole('link', { name: 'See documents already received' }).click();
   const row = page.getByRole('listitem').filter({ hasText: name });

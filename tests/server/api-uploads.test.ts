@@ -16,7 +16,7 @@ import { createS3Client } from '../../server/storage/s3-client';
 import { abortAbandonedUploads, ABANDONED_AFTER_MS } from '../../server/modules/uploads/abandoned-uploads';
 import { apiFor, settingsFor } from '../support/api-harness';
 import { dealBetween } from '../support/deals';
-import { md5, MiB, video } from '../support/test-files';
+import { sha256, MiB, video } from '../support/test-files';
 import { bearerFor } from '../support/tokens';
 
 const parts = inject('parts');
@@ -146,7 +146,7 @@ describe('a multipart upload', () => {
     const { documents } = (await call('GET', `/api/documents?transactionId=${buyerTx}`, buyer.bearer)).json();
     expect(documents).toHaveLength(1);
     const stored = new Uint8Array(await (await fetch(documents[0].url)).arrayBuffer());
-    expect(md5(stored)).toBe(md5(bytes));
+    expect(sha256(stored)).toBe(sha256(bytes));
     const byKey = await call('GET', `/api/documents/object?key=${encodeURIComponent(upload.key)}`, buyer.bearer);
     expect(byKey.json()).toMatchObject({ key: upload.key, fileName: 'walkaround.mp4' });
   });

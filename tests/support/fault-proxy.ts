@@ -14,7 +14,8 @@
  *        - per-connection: each connection is also capped on its own, as on a long-haul link
  *          where one TCP connection's rate is bounded by its window over the round trip; there
  *          parallel connections add up until the shared bandwidth is reached.
- * Actions: `status` (answer with a status and S3 error body), `cut` (drop the connection after
+ * A rule with `forMs` holds every matching request for that long instead of a number of them.
+ * Actions: `status` (answer with a status, an S3 error body and optionally Retry-After), `cut` (drop the connection after
  * some request bytes), `delay` (hold the request), `strip-etag` (hide the ETag header),
  * `lose-answer` (storage does the request, the client never hears back).
  * Run on its own: `tsx tests/support/fault-proxy.ts <port> <storage endpoint>`.
@@ -25,7 +26,7 @@ import { Transform } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 
 export type FaultAction =
-  | { type: 'status'; status: number; code?: string; message?: string }
+  | { type: 'status'; status: number; code?: string; message?: string; retryAfterSeconds?: number }
   | { type: 'cut'; afterBytes: number }
   | { type: 'delay'; ms: number }
   | { type: 'strip-etag' }
@@ -36,6 +37,8 @@ export interface FaultRule {
   action: FaultAction;
   /** How many matching requests it affects (then it is spent); default 1. */
   times?: number;
+  /** Instead: every matching request for this long after the rule is added (an outage), however many. */
+  forMs?: number;
 }
 
 export interface Link {
@@ -64,7 +67,7 @@ interface LogEntry {
 
 export async function startFaultProxy(target: string, port = 0): Promise<{ url: string; close(): Promise<void> }> {
   const upstream = new URL(target);
-  const rules: (FaultRule & { left: number })[] = [];
+  const rules: (FaultRule & { left: number; until: number })[] = [];
   const log: LogEntry[] = [];
   let link: Link | undefined;
   let linkFreeAt = 0;
@@ -101,7 +104,7 @@ export async function startFaultProxy(target: string, port = 0): Promise<{ url: 
             : undefined;
         } else {
           const rule = JSON.parse(body) as FaultRule;
-          rules.push({ ...rule, left: rule.times ?? 1 });
+          rules.push({ ...rule, left: rule.forMs ? Infinity : (rule.times ?? 1), until: rule.forMs ? Date.now() + rule.forMs : Infinity });
         }
         res.writeHead(201).end();
       });
@@ -118,6 +121,7 @@ export async function startFaultProxy(target: string, port = 0): Promise<{ url: 
     const rule = rules.find(
       (candidate) =>
         candidate.left > 0 &&
+        Date.now() < candidate.until &&
         decodeURIComponent(url.pathname).includes(candidate.match.keyIncludes) &&
         (!candidate.match.method || candidate.match.method === req.method) &&
         (candidate.match.partNumber === undefined || candidate.match.partNumber === partNumber),
@@ -156,7 +160,8 @@ export async function startFaultProxy(target: string, port = 0): Promise<{ url: 
           .writeHead(action.status, {
             'content-type': 'application/xml',
             'access-control-allow-origin': req.headers.origin ?? '*',
-            'access-control-expose-headers': 'ETag',
+            'access-control-expose-headers': 'ETag, Retry-After',
+            ...(action.retryAfterSeconds !== undefined && { 'retry-after': String(action.retryAfterSeconds) }),
           })
           .end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${action.message ?? code}</Message></Error>`);
       });

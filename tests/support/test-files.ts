@@ -11,4 +11,4 @@ export function video(size: number, seed = 1): Buffer {
   return bytes;
 }
 
-export const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
+export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

@@ -22,6 +22,12 @@ describe('an upload’s status', () => {
     expect(statusText(task({ retries: 0, uploadId: null }))).toBe('Starting');
   });
 
+  it('names our servers, not the connection, while storage or the API is busy or down', () => {
+    expect(statusText(task({ status: 'paused', pauseReason: 'offline', waitingFor: 'server', retries: 2 }))).toBe('Waiting for our servers');
+    expect(statusText(task({ waitingFor: 'server', retries: 2 }))).toBe('Waiting for our servers');
+    expect(statusText(task({ waitingFor: 'server', retries: 0 }))).toBe('Uploading');
+  });
+
   it('says when the next try is', () => {
     const now = 1_000_000;
     expect(tryingAgain(task({ retryAt: now + 7_200 }), now)).toBe('trying again in 8 s');

@@ -8,19 +8,22 @@ export function tryingAgain(task: UploadTask, now: number): string {
 }
 
 /**
- * What an upload is doing, in words. A try after a lost connection still reads as waiting until a
+ * What an upload is doing, in words. A try after a lost connection (or storage busy or down: "our
+ * servers", so nobody goes looking for a fault in their own connection) still reads as waiting until a
  * part gets through (the runner resets `retries` then): with storage down, the item does not flap
  * between "Uploading" and "Waiting" on every try; tryingAgain says when the next one is.
  */
+const waitingText = (task: UploadTask) => (task.waitingFor === 'server' ? 'Waiting for our servers' : 'Waiting for the connection');
+
 export function statusText(task: UploadTask): string {
   if (task.status === 'completed') return task.document?.review === 'refused' ? 'Uploaded, but we cannot read it' : 'Uploaded';
   if (task.status === 'cancelled') return task.error ? 'Stopped' : 'Cancelled';
   if (task.status === 'paused') {
-    if (task.pauseReason === 'offline') return 'Waiting for the connection';
+    if (task.pauseReason === 'offline') return waitingText(task);
     if (task.pauseReason === 'file needed') return 'Choose the file again to carry on';
     if (task.pauseReason === 'error') return 'Paused because of a problem';
     return 'Paused';
   }
-  if (task.retries > 0) return 'Waiting for the connection';
+  if (task.retries > 0) return waitingText(task);
   return task.uploadId ? 'Uploading' : 'Starting';
 }
