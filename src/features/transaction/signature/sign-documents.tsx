@@ -1,75 +1,32 @@
 /**
  * "Sign your documents": what the party signs, their consent to sign electronically and whether to
  * share their contact details with the other party once the sale closes, then the e-signature
- * provider's page. Coming back, the provider's `event` says how the session ended; a finished one
- * is told to the API, which checks it with the provider before it counts.
+ * provider's page. Coming back, how the session ended is said here (use-signing-return.ts records it).
  */
-import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { openSigningSession } from '../../../data/signing';
-import { documentsOfSale, SALE_DOCUMENTS, SIGNING_RETURNS, type SigningReturn } from '../../../domain/signing';
+import { documentsOfSale, SALE_DOCUMENTS, SIGNING_RETURNS } from '../../../domain/signing';
 import { useSnapshot } from 'valtio';
 import { connectivity } from '../../../data/connectivity';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { CheckboxField } from '../../../ui/form/choice-fields';
-import { showToast } from '../../../ui/toast-store';
 import { isPending, useTransactionContext } from '../transaction-context';
 import { SaleDocumentsList } from './sale-documents-list';
-import { noticeWhileWaiting, useSigning } from './use-signing';
-
-const isReturn = (event: string | null): event is SigningReturn => event !== null && event in SIGNING_RETURNS;
+import { useSigning } from './use-signing';
+import { useReturnedFromSigning } from './use-signing-return';
 
 export function SignDocuments() {
-  const { detail, pending, act } = useTransactionContext();
+  const { detail, pending } = useTransactionContext();
+  const returned = useReturnedFromSigning();
   const { online } = useSnapshot(connectivity);
   const { state, problem: loadProblem, reload } = useSigning(detail);
-  const [params, setParams] = useSearchParams();
   const [consent, setConsent] = useState(false);
   const [share, setShare] = useState(true);
   const [opening, setOpening] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const told = useRef(false);
   const other = detail.side === 'buyer' ? 'seller' : 'buyer';
-
-  // Back from the provider: keep what happened, take it out of the address, and record a finished signing once.
-  const [returned] = useState<SigningReturn | null>(() => {
-    const event = params.get('event');
-    return isReturn(event) ? event : null;
-  });
-  useEffect(() => {
-    if (!params.has('event')) return;
-    params.delete('event');
-    setParams(params, { replace: true });
-  }, [params, setParams]);
-  // The screen can mount again while the first recording waits (the view changes with the optimistic status): a second
-  // recording would be refused and shown as "not applied" wherever the party goes next.
-  const canRecord = detail.allowedEvents.includes('documents signed') && !isPending(pending, 'documents signed');
-  // The signing service's "completed" can reach the API before this device reports the signature: the API has then
-  // recorded it from the envelope, and the party is told the same.
-  const recordedAlready =
-    !detail.allowedEvents.includes('documents signed') &&
-    !isPending(pending, 'documents signed') &&
-    Boolean(state?.envelopeId) &&
-    detail.data.signature.envelopeId === state?.envelopeId;
-  useEffect(() => {
-    if (returned !== 'signing_complete' || told.current || !state?.envelopeId || !(canRecord || recordedAlready)) return;
-    told.current = true;
-    // The flow may take the party elsewhere once it is recorded (a seller goes home): the toast says it happened, wherever they land.
-    // A dealer's customer signs after the dealer, whom they know by name.
-    const them = detail.dealer && detail.side === 'buyer' ? detail.dealer.name : `the ${other}`;
-    const said = state.other.signedAt
-      ? `You signed your documents. ${them.charAt(0).toUpperCase()}${them.slice(1)} signed already: the signed copies follow in a moment.`
-      : `You signed your documents. We will send you the signed copies once ${them} has signed.`;
-    if (!canRecord) {
-      showToast(said, 'success', 10_000);
-      return;
-    }
-    void act('documents signed', { envelopeId: state.envelopeId }).then(() => {
-      const id = showToast(said, 'success', 10_000);
-      if (!state.other.signedAt) noticeWhileWaiting(id);
-    });
-  }, [returned, state, act, other, canRecord, recordedAlready, detail.dealer, detail.side]);
 
   const open = async (event: React.FormEvent) => {
     event.preventDefault();

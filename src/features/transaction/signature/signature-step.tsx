@@ -11,6 +11,7 @@ import { GovernmentIdCheck, GovernmentIdFailed, GovernmentIdReviewFailed } from 
 import { SaleDocumentsList } from './sale-documents-list';
 import { SignDocuments } from './sign-documents';
 import { useSigning } from './use-signing';
+import { SigningReturnContext, useSigningReturn } from './use-signing-return';
 
 /** The buyer's first screen of the step: what signing involves, then on to the ID check. */
 function Start() {
@@ -110,13 +111,15 @@ function viewOf(status: string, done: boolean, dealer: boolean): ViewOf<'signatu
 }
 
 export function Component() {
-  const { detail } = useTransactionContext();
+  const context = useTransactionContext();
+  const { detail } = context;
+  const returned = useSigningReturn(context);
   const done = detail.steps.find((step) => step.step === 'signature')?.state === 'done';
   const View = VIEWS[viewOf(detail.status, done, detail.flow === 'dealer-financing')];
   return (
-    <>
+    <SigningReturnContext.Provider value={returned}>
       <title>Signature · Your transaction</title>
       <View />
-    </>
+    </SigningReturnContext.Provider>
   );
 }

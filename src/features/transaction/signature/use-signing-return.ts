@@ -1,0 +1,74 @@
+/**
+ * Back from the e-signature provider's page: its `event` says how the session ended. What happened
+ * is kept for the screen and taken out of the address; a finished signing is told to the API once
+ * (which checks it with the provider before it counts) and to the party once. Held by the
+ * signature step itself, not by one of its views: the step may show another view by the time the
+ * party is back — read-only, when the provider's "completed" reached the API first and the API
+ * recorded the signature from the envelope. The party is then taken where the sale leads next,
+ * as they are when their own report moves it.
+ */
+import { createContext, useContext, useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { signingStateOf } from '../../../data/signing';
+import { SIGNING_RETURNS, type SigningReturn, type SigningState } from '../../../domain/signing';
+import { showToast } from '../../../ui/toast-store';
+import { isPending, type TransactionContext } from '../transaction-context';
+import { noticeWhileWaiting } from './use-signing';
+
+const isReturn = (event: string | null): event is SigningReturn => event !== null && event in SIGNING_RETURNS;
+
+/** Envelopes whose signing was told in this tab: the step's screen can mount again while the address still says so. */
+const told = new Set<string>();
+
+export const SigningReturnContext = createContext<SigningReturn | null>(null);
+export const useReturnedFromSigning = () => useContext(SigningReturnContext);
+
+export function useSigningReturn({ detail, pending, act }: Pick<TransactionContext, 'detail' | 'pending' | 'act'>): SigningReturn | null {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [returned] = useState<SigningReturn | null>(() => {
+    const event = params.get('event');
+    return isReturn(event) ? event : null;
+  });
+  useEffect(() => {
+    if (!params.has('event')) return;
+    params.delete('event');
+    setParams(params, { replace: true });
+  }, [params, setParams]);
+
+  const [state, setState] = useState<SigningState | null>(null);
+  const finished = returned === 'signing_complete';
+  useEffect(() => {
+    if (finished) signingStateOf(detail.id).then(setState, () => undefined);
+  }, [finished, detail.id, detail.version]);
+
+  // A second recording would be refused and shown as "not applied" wherever the party goes next.
+  const canRecord = detail.allowedEvents.includes('documents signed') && !isPending(pending, 'documents signed');
+  const recordedAlready =
+    !detail.allowedEvents.includes('documents signed') &&
+    !isPending(pending, 'documents signed') &&
+    Boolean(state?.envelopeId) &&
+    detail.data.signature.envelopeId === state?.envelopeId;
+  const destination = detail.destination?.path;
+  useEffect(() => {
+    if (!finished || !state?.envelopeId || told.has(state.envelopeId) || !(canRecord || recordedAlready)) return;
+    told.add(state.envelopeId);
+    // A dealer's customer signs after the dealer, whom they know by name.
+    const them = detail.dealer && detail.side === 'buyer' ? detail.dealer.name : `the ${detail.side === 'buyer' ? 'seller' : 'buyer'}`;
+    const said = state.other.signedAt
+      ? `You signed your documents. ${them.charAt(0).toUpperCase()}${them.slice(1)} signed already: the signed copies follow in a moment.`
+      : `You signed your documents. We will send you the signed copies once ${them} has signed.`;
+    if (recordedAlready) {
+      showToast(said, 'success', 10_000);
+      if (destination && destination !== pathname) navigate(`${destination}?transaction=${detail.id}`, { replace: true });
+      return;
+    }
+    // The flow may take the party elsewhere once it is recorded (a seller goes home): the toast says it happened, wherever they land.
+    void act('documents signed', { envelopeId: state.envelopeId }).then(() => {
+      const id = showToast(said, 'success', 10_000);
+      if (!state.other.signedAt) noticeWhileWaiting(id);
+    });
+  }, [finished, state, act, canRecord, recordedAlready, destination, pathname, navigate, detail.id, detail.dealer, detail.side]);
+  return returned;
+}
