@@ -1,11 +1,11 @@
 /**
- * A new release reaching an open tab (DESIGN.md §7): two real builds, served one after the
- * other by the stack restarted on the same port, as a deploy does.
+ * A new release reaching an open tab (DESIGN.md §7): two real builds (the suite's own, then one
+ * made here), served one after the other by the stack restarted on the same port, as a deploy does.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { freePortRun } from '../support/free-port';
 import { startLauncher, type RunningLauncher } from '../support/launcher';
 import { expect, test } from './fixtures';
@@ -21,16 +21,18 @@ function build(outDir: string, id: string) {
 test('a new build prompts an open tab, never reloads over unsaved input, and Reload brings it', async ({ browser }) => {
   test.setTimeout(240_000);
   const root = mkdtempSync(join(tmpdir(), 'caramel-update-'));
-  build(join(root, 'first'), 'first-build');
+  // The first release is the build the suite runs on (`npm run test:e2e` makes it); the second is made here.
+  const first = resolve('dist');
+  const firstId = (JSON.parse(readFileSync(join(first, 'builds/latest.json'), 'utf8')) as { id: string }).id;
   build(join(root, 'second'), 'second-build');
   const env = { PORT: String(await freePortRun(5)), DATA_DIR: join(root, 'data'), UPDATE_CHECK_INTERVAL_SECONDS: '5' };
-  let stack: RunningLauncher = await startLauncher({ ...env, STATIC_DIR: join(root, 'first') });
+  let stack: RunningLauncher = await startLauncher({ ...env, STATIC_DIR: first });
   const context = await browser.newContext({ baseURL: stack.url });
   await context.addCookies([{ name: 'CaramelDoNotTrack', value: 'false', url: stack.url }]);
   try {
     const page = await context.newPage();
     await page.goto('/healthcheck');
-    await expect(page.getByTestId('build-id')).toHaveText('first-build');
+    await expect(page.getByTestId('build-id')).toHaveText(firstId);
     await page.evaluate(() => navigator.serviceWorker.ready);
 
     await page.goto('/component-library/form-inputs');
@@ -42,7 +44,9 @@ test('a new build prompts an open tab, never reloads over unsaved input, and Rel
     stack = await startLauncher({ ...env, STATIC_DIR: join(root, 'second') });
 
     await expect(page.getByRole('status').filter({ hasText: 'A new version is available' })).toBeVisible({ timeout: 60_000 });
-    await page.waitForTimeout(6_000); // another check interval: still no reload on its own
+    // The new version is installed and waiting, and the next check comes and goes: still no reload on its own.
+    await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
+    await page.waitForResponse((answer) => answer.url().endsWith('/builds/latest.json'), { timeout: 15_000 });
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     await expect(name).toHaveValue('Ada, not yet sent');
 
