@@ -23,7 +23,9 @@ describe('an upload’s status', () => {
   });
 
   it('names our servers, not the connection, while storage or the API is busy or down', () => {
-    expect(statusText(task({ status: 'paused', pauseReason: 'offline', waitingFor: 'server', retries: 2 }))).toBe('Waiting for our servers');
+    expect(statusText(task({ status: 'paused', pauseReason: 'offline', waitingFor: 'server', retries: 2 }))).toBe(
+      'Waiting for our servers',
+    );
     expect(statusText(task({ waitingFor: 'server', retries: 2 }))).toBe('Waiting for our servers');
     expect(statusText(task({ waitingFor: 'server', retries: 0 }))).toBe('Uploading');
   });
