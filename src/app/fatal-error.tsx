@@ -1,6 +1,8 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { ServerError } from '../data/api-client';
 import { NotFoundScreen } from './not-found';
 import { OfflineScreen } from './offline-screen';
+import { ServerBusyScreen } from './server-busy-screen';
 
 const CRAWLER = /bot|crawler|spider|crawling|slurp|bingpreview|facebookexternalhit|lighthouse/i;
 
@@ -10,7 +12,8 @@ function isOffline(error: unknown) {
 
 /**
  * The root error element. A missing page shows the not-found screen; a page that needs the
- * network while offline shows what works offline; any other fatal error (including a chunk
+ * network while offline shows what works offline; one our side could not serve for a moment (503
+ * while the database restarts) waits and asks again; any other fatal error (including a chunk
  * still missing after its one reload, chunk-reload.ts) shows the not-found screen (SPEC §2.9),
  * except to crawlers, which get a console log only.
  */
@@ -18,6 +21,13 @@ export function FatalError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
   if (isOffline(error)) return <OfflineScreen />;
+  if (error instanceof ServerError && [502, 503, 504].includes(error.status))
+    // The API says why in words; a proxy in front of it answers only a status.
+    return (
+      <ServerBusyScreen
+        message={error.message.startsWith('Server error') ? 'Our servers are not answering for a moment.' : error.message}
+      />
+    );
   console.error('Fatal app error', error);
   if (CRAWLER.test(navigator.userAgent)) return null;
   return <NotFoundScreen />;

@@ -32,6 +32,28 @@ test('a fatal error only logs to the console for a crawler', async ({ browser, b
   await context.close();
 });
 
+test('a page our servers cannot serve for a moment (503) says so and loads by itself once they answer', async ({ page }) => {
+  let down = true;
+  // As the API answers while its database restarts (tests/server/database-outage.postgres.test.ts).
+  await page.route('**/api/public/offer-links/**', (route) =>
+    down
+      ? route.fulfill({
+          status: 503,
+          headers: { 'retry-after': '0' },
+          json: { message: 'We cannot reach our records for a moment. Try again in a few seconds.' },
+        })
+      : route.fallback(),
+  );
+  await page.goto('/deals?token=not-a-real-link');
+  await expect(page.getByRole('heading', { name: 'One moment' })).toBeVisible();
+  await expect(page.getByText('We cannot reach our records for a moment.')).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('This page tries again by itself.');
+  await expect(page.getByTestId('not-found-message')).toHaveCount(0);
+  down = false;
+  // The API answers again: the page's own answer (this link does not exist) replaces the wait, without a click.
+  await expect(page.getByRole('heading', { name: 'This link has expired' })).toBeVisible({ timeout: 15_000 });
+});
+
 test('the development mailbox shows the code the user pool sent', async ({ page, request }) => {
   const config = await (await request.get('/config.json')).json();
   const email = `mailbox-${Date.now()}@example.com`;
