@@ -6,7 +6,15 @@
  * task is left in (SPEC §4.5, §8): a lost connection pauses it to be resumed automatically, a
  * failed part pauses it with the error, a size mismatch cancels it.
  */
-import { backoffMs, partRange, PARTS_IN_FLIGHT, readyToComplete, STORAGE_MESSAGES, type DonePart } from '../src/domain/upload-plan';
+import {
+  backoffMs,
+  partRange,
+  PARTS_IN_FLIGHT,
+  readyToComplete,
+  STORAGE_MESSAGES,
+  UPLOAD_WAIT_CAP_MS,
+  type DonePart,
+} from '../src/domain/upload-plan';
 import { ApiRefusal, Unreachable, type UploadApi } from './upload-api';
 import { PartFailed, sendPart } from './part-sender';
 import type { UploadDatabase, UploadTask } from './upload-store';
@@ -295,7 +303,7 @@ async function settleFailure(id: string, deps: RunnerDeps, error: unknown, signa
       waitingFor,
       error: null,
       retries,
-      retryAt: now() + (named || backoffMs(retries)),
+      retryAt: now() + (named || backoffMs(retries, Math.random, UPLOAD_WAIT_CAP_MS)),
     });
   if (error instanceof Unreachable || (error instanceof PartFailed && error.failure.kind === 'network')) return waiting('connection');
   // Storage busy or down (5xx, 429) while the connection is fine: an outage that passes, not a fault in the file.

@@ -91,8 +91,15 @@ export function readyToComplete(plan: Pick<PartPlan, 'size' | 'partCount'>, part
   return parts.reduce((sum, part) => sum + part.size, 0) === plan.size;
 }
 
-/** §9 retry pause: exponential from 100 ms with full jitter, capped at 5 minutes. */
-export function backoffMs(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(100 * 2 ** attempt, 5 * 60_000);
+/**
+ * The longest an upload waiting for storage pauses between tries while the browser is online: a
+ * try costs one small request, and a person watching the item expects it to carry on within
+ * seconds of storage coming back, not minutes (offline, the browser's "online" event wakes it).
+ */
+export const UPLOAD_WAIT_CAP_MS = 8_000;
+
+/** §9 retry pause: exponential from 100 ms with full jitter, capped at 5 minutes (or `capMs`). */
+export function backoffMs(attempt: number, random: () => number = Math.random, capMs = 5 * 60_000): number {
+  const ceiling = Math.min(100 * 2 ** attempt, capMs);
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }

@@ -140,14 +140,17 @@ test('a one-request upload whose answer got lost is not sent again: storage hold
   expect(puts.map((entry) => entry.status)).toEqual([200, 412]);
 });
 
-test('storage unreachable while the API answers: each pause is longer than the last, and the screen stays on waiting', async ({
+test('storage unreachable while the API answers: each pause is longer than the last, the screen stays on waiting, and it carries on soon after', async ({
   page,
   request,
 }) => {
-  const { transactionId } = await buyerWithDeal(page, request);
+  const { transactionId, bearer } = await buyerWithDeal(page, request);
   const name = uniqueName('unreachable');
-  await faults.add({ match: { keyIncludes: name, method: 'PUT' }, action: { type: 'cut', afterBytes: 0 }, times: 10_000 });
-  await addVideo(page, transactionId, name, video(SIZE, 6));
+  const bytes = video(SIZE, 6);
+  const outageMs = 15_000;
+  await faults.add({ match: { keyIncludes: name, method: 'PUT' }, action: { type: 'cut', afterBytes: 0 }, forMs: outageMs });
+  const back = Date.now() + outageMs;
+  await addVideo(page, transactionId, name, bytes);
   const shown = await recordStatuses(page, name);
   const task = async () => (await uploadTasks(page)).find((candidate) => candidate.fileName === name);
   // SPEC §9: from 100 ms, doubling with jitter; the fifth pause in a row is 1.6 to 3.2 s.
@@ -156,7 +159,14 @@ test('storage unreachable while the API answers: each pause is longer than the l
   expect(paused).toMatchObject({ status: 'paused', pauseReason: 'offline' });
   expect(paused.retryAt - paused.lastTouched).toBeGreaterThanOrEqual(1_500);
   await expect(itemFor(page, name).getByText(/Waiting for the connection — trying again (in \d+ s|now)/)).toBeVisible();
-  // Each try that fails is still waiting: the item does not flap back to "Uploading" five times over.
+
+  await uploaded(page, name);
+  expect(await storedChecksum(request, bearer, transactionId, name)).toBe(sha256(bytes));
+  // The pauses stop growing at 8 s while the browser is online: it carries on within one of storage answering again.
+  const puts = (await faults.log(name)).filter((entry) => entry.method === 'PUT');
+  const firstStored = Math.min(...puts.filter((entry) => entry.status === 200).map((entry) => entry.at));
+  expect(firstStored - back).toBeLessThanOrEqual(10_000);
+  // Each try that fails is still waiting: the item does not flap back to "Uploading" on every try.
   const statuses = await shown();
   expect(waitingSwitches(statuses), statuses.join(' → ')).toBeLessThanOrEqual(2);
 });

@@ -85,6 +85,8 @@ describe('retry pause (§9)', () => {
     expect(backoffMs(0, () => 1)).toBe(100);
     expect(backoffMs(3, () => 1)).toBe(800);
     expect(backoffMs(30, () => 1)).toBe(300_000);
+    expect(backoffMs(30, () => 1, 8_000)).toBe(8_000);
+    expect(backoffMs(30, () => 0, 8_000)).toBe(4_000);
   });
 });
 
