@@ -9,7 +9,6 @@ import { reloadingImport } from './chunk-reload';
 import { FatalError } from './fatal-error';
 import { guarded } from './guards';
 import { AuthFlowLayout } from '../ui/layout/auth-flow-layout';
-import { DashboardLayout } from '../ui/layout/dashboard-layout';
 import { DefaultFlowLayout } from '../ui/layout/default-flow-layout';
 import { MarketingLayout } from '../ui/layout/marketing-layout';
 import { navigationLoader } from './navigation';
@@ -147,7 +146,10 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <DashboardLayout />,
+        // Lazy, as the pages in it are: it reads the profile from IndexedDB, and Dexie has no place in a public page's first visit.
+        lazy: reloadingImport(() =>
+          import('../ui/layout/dashboard-layout').then(({ DashboardLayout }) => ({ Component: DashboardLayout })),
+        ),
         loader: guarded('auth'),
         children: [
           { path: 'dashboard', lazy: reloadingImport(() => import('../features/dashboard/welcome-page')) },
