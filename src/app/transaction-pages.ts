@@ -3,7 +3,7 @@
  * from that table, and a screen added there without a page here is a type error.
  */
 import type { RouteObject } from 'react-router-dom';
-import { TRANSACTION_ENTRY } from '../domain/step-progress';
+import { TRANSACTION_ENTRY } from '../domain/transaction-steps';
 import { SCREENS, SHELL_SCREENS, type ShellScreen } from '../domain/transaction-steps';
 import { reloadingImport } from './chunk-reload';
 

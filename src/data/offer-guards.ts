@@ -6,7 +6,7 @@
  * party goes to the deal. A success page names its deal. Anyone else goes to their offers, told
  * that it was not found. Decided from IndexedDB so it works offline; online, the API's copy first.
  */
-import { transactionEntry } from '../domain/step-progress';
+import { transactionEntry } from '../domain/transaction-steps';
 import { ApiError } from './api-client';
 import { db } from './db';
 import { refreshDeal } from './deals';

@@ -8,7 +8,7 @@ import type { NegotiationSummary, OfferVehicle } from './offer-contract';
 import { formatDollars, vehicleName } from './offer-format';
 import { otherSide } from './offer-lifecycle';
 import { STEP_ACTIONS } from './next-step';
-import { transactionEntry } from './step-progress';
+import { transactionEntry } from './transaction-steps';
 import type { NextStep, TransactionDetail, TransactionSummary } from './transaction-contract';
 
 export interface OverviewItem {

@@ -70,10 +70,6 @@ const ACTION_STEP = new Map<PartyEvent, Step>(
 
 export const stepOfAction = (event: PartyEvent): Step | undefined => ACTION_STEP.get(event);
 
-/** The way into a transaction from outside it: the `transaction` guard sends the party on to the screen their status maps to. */
-export const TRANSACTION_ENTRY = '/transaction';
-export const transactionEntry = (transactionId: string): string => `${TRANSACTION_ENTRY}?transaction=${transactionId}`;
-
 /**
  * Where a party belongs: the screen their status maps to — unless the title desk paused the
  * vehicle verification, which holds the seller on the pause screen until they act (SPEC §2.4).

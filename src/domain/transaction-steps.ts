@@ -114,3 +114,7 @@ export function stepOfPath(path: string): Step | undefined {
   const screen = screenAt(path);
   return screen && SCREENS[screen].step;
 }
+
+/** The way into a transaction from outside it: the `transaction` guard sends the party on to the screen their status maps to. */
+export const TRANSACTION_ENTRY = '/transaction';
+export const transactionEntry = (transactionId: string): string => `${TRANSACTION_ENTRY}?transaction=${transactionId}`;

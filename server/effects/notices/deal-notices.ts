@@ -6,7 +6,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Side } from '../../../src/domain/parties';
 import { formatCents } from '../../../src/domain/pricing';
-import { transactionEntry } from '../../../src/domain/step-progress';
+import { transactionEntry } from '../../../src/domain/transaction-steps';
 import { STEP_LABELS } from '../../../src/domain/transaction-steps';
 import { SHARED_STEPS, sharedStepsDone, stepOpen } from '../../../src/domain/waiting-steps';
 import { dealParties, transactions, users } from '../../db/schema';

@@ -4,7 +4,7 @@
  * is open (someone without an account yet is led through sign-up, which adds the purchase to it).
  */
 import { eq } from 'drizzle-orm';
-import { transactionEntry } from '../../../src/domain/step-progress';
+import { transactionEntry } from '../../../src/domain/transaction-steps';
 import { users } from '../../db/schema';
 import type { Subscribers } from '../../kernel/domain-events';
 import { sideRecipients } from '../../kernel/notify';

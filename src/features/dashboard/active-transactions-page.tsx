@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { timelinePath } from '../../domain/deal-timeline';
 import { formatDollars, vehicleName } from '../../domain/offer-format';
-import { transactionEntry } from '../../domain/step-progress';
+import { transactionEntry } from '../../domain/transaction-steps';
 import { STEP_LABELS } from '../../domain/transaction-steps';
 import { refreshTransactions, useTransactionList } from '../../data/transactions';
 import { Alert } from '../../ui/alert';

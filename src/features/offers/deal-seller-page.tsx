@@ -10,7 +10,7 @@ import { useDeal } from '../../data/deals';
 import { refreshTransaction, useTransaction } from '../../data/transactions';
 import { formatDollars as dollars, vehicleName } from '../../domain/offer-format';
 import { savedAgo } from '../../domain/saved-ago';
-import { transactionEntry } from '../../domain/step-progress';
+import { transactionEntry } from '../../domain/transaction-steps';
 import { STEP_LABELS } from '../../domain/transaction-steps';
 import { buttonClass } from '../../ui/button';
 import { TransactionFlowLayout } from '../../ui/layout/transaction-flow-layout';

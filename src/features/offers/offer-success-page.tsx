@@ -6,7 +6,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDeal } from '../../data/deals';
 import { formatDollars as dollars, vehicleName } from '../../domain/offer-format';
-import { transactionEntry } from '../../domain/step-progress';
+import { transactionEntry } from '../../domain/transaction-steps';
 import { buttonClass } from '../../ui/button';
 import { NotificationFlowLayout } from '../../ui/layout/notification-flow-layout';
 
