@@ -1,8 +1,9 @@
 /**
- * One load run of `bench:api` with autocannon: `connections` keep-alive connections for
- * `seconds`, each sending its own request again and again (connection i is one person, so each
- * carries that person's token; a write also carries a fresh idempotency key every time).
+ * One load run of `bench:api`: `connections` keep-alive connections for `seconds`, each sending
+ * its own request (connection i is one person, so each carries that person's token; a write also
+ * carries a fresh idempotency key every time) — flat out with autocannon, or paced evenly.
  */
+import { Agent, request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
 
 /** What connection `index` sends; `setupRequest` and `onResponse` make it differ request by request. */
@@ -18,14 +19,15 @@ export interface Figures {
   errorKinds: Record<string, number>;
 }
 
-/** `perConnectionRate` paces each connection to that many requests a second; without it each sends again as soon as answered. */
+/** Each connection sends again as soon as it is answered; `perConnectionRate` runs pacedLoad instead. */
 export async function load(
   url: string,
   connections: number,
   seconds: number,
   requestFor: (index: number) => ConnectionRequest,
   perConnectionRate?: number,
-) {
+): Promise<Figures> {
+  if (perConnectionRate) return pacedLoad(url, connections, seconds, requestFor, perConnectionRate);
   let next = 0;
   const errorKinds: Record<string, number> = {};
   let finished: (error: Error | null, result: autocannon.Result) => void = () => {};
@@ -37,7 +39,6 @@ export async function load(
       url,
       connections,
       duration: seconds,
-      ...(perConnectionRate ? { connectionRate: perConnectionRate } : {}),
       // Replaced per connection in setupClient; autocannon wants one to start from.
       requests: [{ method: 'GET', path: '/api/healthz' }],
       setupClient(client) {
@@ -59,4 +60,76 @@ export async function load(
     errors: result.non2xx + result.errors,
     errorKinds,
   } satisfies Figures;
+}
+
+/** The `fraction` percentile of sorted `values` (nearest rank). */
+const percentile = (sorted: number[], fraction: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
+
+/**
+ * `rate` requests a second on each of `connections` keep-alive connections, spread evenly: the
+ * connections start one after another across the first period, so the load is a steady stream,
+ * not every connection firing in the same instant each second (autocannon's pacing does that).
+ * Open loop: a request is sent when its time comes, whether or not the last one was answered, and
+ * its latency counts from that time, so a slow answer also delays what queued behind it rather
+ * than hiding it. Percentiles are computed from every response time.
+ */
+export async function pacedLoad(
+  url: string,
+  connections: number,
+  seconds: number,
+  requestFor: (index: number) => ConnectionRequest,
+  rate: number,
+): Promise<Figures> {
+  const period = 1000 / rate;
+  const latencies: number[] = [];
+  const errorKinds: Record<string, number> = {};
+  const failed = (kind: string) => (errorKinds[kind] = (errorKinds[kind] ?? 0) + 1);
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
+  await Promise.all(
+    Array.from({ length: connections }, async (_, index) => {
+      const request = requestFor(index);
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const sent: Promise<void>[] = [];
+      for (let due = started + (index * period) / connections; due < end; due += period) {
+        await sleepUntil(due);
+        const scheduled = due;
+        sent.push(
+          send(url, request, agent).then(
+            (status) => {
+              latencies.push(performance.now() - scheduled);
+              if (status >= 300) failed(String(status));
+            },
+            () => void failed('connection'),
+          ),
+        );
+      }
+      await Promise.all(sent);
+      agent.destroy();
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const errors = Object.values(errorKinds).reduce((sum, count) => sum + count, 0);
+  return {
+    requestsPerSecond: latencies.length / ((performance.now() - started) / 1000),
+    p50: Math.round(percentile(latencies, 0.5)),
+    p99: Math.round(percentile(latencies, 0.99)),
+    errors,
+    errorKinds,
+  };
+}
+
+/** One request on `agent`'s connection; answers the status once the whole answer is read. */
+function send(base: string, request: ConnectionRequest, agent: Agent): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(new URL(request.path ?? '/', base), { method: request.method, headers: request.headers, agent }, (answer) => {
+      answer.resume();
+      answer.on('end', () => resolve(answer.statusCode ?? 0));
+      answer.on('error', reject);
+    });
+    sent.on('error', reject);
+    sent.end(request.body);
+  });
 }

@@ -10,12 +10,16 @@
  * The API runs with TRUSTED_PROXIES=127.0.0.1 as behind a load balancer, so the sign-up of the
  * bench's people (many visitors answering shared links) is counted per visitor, not as one.
  * PostgreSQL keeps its durable defaults (fsync on); other customers' deals fill the tables
- * (api-filler.ts). Targets (issue 24): reads p99 < 25 ms at 200 connections on PostgreSQL,
- * no errors, versions gap-free.
+ * (api-filler.ts). After the writes, pgbench's TPC-B runs on the same cluster as the reference.
+ * Targets (issues 24, 32): reads p99 < 25 ms at 200 connections on PostgreSQL, no errors,
+ * versions gap-free; step-event writes >= 0.2 × pgbench's tps; the transaction in full >= 0.5 ×
+ * the profile's requests/s.
  *
  * Settings: BENCH_API_DATABASES (postgres,pglite), BENCH_API_CONNECTIONS (50,200,500),
  * BENCH_API_SECONDS per run (10), BENCH_API_PEOPLE (500: at least the most connections, so no
- * two write to one transaction), BENCH_API_FILLER_DEALS (20000).
+ * two write to one transaction), BENCH_API_FILLER_DEALS (20000), BENCH_API_PACED_RATE (2 a
+ * second per connection; 0 for none), BENCH_API_READS (the reads to run by name; empty for
+ * none), BENCH_API_PROFILE_DIR (a folder for the API's CPU profile, written when it stops).
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -32,6 +36,7 @@ import { onDatabase, startPostgres } from '../support/postgres';
 import { addFillerDeals } from './api-filler';
 import { load, type ConnectionRequest, type Figures } from './api-load';
 import { benchPeople, inParallel, REPEATABLE_CHANGES, type Person } from './api-people';
+import { pgbenchTps } from './pgbench';
 
 const setting = (name: string, fallback: string) => process.env[name] ?? fallback;
 const DATABASES = setting('BENCH_API_DATABASES', 'postgres,pglite').split(',') as ('postgres' | 'pglite')[];
@@ -40,15 +45,20 @@ const SECONDS = Number(setting('BENCH_API_SECONDS', '10'));
 const PEOPLE = Number(setting('BENCH_API_PEOPLE', '500'));
 const FILLER_DEALS = Number(setting('BENCH_API_FILLER_DEALS', '20000'));
 const PACED_RATE = Number(setting('BENCH_API_PACED_RATE', '2'));
+/** Which reads to run (their names, comma-separated; empty for none, to profile the writes alone). */
+const READ_NAMES = process.env.BENCH_API_READS?.split(',').filter(Boolean);
+/** A folder for a CPU profile of the API (`node --cpu-prof`), written when it stops. */
+const PROFILE_DIR = process.env.BENCH_API_PROFILE_DIR;
 const COMPILED = fileURLToPath(new URL('../../build/api/main.js', import.meta.url));
 
-const READS: [string, (person: Person) => string][] = [
+const ALL_READS: [string, (person: Person) => string][] = [
   ['dashboard counts', () => '/api/dashboard'],
   ['offers list', () => '/api/offers'],
   ['transactions list', () => '/api/transactions'],
   ['transaction detail', (person) => `/api/transactions/${person.buyerTx}`],
   ['profile', () => '/api/users/profile'],
 ];
+const READS = READ_NAMES ? ALL_READS.filter(([name]) => READ_NAMES.includes(name)) : ALL_READS;
 
 interface Row extends Figures {
   database: string;
@@ -58,6 +68,10 @@ interface Row extends Figures {
   connections: number;
 }
 const rows: Row[] = [];
+/** The reference for the writes: pgbench's TPC-B on the PostgreSQL the API ran on. */
+let pgbench: number | undefined;
+const PGBENCH_CLIENTS = 50;
+
 /** Per database, whether the version check after the writes passed. */
 const gapFree: Record<string, boolean> = {};
 
@@ -154,6 +168,7 @@ async function prepared(kind: 'postgres' | 'pglite') {
   await database.close();
   return {
     target,
+    cluster,
     env: (cluster ? { DATABASE_URL: cluster.url('bench') } : { DATA_DIR: folder }) as Record<string, string>,
     /** The API's request log, written straight to a file (see startApiProcess). */
     apiLog: join(folder, 'api.log'),
@@ -174,6 +189,7 @@ async function benchOn(kind: 'postgres' | 'pglite', parts: LocalParts) {
     api = await startApiProcess(environmentFor(parts, { ...database.env, TRUSTED_PROXIES: '127.0.0.1' }), {
       compiled: COMPILED,
       outputFile: database.apiLog,
+      ...(PROFILE_DIR && { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] }),
     });
     const started = Date.now();
     const people = await benchPeople(api.url, parts.identity, parts.sandbox.url, PEOPLE);
@@ -216,6 +232,10 @@ async function benchOn(kind: 'postgres' | 'pglite', parts: LocalParts) {
         `${acknowledged} of them answered 200 (the rest were in flight when a run stopped)`,
     );
     gapFree[kind] = check.with_gaps === 0 && acknowledged <= applied;
+    if (database.cluster) {
+      pgbench = await pgbenchTps(database.cluster, PGBENCH_CLIENTS, SECONDS);
+      console.log(`  pgbench TPC-B on the same cluster, ${PGBENCH_CLIENTS} clients, fsync on: ${pgbench.toFixed(0)} tps`);
+    }
   } catch (error) {
     if (api) console.error(`the API's last output:\n${api.output()}`);
     throw error;
@@ -244,6 +264,40 @@ function readTarget(pace: string): string {
   return slow.length ? `missed by ${slow.map((row) => `${row.scenario} (p99 ${row.p99} ms)`).join(', ')}` : 'met';
 }
 
+/** The most requests a second `scenario` reached flat out on `database`, over every connection count. */
+const best = (database: string, scenario: string) =>
+  Math.max(
+    0,
+    ...rows
+      .filter((row) => row.database === database && row.scenario === scenario && row.pace === 'flat out')
+      .map((row) => row.requestsPerSecond),
+  );
+
+/** Issue 32's ratios: writes against pgbench, the transaction in full against the profile (the lightest read). */
+function ratios(): string[] {
+  const lines: string[] = [];
+  for (const database of new Set(rows.map((row) => row.database))) {
+    const writes = best(database, 'step-event writes');
+    if (database === 'postgres' && pgbench) {
+      const ratio = writes / pgbench;
+      lines.push(
+        `target step-event writes >= 0.2 × pgbench TPC-B (${pgbench.toFixed(0)} tps): ${ratio.toFixed(2)} × — ${ratio >= 0.2 ? 'met' : 'missed'}`,
+      );
+    } else if (pgbench)
+      lines.push(`${database}: step-event writes ${writes.toFixed(0)} req/s, ${(writes / pgbench).toFixed(2)} × PostgreSQL's pgbench`);
+    const detail = best(database, 'transaction detail');
+    const profile = best(database, 'profile');
+    if (profile) {
+      const ratio = detail / profile;
+      const verdict = database === 'postgres' ? ` — ${ratio >= 0.5 ? 'met' : 'missed'}` : '';
+      lines.push(
+        `${database === 'postgres' ? 'target ' : `${database}: `}transaction detail >= 0.5 × the profile's req/s: ${ratio.toFixed(2)} ×${verdict}`,
+      );
+    }
+  }
+  return lines;
+}
+
 const local = await startLocalParts(`http://127.0.0.1:${await freePort()}`);
 try {
   for (const kind of DATABASES) await benchOn(kind, local.parts);
@@ -253,6 +307,7 @@ try {
   console.log(table());
   for (const pace of new Set(rows.filter((row) => row.scenario !== 'step-event writes').map((row) => row.pace)))
     console.log(`target reads p99 < 25 ms at 200 connections on PostgreSQL, ${pace}: ${readTarget(pace)}`);
+  for (const line of ratios()) console.log(line);
   const failed = rows.filter((row) => row.errors > 0);
   console.log(`target no errors: ${failed.length ? `missed in ${failed.length} runs` : 'met'}`);
   const gaps = Object.entries(gapFree).filter(([, fine]) => !fine);

@@ -23,6 +23,8 @@ export interface ApiProcessOptions {
   /** A compiled main.js to run with plain Node: no TypeScript loader, nothing inherited but PATH. */
   compiled?: string;
   readyWithinMs?: number;
+  /** Node flags for the process (`--cpu-prof` for a benchmark's profile). */
+  nodeFlags?: string[];
   /** The port to listen on (a process started again where its callers and webhooks expect it); a free one otherwise. */
   port?: number;
   /**
@@ -57,7 +59,7 @@ export async function startApiProcess(env: Record<string, string>, options: ApiP
   const stdio: StdioOptions = fileFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', fileFd, fileFd];
   const child = compiled
     ? // Not even the test runner's NODE_OPTIONS: the image runs `node build/api/main.js` and nothing else.
-      spawn(process.execPath, [compiled], { env: { PATH: process.env.PATH ?? '', ...env, ...listen }, stdio })
+      spawn(process.execPath, [...(options.nodeFlags ?? []), compiled], { env: { PATH: process.env.PATH ?? '', ...env, ...listen }, stdio })
     : spawn(process.execPath, ['--import', 'tsx', 'server/api/main.ts'], { env: { ...process.env, ...env, ...listen }, stdio });
   if (fileFd !== undefined) closeSync(fileFd);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -32,11 +32,14 @@ function binDir(): string {
 
 const asRoot = process.getuid?.() === 0;
 
-/** Runs a PostgreSQL program, as the `postgres` user when we are root. */
-function run(program: string, args: string[]) {
+/** Runs a PostgreSQL program, as the `postgres` user when we are root; answers what it printed. */
+function run(program: string, args: string[]): string {
   const [command, ...rest] = asRoot ? ['runuser', '-u', 'postgres', '--', program, ...args] : [program, ...args];
-  execFileSync(command!, rest, { stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync(command!, rest, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
+
+/** One of the server's programs (`pgbench`, `psql` …) from the same installation the clusters run on. */
+export const runPostgresProgram = (name: string, args: string[]): string => run(join(binDir(), name), args);
 
 /** `durable` keeps PostgreSQL's own defaults (fsync, synchronous commit), as a benchmark should. */
 export async function startPostgres(options: { durable?: boolean } = {}): Promise<RunningPostgres> {
