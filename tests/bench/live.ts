@@ -4,7 +4,7 @@
  * API; each time, the time from sending the counteroffer to its amount on the other person's screen
  * (a MutationObserver in that page notes the moment). Prints the median and p95. Then the memory of
  * an API process before and with 1,000 streams open, each a different signed-in user.
- * Target (issue 21): p95 < 500 ms on this machine. Figures taken while other work runs are noisy.
+ * Target (issue 32): p95 < 100 ms on this machine (issue 21 asked < 500 ms). Figures taken while other work runs are noisy.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -180,7 +180,7 @@ try {
   }
   const memory = await memoryWithStreams(config, `http://127.0.0.1:${port + 2}`);
   console.log(`Action to the other tab's screen, ${ACTIONS} counteroffers:`);
-  console.log(`  median ${quantile(times, 0.5)} ms · p95 ${quantile(times, 0.95)} ms · max ${times.at(-1)} ms (target p95 < 500 ms)`);
+  console.log(`  median ${quantile(times, 0.5)} ms · p95 ${quantile(times, 0.95)} ms · max ${times.at(-1)} ms (target p95 < 100 ms)`);
   console.log(`API memory (RSS of an API process of its own, 1,000 users known to it), ${memory.open} of ${STREAMS} streams open:`);
   console.log(
     `  before ${memory.before.toFixed(0)} MB · with the streams ${memory.withStreams.toFixed(0)} MB · ${(((memory.withStreams - memory.before) * 1024) / memory.open).toFixed(1)} KB a stream`,
