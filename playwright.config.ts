@@ -12,10 +12,12 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
-  workers: 2,
+  // Three at a time on 2 cores: a browser test waits on the stack and the sandboxes (their webhooks come after a
+  // delay) for much of its time, so the cores were half idle with two.
+  workers: 3,
   retries: 0,
   timeout: 30_000,
-  // Two cores run two workers, the stack and Chromium: give assertions room under load.
+  // Two cores run three workers, the stack and Chromium: give assertions room under load.
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never' }]],
   use: {
