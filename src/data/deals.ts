@@ -8,9 +8,13 @@ import { dealSchema, type Deal } from '../domain/offer-contract';
 import { apiRequest } from './api-client';
 import { db, type CachedDeal } from './db';
 
+/** Fetches and saves a deal; an answer that crossed a newer one on the way leaves the newer one saved. */
 export async function refreshDeal(id: string): Promise<Deal> {
   const deal = await apiRequest('GET', `deals/${id}`, dealSchema);
-  await db.deals.put({ ...deal, savedAt: Date.now() });
+  await db.transaction('rw', db.deals, async () => {
+    const saved = await db.deals.get(id);
+    if (!saved || saved.version <= deal.version) await db.deals.put({ ...deal, savedAt: Date.now() });
+  });
   return deal;
 }
 

@@ -5,4 +5,10 @@
 import type { TransactionDetail, TransactionSummary } from '../domain/transaction-contract';
 
 /** A row of the transactions table: the list fields, the detail once fetched, and when it was saved. */
-export type CachedTransaction = TransactionSummary & { detail?: TransactionDetail; savedAt: number };
+export type CachedTransaction = TransactionSummary & {
+  /** What screens show: the server's copy with the actions still waiting in the outbox on top. */
+  detail?: TransactionDetail;
+  /** The server's copy `detail` was made from (absent in rows saved before it was kept). */
+  server?: TransactionDetail;
+  savedAt: number;
+};

@@ -23,10 +23,10 @@ export async function refreshTransactions(): Promise<void> {
     const fresh = [...active, ...previous].map((summary) => {
       const saved = known.get(summary.id);
       // Actions still waiting: the saved copy already shows them on top of the server's; keep it until they are answered.
-      if (saved?.detail && waiting.has(summary.id)) return { ...saved, savedAt };
-      const detail = saved?.detail;
+      // A list asked for before the saved copy's move answers an older version: the saved copy stays too.
+      if (saved?.detail && (waiting.has(summary.id) || saved.detail.version > summary.version)) return { ...saved, savedAt };
       // Keep a detail only while it is as new as the list row; an older one would show a stale step.
-      const keep = detail && detail.version === summary.version ? { detail } : {};
+      const keep = saved?.detail && saved.detail.version === summary.version ? { detail: saved.detail, server: saved.server } : {};
       return { ...summary, ...keep, savedAt };
     });
     await db.transactions.clear();
@@ -34,11 +34,19 @@ export async function refreshTransactions(): Promise<void> {
   });
 }
 
-/** Saves the server's copy, with the user's actions still waiting in the outbox on top of it. */
+/**
+ * Saves the server's copy, with the user's actions still waiting in the outbox on top of it. Answers
+ * can cross: an action's answer may arrive after a refresh that already fetched a later move (the
+ * provider's webhook, the other party), so an older copy never replaces a newer one — the live
+ * notice for the newer one was already used, and nothing else would bring it back.
+ */
 export async function storeDetail(detail: TransactionDetail): Promise<void> {
   await db.transaction('rw', db.transactions, db.outbox, async () => {
-    const shown = withPending(detail, (await db.outbox.where('transactionId').equals(detail.id).sortBy('seq')).filter(isTransactionAction));
-    await db.transactions.put({ ...shown, detail: shown, savedAt: Date.now() });
+    const saved = await db.transactions.get(detail.id);
+    const newest = saved?.server ?? saved?.detail;
+    const server = newest && newest.version > detail.version ? newest : detail;
+    const shown = withPending(server, (await db.outbox.where('transactionId').equals(detail.id).sortBy('seq')).filter(isTransactionAction));
+    await db.transactions.put({ ...shown, detail: shown, server, savedAt: Date.now() });
   });
 }
 
