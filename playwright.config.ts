@@ -31,5 +31,8 @@ export default defineConfig({
       ],
     },
     trace: 'retain-on-failure',
+    // The app honours reduced motion (theme.scss): no colour is caught halfway through a transition when axe
+    // measures contrast, and a screen is settled as soon as it is drawn.
+    reducedMotion: 'reduce',
   },
 });
