@@ -19,9 +19,9 @@ import { eventsOf, staleView, type TransactionRow } from '../kernel/event-log';
 import { peekKey, type CommandKey } from '../kernel/idempotency';
 import { parseInput } from '../kernel/validation';
 import { assertDocuments } from '../modules/uploads/slot-documents';
-import { providerAnswer, type RequestContext } from '../modules/steps/provider-answers';
+import { consultsProvider, providerAnswer, type RequestContext } from '../modules/steps/provider-answers';
 import { actionEffects, prepareAction } from '../modules/steps/step-actions';
-import { stepRequest } from '../modules/steps/step-requests';
+import { asksLater, stepRequest } from '../modules/steps/step-requests';
 import { userKeys, type CommandContext } from './context';
 
 export const STALE_VERSION =
@@ -87,10 +87,11 @@ export async function applyStepEvent(
     throw new TransactionRefusal(422, notNow(row.flow, request.event, row.status));
   await assertDocuments(ctx.db, row.id, user, DOCUMENTS_OF[request.event]?.(payload) ?? []);
   const prepared = await prepareAction(ctx.db, ctx.providers, row, user, request.event, payload);
-  const context = await requestContext(ctx, row);
+  // The deal, the vehicle and the events so far are read only for an action a provider checks, answers or is asked about.
+  const context = consultsProvider(request.event) || asksLater(request.event) ? await requestContext(ctx, row) : null;
   let answer: Awaited<ReturnType<typeof providerAnswer>>;
   try {
-    answer = await providerAnswer(ctx.providers, request.event, payload, context);
+    answer = context ? await providerAnswer(ctx.providers, request.event, payload, context) : undefined;
   } catch (error) {
     // Refused for what changed since the party looked: the same request, applied meanwhile under its key, answers as
     // that one did; another (a second tab counting the same verification) meets a stale view first.
@@ -109,11 +110,10 @@ export async function applyStepEvent(
     // The table decides whether an answer moves the flow; one it does not take is a bug, not user error.
     if (answer && !log.takes(answer.event)) throw new Error(`provider answer “${answer.event}” does not apply in ${row.flow}`);
     if (answer) await log.append({ kind: 'provider' }, answer.event, answer.payload);
-    const data = foldStepData([...context.events, ...log.appended]);
-    const asked = stepRequest(request.event, data, context.vehicle);
+    const asked = context && stepRequest(request.event, foldStepData([...context.events, ...log.appended]), context.vehicle);
     if (asked) await uow.requestProvider({ transactionId: row.id, ...asked });
     await uow.save();
-    await actionEffects(uow, log.row, request.event, recorded, data);
+    await actionEffects(uow, log.row, request.event, recorded);
     return { replayed: false };
   });
   return { replayed };

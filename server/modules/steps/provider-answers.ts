@@ -128,6 +128,9 @@ const CHOICES: Partial<
     data.title.review?.state === 'paused' ? undefined : 'The vehicle verification is not paused, so there is nothing to authorise.',
 };
 
+/** Whether `event` is checked against, or answered by, a provider: only then is the transaction's context read for it. */
+export const consultsProvider = (event: PartyEvent): boolean => event in ASK || event in CHOICES;
+
 export async function providerAnswer(
   providers: Providers,
   event: PartyEvent,

@@ -39,6 +39,9 @@ const REQUESTS: Partial<Record<PartyEvent, Builder>> = {
   },
 };
 
+/** Whether `event` hands a request to a provider answering by webhook. */
+export const asksLater = (event: PartyEvent): boolean => event in REQUESTS;
+
 /** The request `event` asks of a provider, if any. */
 export function stepRequest(event: PartyEvent, data: StepData, vehicle: RequestVehicle) {
   const builder = REQUESTS[event];
