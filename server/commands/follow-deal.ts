@@ -6,7 +6,6 @@
  * are collected (and one whose app never reported its own signature has it recorded from the envelope); the money moves by its rules; and the deal closes when both are
  * done. The unit of work runs it again while it moves a status.
  */
-import { dealSides } from '../kernel/deal-sides';
 import type { UnitOfWork } from '../kernel/unit-of-work';
 import { settleDeal } from '../modules/money/settle';
 import { closeIfDone } from '../modules/signing/closing';
@@ -14,7 +13,7 @@ import { liveEnvelope, signedInEnvelope } from '../modules/signing/envelope-reco
 import type { Providers } from '../providers/providers';
 
 export async function followDeal(uow: UnitOfWork, providers: Providers, dealId: string): Promise<void> {
-  const { buyer, seller } = await dealSides(uow.tx, dealId);
+  const { buyer, seller } = await uow.dealSides(dealId);
   if (buyer && seller?.data.title.review?.state === 'approved') {
     const log = await uow.transaction(buyer.row.id, dealId);
     if (log.takes('vehicle verified')) await log.append({ kind: 'provider' }, 'vehicle verified', {});

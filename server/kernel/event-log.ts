@@ -56,6 +56,8 @@ export class EventLog {
   version: number;
   /** What this unit of work appended, oldest first. */
   readonly appended: { event: TransactionEvent; payload: Record<string, unknown>; version: number }[] = [];
+  /** The same events as their rows were stored. */
+  readonly appendedRows: EventRow[] = [];
   private savedVersion: number;
 
   constructor(
@@ -76,18 +78,22 @@ export class EventLog {
   async append(actor: Actor, event: TransactionEvent, payload: Record<string, unknown>): Promise<void> {
     const to = nextStatus(this.row.flow, this.status, event) ?? this.status;
     this.version += 1;
-    await this.tx.insert(transactionEvents).values({
-      transactionId: this.row.id,
-      version: this.version,
-      actor: actor.kind,
-      actorUserId: actor.kind === 'party' ? actor.userId : null,
-      event,
-      payload,
-      fromStatus: this.status,
-      toStatus: to,
-      idempotencyKey: actor.kind === 'party' ? (actor.key ?? null) : null,
-    });
+    const [stored] = await this.tx
+      .insert(transactionEvents)
+      .values({
+        transactionId: this.row.id,
+        version: this.version,
+        actor: actor.kind,
+        actorUserId: actor.kind === 'party' ? actor.userId : null,
+        event,
+        payload,
+        fromStatus: this.status,
+        toStatus: to,
+        idempotencyKey: actor.kind === 'party' ? (actor.key ?? null) : null,
+      })
+      .returning();
     this.appended.push({ event, payload, version: this.version });
+    this.appendedRows.push(stored!);
     this.status = to;
     const automatic = AUTOMATIC_EVENTS[this.row.flow]?.[to];
     if (automatic) await this.append({ kind: 'provider' }, automatic, {});

@@ -11,10 +11,12 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Side } from '../../src/domain/parties';
+import { foldStepData } from '../../src/domain/step-data';
 import type { ViewChangeEvent } from '../../src/domain/transaction-transitions';
 import type { Database } from '../db/client';
 import { deals, transactions } from '../db/schema';
 import { dealChanges, negotiationChanges } from './announce';
+import { dealSides, type DealSides } from './deal-sides';
 import type { DomainEvent, DomainEventName, DomainEvents, EffectWriter, Subscribers } from './domain-events';
 import { EventLog, type Tx } from './event-log';
 import { claimKey, settleKey, type CommandKey } from './idempotency';
@@ -51,6 +53,7 @@ const FOLLOW_ROUNDS = 5;
 export class UnitOfWork {
   private readonly dealRows = new Map<string, DealRow>();
   private readonly logs = new Map<string, EventLog>();
+  private readonly sideViews = new Map<string, DealSides>();
   private readonly events: DomainEvent[] = [];
   /** Deals something happened to, with what each side now sees differently. */
   private readonly touched = new Map<string, Map<ViewChangeEvent, Set<Side>>>();
@@ -116,6 +119,31 @@ export class UnitOfWork {
     const found: Partial<Record<Side, EventLog>> = {};
     for (const row of rows) found[row.side] = await this.transaction(row.id, dealId);
     return found;
+  }
+
+  /**
+   * Both sides of the deal as its rules read them (deal-sides.ts): read once in this unit of work,
+   * then kept up with what its logs append and save — what a read now would answer, without the
+   * round trips. Only for rules that run once the deal's transactions exist (no command adds a side after them).
+   */
+  async dealSides(dealId: string): Promise<DealSides> {
+    await this.lockDeal(dealId);
+    let sides = this.sideViews.get(dealId);
+    if (!sides) {
+      sides = await dealSides(this.tx, dealId);
+      this.sideViews.set(dealId, sides);
+    }
+    for (const name of ['buyer', 'seller'] as const) {
+      const side = sides[name];
+      const log = side && this.logs.get(side.row.id);
+      if (!side || !log) continue;
+      const last = side.events.at(-1)?.version ?? 0;
+      const added = log.appendedRows.filter((row) => row.version > last);
+      if (!added.length && side.row === log.row) continue;
+      const events = [...side.events, ...added];
+      sides[name] = { row: log.row, events, data: added.length ? foldStepData(events) : side.data };
+    }
+    return sides;
   }
 
   /** Says what happened; the subscribers hear it before the commit. */

@@ -8,7 +8,6 @@
  */
 import { eq } from 'drizzle-orm';
 import { formatCents, taxAwaitsAddress } from '../../../src/domain/pricing';
-import type { StepData } from '../../../src/domain/transaction-contract';
 import type { PartyEvent } from '../../../src/domain/transaction-transitions';
 import { pickupDays, type BookedTransport, type TransportBooking } from '../../../src/domain/transport';
 import type { Database } from '../../db/client';
@@ -116,22 +115,21 @@ export async function actionEffects(
   row: TransactionRow,
   event: PartyEvent,
   recorded: Record<string, unknown>,
-  data: StepData,
 ): Promise<void> {
   if (event === 'transport booked') {
-    const sides = await dealSides(uow.tx, row.dealId);
+    const sides = await uow.dealSides(row.dealId);
     await bookShipment(uow, row, recorded as BookedTransport, await carLocationOf(uow.tx, row.dealId, sides.seller));
   }
   if (event === 'vehicle received') await handOverPickup(uow, row.dealId);
   if (event === 'documents signed') {
     await recordSigned(uow, row, recorded.envelopeId as string, recorded as { signedAt: string; signedFrom: string | null });
-    const customer = row.flow === 'dealer-financing' ? (await dealSides(uow.tx, row.dealId)).buyer : null;
+    const customer = row.flow === 'dealer-financing' ? (await uow.dealSides(row.dealId)).buyer : null;
     if (customer) uow.emit('dealer.signed', { dealId: row.dealId, customerTransactionId: customer.row.id });
   }
   if (event === 'bank linked') {
     const cents = recorded.authorizedCents as number;
     if (cents === 0) return;
-    const account = await processorAccount(uow.tx, data.payment.accountId!);
+    const account = await processorAccount(uow.tx, recorded.accountId as string);
     const attempt = (await transfersOf(uow.tx, row.dealId)).filter(
       (transfer) => transfer.transactionId === row.id && transfer.direction === 'collect',
     ).length;
