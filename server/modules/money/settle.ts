@@ -12,14 +12,14 @@ import { duePostings, isCollected, balancesOf, type DealFacts } from '../../../s
 import type { LedgerAccount, ReleaseId } from '../../../src/domain/settlement';
 import { bankAccounts } from '../../db/money-tables';
 import type { Providers } from '../../providers/providers';
-import { dealSides, type DealSides } from '../../kernel/deal-sides';
+import type { DealSides } from '../../kernel/deal-sides';
 import type { Tx } from '../../kernel/event-log';
 import { hasRequest } from '../../kernel/provider-requests';
 import type { UnitOfWork } from '../../kernel/unit-of-work';
 import { dealerOfDeal } from '../dealers/dealerships';
 import { liveShipment } from '../transport/shipments';
 import { dealMoney } from './deal-money';
-import { journalsOf, post } from './ledger';
+import { journalsOf, post, type Journal } from './ledger';
 import { requestTransfer, transfersOf, type TransferAsk, type TransferRow } from './transfers';
 
 async function processorAccount(tx: Tx, accountId: string | null | undefined) {
@@ -72,7 +72,7 @@ const PAYOUT_PURPOSE: Partial<Record<LedgerAccount, TransferAsk['purpose']>> = {
 export async function settleDeal(uow: UnitOfWork, providers: Providers, dealId: string): Promise<void> {
   const tx = uow.tx;
   const deal = await uow.lockDeal(dealId);
-  const sides = await dealSides(tx, dealId);
+  const sides = await uow.dealSides(dealId);
   if (!sides.buyer || !sides.seller) return;
   const { plan, breakdown } = await dealMoney(tx, providers, dealId, { sides });
   const shipment = await liveShipment(tx, dealId);
@@ -97,9 +97,14 @@ export async function settleDeal(uow: UnitOfWork, providers: Providers, dealId: 
       counterparty: breakdown.financing.lender,
     });
 
+  // The ledger as the last round read it; `moving` once this round asked for a transfer or posted (then read again).
+  let journals: Journal[] = [];
+  let transfers: TransferRow[] = [];
+  let moving = true;
   for (let round = 0; round < 20; round += 1) {
-    const journals = await journalsOf(tx, dealId);
-    const transfers = await transfersOf(tx, dealId);
+    journals = await journalsOf(tx, dealId);
+    transfers = await transfersOf(tx, dealId);
+    moving = false;
     const returned = new Set(transfers.filter((row) => row.status === 'returned').map((row) => row.id));
     const released = journals
       .filter((journal) => journal.key.startsWith('release:') && !(journal.transferId && returned.has(journal.transferId)))
@@ -109,6 +114,7 @@ export async function settleDeal(uow: UnitOfWork, providers: Providers, dealId: 
     if (due.owedBySeller > 0) {
       const recovering = transfers.some((row) => row.purpose === 'seller recovery' && row.status === 'pending');
       const account = await processorAccount(tx, sides.seller.data.payment.accountId);
+      moving = !recovering && account !== undefined;
       if (!recovering && account)
         await requestTransfer(uow, {
           dealId,
@@ -130,6 +136,7 @@ export async function settleDeal(uow: UnitOfWork, providers: Providers, dealId: 
       // A payout the bank returned is paid again under a new key once there is somewhere to send it.
       const attempt = journals.filter((journal) => journal.key.startsWith(posting.key)).length;
       const key = attempt ? `${posting.key}#${attempt + 1}` : posting.key;
+      moving = true;
       const sent =
         destination &&
         (await requestTransfer(uow, {
@@ -150,8 +157,8 @@ export async function settleDeal(uow: UnitOfWork, providers: Providers, dealId: 
     if (!moved) break;
   }
 
-  const transfers = await transfersOf(tx, dealId);
-  const funded = !facts.cancelled && facts.signed && isCollected({ plan, balances: balancesOf(await journalsOf(tx, dealId)) });
+  if (moving) [journals, transfers] = [await journalsOf(tx, dealId), await transfersOf(tx, dealId)];
+  const funded = !facts.cancelled && facts.signed && isCollected({ plan, balances: balancesOf(journals) });
   const payoffPaid = !sides.seller.data.title.lien || transfers.some((row) => row.purpose === 'lien payoff' && row.status === 'settled');
   if (funded && payoffPaid && !facts.titleReceived && !(await hasRequest(tx, on('seller'), 'title-desk', 'title transfer')))
     await uow.requestProvider({ transactionId: on('seller'), provider: 'title-desk', kind: 'title transfer', body: {} });
