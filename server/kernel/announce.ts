@@ -4,7 +4,7 @@
  * deal (the other party's progress); a deal that began, or whose parties changed, tells everyone
  * on it about everything of theirs in it; an offer changing tells both of its sides.
  */
-import { and, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { SIDE_ROLES } from '../../src/domain/parties';
 import { dealParties, negotiations, transactions } from '../db/schema';
 import type { Tx } from './event-log';
@@ -16,13 +16,21 @@ import type { Change } from './live-feed';
  */
 export async function dealChanges(tx: Tx, dealIds: string[], moved: Set<string> | 'all'): Promise<Change[]> {
   if (!dealIds.length) return [];
-  const sides = await tx.select().from(transactions).where(inArray(transactions.dealId, dealIds));
-  const parties = await tx
-    .select({ dealId: dealParties.dealId, userId: dealParties.userId, role: dealParties.role })
+  // One round trip: each party with an account beside each transaction of their deal.
+  const rows = await tx
+    .select({
+      dealId: dealParties.dealId,
+      userId: dealParties.userId,
+      role: dealParties.role,
+      side: { id: transactions.id, side: transactions.side, version: transactions.version },
+    })
     .from(dealParties)
+    .leftJoin(transactions, eq(transactions.dealId, dealParties.dealId))
     .where(and(inArray(dealParties.dealId, dealIds), isNotNull(dealParties.userId)));
-  return parties.flatMap((party) => {
-    const mine = sides.filter((side) => side.dealId === party.dealId);
+  const parties = new Map(rows.map((row) => [`${row.dealId} ${row.userId} ${row.role}`, row]));
+  const sides = new Map(rows.flatMap((row) => (row.side ? [[row.side.id, { ...row.side, dealId: row.dealId }]] : [])));
+  return [...parties.values()].flatMap((party) => {
+    const mine = [...sides.values()].filter((side) => side.dealId === party.dealId);
     const dealVersion = mine.reduce((sum, side) => sum + side.version, 0);
     const own = mine.filter((side) => SIDE_ROLES[side.side].includes(party.role) && (moved === 'all' || moved.has(side.id)));
     return [
