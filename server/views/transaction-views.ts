@@ -25,7 +25,7 @@ import { journalsOf } from '../modules/money/ledger';
 import { transfersOf, type TransferRow } from '../modules/money/transfers';
 import type { Providers } from '../providers/providers';
 import { customerWaits, dealerSelling } from '../modules/dealers/dealer-customer';
-import { carLocationOf, liveShipment, shipmentView } from '../modules/transport/shipments';
+import { carLocationOf, liveAmong, shipmentsOf, shipmentView } from '../modules/transport/shipments';
 import { transactionFor, type UserRow } from '../kernel/access';
 import { eventsOfMany, type TransactionRow } from '../kernel/event-log';
 
@@ -118,7 +118,7 @@ export async function transactionDetail(db: Database, providers: Providers, id: 
   // What the screens need, read side by side rather than one round trip after another; both
   // sides' events come in one query, this side's among them, and the cancellation terms follow
   // from the deal, the buyer's status and the live shipment read here.
-  const [deal, sides, parties, transfers, shipment, journals, live] = await Promise.all([
+  const [deal, sides, parties, transfers, shipments, journals] = await Promise.all([
     dealAndVehicle(db, row.dealId),
     dealSides(db, row.dealId),
     db
@@ -127,15 +127,16 @@ export async function transactionDetail(db: Database, providers: Providers, id: 
       .leftJoin(users, eq(users.id, dealParties.userId))
       .where(eq(dealParties.dealId, row.dealId)),
     transfersOf(db, row.dealId),
-    shipmentView(db, row.dealId, row.side === 'buyer' || row.flow === 'dealer-financing'),
+    shipmentsOf(db, row.dealId),
     journalsOf(db, row.dealId),
-    liveShipment(db, row.dealId),
   ]);
+  const live = liveAmong(shipments);
   const { events, data } = sides[row.side]!;
-  const [money, [account], transferRows] = await Promise.all([
+  const [money, [account], transferRows, shipment] = await Promise.all([
     dealMoney(db, providers, row.dealId, { sides, deal }),
     data.payment.accountId ? db.select().from(bankAccounts).where(eq(bankAccounts.id, data.payment.accountId)) : [],
     transferParties(db, transfers, user),
+    shipmentView(db, shipments[0], row.side === 'buyer' || row.flow === 'dealer-financing'),
   ]);
   const plans = row.side === 'buyer' ? providers.carePlans.plansFor(deal.vehicle) : [];
   const dealer = await dealerSelling(db, sides);

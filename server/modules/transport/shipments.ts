@@ -172,8 +172,16 @@ export async function handOverPickup(uow: UnitOfWork, dealId: string): Promise<v
 }
 
 /** The deal's shipment; where the car goes only for whoever chose it (a seller is not shown where the buyer lives). */
-export async function shipmentView(db: Database, dealId: string, seesDestination: boolean): Promise<Shipment | null> {
-  const [row] = await db.select().from(shipments).where(eq(shipments.dealId, dealId)).orderBy(desc(shipments.createdAt)).limit(1);
+/** The deal's shipments, the latest first (a cancelled one stays behind the one booked instead). */
+export async function shipmentsOf(db: Database, dealId: string): Promise<ShipmentRow[]> {
+  return db.select().from(shipments).where(eq(shipments.dealId, dealId)).orderBy(desc(shipments.createdAt));
+}
+
+/** The live one of the deal's shipments (liveShipment's answer, from rows read already). */
+export const liveAmong = (rows: ShipmentRow[]): ShipmentRow | undefined => rows.find((row) => row.status !== 'cancelled');
+
+/** The deal's latest shipment (the first of shipmentsOf) as its party may see it. */
+export async function shipmentView(db: Database, row: ShipmentRow | undefined, seesDestination: boolean): Promise<Shipment | null> {
   if (!row) return null;
   const updates = await db.select().from(shipmentUpdates).where(eq(shipmentUpdates.shipmentId, row.id)).orderBy(asc(shipmentUpdates.at));
   return {
