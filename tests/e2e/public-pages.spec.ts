@@ -62,7 +62,9 @@ test('the app is installable: the manifest passes and Chromium reports no instal
   baseURL,
   browserName,
 }, testInfo) => {
-  // Installability is never reported for incognito contexts, so this one test uses a real profile.
+  // Installability is never reported for incognito contexts, so this one test uses a real profile: a browser of its
+  // own to start, and a service worker to install first, which a loaded machine takes a while over.
+  test.setTimeout(60_000);
   const profile = mkdtempSync(join(tmpdir(), 'caramel-profile-'));
   const launch = testInfo.project.use.launchOptions ?? {};
   const context = await chromium.launchPersistentContext(profile, { ...launch, baseURL });
