@@ -5,6 +5,7 @@ import type { UserRow } from '../../kernel/access';
 import type { Tx } from '../../kernel/event-log';
 import type { Caller } from './caller';
 import type { Database } from '../../db/client';
+import { preparedRead } from '../../db/prepared';
 import { buyerProfiles, users } from '../../db/schema';
 
 /** Admins are the members of the user pool's `admin` group; the row mirrors it on every call. */
@@ -12,9 +13,16 @@ export const ADMIN_GROUP = 'admin';
 
 /** The caller's row, if they called before (one read: nearly every caller is known). */
 export async function knownUser(db: Database | Tx, caller: Caller): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.cognitoSub, caller.sub));
+  const [row] = await userBySub(db, { sub: caller.sub });
   return row;
 }
+
+const userBySub = preparedRead('user_by_sub', (db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.cognitoSub, sql.placeholder('sub'))),
+);
 
 /**
  * What the token says that the row does not mirror yet, or null when it mirrors all of it: admin
