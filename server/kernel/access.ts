@@ -3,8 +3,9 @@
  * on the buyer's, a registered owner on the seller's) and admins. Anyone else gets 404, so a
  * transaction id reveals nothing.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { preparedRead } from '../db/prepared';
 import { dealParties, transactions, users } from '../db/schema';
 import { SIDE_ROLES } from '../../src/domain/parties';
 import type { TransactionRow } from './event-log';
@@ -17,14 +18,18 @@ export class TransactionRefusal extends Refusal {}
 
 export const NOT_FOUND = 'Transaction not found.';
 
+const transactionWithRoles = preparedRead('transaction_with_roles', (db) =>
+  db
+    .select({ row: transactions, role: dealParties.role })
+    .from(transactions)
+    .leftJoin(dealParties, and(eq(dealParties.dealId, transactions.dealId), eq(dealParties.userId, sql.placeholder('userId'))))
+    .where(eq(transactions.id, sql.placeholder('id'))),
+);
+
 /** The transaction when `user` may see it, with the role they hold in it (null for an admin outside the deal). */
 export async function transactionFor(db: Database, id: string, user: UserRow): Promise<{ row: TransactionRow; role: Role | null }> {
   // One read: the transaction with each role the user holds in its deal (one row with no role when none).
-  const found = await db
-    .select({ row: transactions, role: dealParties.role })
-    .from(transactions)
-    .leftJoin(dealParties, and(eq(dealParties.dealId, transactions.dealId), eq(dealParties.userId, user.id)))
-    .where(eq(transactions.id, id));
+  const found = await transactionWithRoles(db, { id, userId: user.id });
   const row = found[0]?.row;
   if (!row) throw new TransactionRefusal(404, NOT_FOUND);
   const role = found.find((party) => party.role && SIDE_ROLES[row.side].includes(party.role))?.role ?? null;

@@ -3,18 +3,30 @@
  * events in version order and the step data they fold to — as they stand in the caller's database
  * transaction (the unit of work saves each log before its rules run).
  */
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { foldStepData } from '../../src/domain/step-data';
 import type { StepData } from '../../src/domain/transaction-contract';
 import type { Database } from '../db/client';
-import { deals, transactions, vehicles } from '../db/schema';
-import { eventsOfMany, type EventRow, type TransactionRow, type Tx } from './event-log';
+import { preparedRead } from '../db/prepared';
+import { deals, transactionEvents, transactions, vehicles } from '../db/schema';
+import type { EventRow, TransactionRow, Tx } from './event-log';
 
 type Reader = Database | Tx;
 
+const dealWithVehicle = preparedRead('deal_with_vehicle', (db) =>
+  db
+    .select()
+    .from(deals)
+    .innerJoin(vehicles, eq(vehicles.id, deals.vehicleId))
+    .where(eq(deals.id, sql.placeholder('dealId'))),
+);
+
 /** Each deal with its vehicle as the screens show it, by deal id, in one query. */
 export async function dealsAndVehicles(db: Reader, dealIds: string[]) {
-  const rows = await db.select().from(deals).innerJoin(vehicles, eq(vehicles.id, deals.vehicleId)).where(inArray(deals.id, dealIds));
+  const rows =
+    dealIds.length === 1
+      ? await dealWithVehicle(db, { dealId: dealIds[0] })
+      : await db.select().from(deals).innerJoin(vehicles, eq(vehicles.id, deals.vehicleId)).where(inArray(deals.id, dealIds));
   return new Map(
     rows.map(({ deals: deal, vehicles: vehicle }) => [
       deal.id,
@@ -45,15 +57,26 @@ export interface DealSides {
   seller: Side | null;
 }
 
+const transactionsOfDeal = preparedRead('transactions_of_deal', (db) =>
+  db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.dealId, sql.placeholder('dealId'))),
+);
+
+const eventsOfDeal = preparedRead('events_of_deal', (db) =>
+  db
+    .select(getTableColumns(transactionEvents))
+    .from(transactionEvents)
+    .innerJoin(transactions, eq(transactions.id, transactionEvents.transactionId))
+    .where(eq(transactions.dealId, sql.placeholder('dealId')))
+    .orderBy(asc(transactionEvents.transactionId), asc(transactionEvents.version)),
+);
+
 /** Both sides in two queries: the transactions, then every event of both. */
 export async function dealSides(db: Reader, dealId: string): Promise<DealSides> {
-  const rows = await db.select().from(transactions).where(eq(transactions.dealId, dealId));
-  const events = rows.length
-    ? await eventsOfMany(
-        db,
-        rows.map((row) => row.id),
-      )
-    : [];
+  const rows = await transactionsOfDeal(db, { dealId });
+  const events = rows.length ? await eventsOfDeal(db, { dealId }) : [];
   const side = (name: 'buyer' | 'seller') => {
     const row = rows.find((candidate) => candidate.side === name);
     if (!row) return null;

@@ -4,7 +4,7 @@
  * or payout, the shipment, their own money, the step data and the timeline. Contact details of
  * other parties are never included, nor the other side's bank account or delivery address.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { SIDE_ROLES } from '../../src/domain/parties';
 import { moneyTimeline } from '../../src/domain/money-timeline';
 import { nextStep } from '../../src/domain/next-step';
@@ -13,6 +13,7 @@ import { foldStepData } from '../../src/domain/step-data';
 import type { StepData, TransactionDetail, TransactionList, TransactionSummary } from '../../src/domain/transaction-contract';
 import { partyEventsFrom } from '../../src/domain/transaction-transitions';
 import type { Database } from '../db/client';
+import { preparedRead } from '../db/prepared';
 import { bankAccounts } from '../db/money-tables';
 import { dealParties, transactions, users } from '../db/schema';
 import { dealClosings } from '../db/signing-tables';
@@ -112,6 +113,14 @@ function payoutReturnedTo(rows: TransferRow[], accountId: string | null) {
   return { cents: returned.reduce((sum, row) => sum + row.amountCents, 0), reason: returned[0]!.returnReason ?? 'Returned by the bank' };
 }
 
+const partiesOfDeal = preparedRead('parties_of_deal', (db) =>
+  db
+    .select({ role: dealParties.role, userId: dealParties.userId, firstName: users.firstName })
+    .from(dealParties)
+    .leftJoin(users, eq(users.id, dealParties.userId))
+    .where(eq(dealParties.dealId, sql.placeholder('dealId'))),
+);
+
 /** GET /transactions/{id}: everything the step screens render, also offline from IndexedDB. */
 export async function transactionDetail(db: Database, providers: Providers, id: string, user: UserRow): Promise<TransactionDetail> {
   const { row, role } = await transactionFor(db, id, user);
@@ -121,11 +130,7 @@ export async function transactionDetail(db: Database, providers: Providers, id: 
   const [deal, sides, parties, transfers, shipments, journals] = await Promise.all([
     dealAndVehicle(db, row.dealId),
     dealSides(db, row.dealId),
-    db
-      .select({ role: dealParties.role, userId: dealParties.userId, firstName: users.firstName })
-      .from(dealParties)
-      .leftJoin(users, eq(users.id, dealParties.userId))
-      .where(eq(dealParties.dealId, row.dealId)),
+    partiesOfDeal(db, { dealId: row.dealId }),
     transfersOf(db, row.dealId),
     shipmentsOf(db, row.dealId),
     journalsOf(db, row.dealId),

@@ -4,12 +4,13 @@
  * (the unique key decides, so two processes can never post one movement twice). The database
  * itself refuses a journal that does not balance and any change to a posted one (migration 0007).
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { JournalLine, Posting } from '../../../src/domain/ledger-rules';
 import { ledgerJournals, ledgerLines } from '../../db/money-tables';
 import type { Tx } from '../../kernel/event-log';
 import type { UnitOfWork } from '../../kernel/unit-of-work';
 import type { Database } from '../../db/client';
+import { preparedRead } from '../../db/prepared';
 
 export interface Journal {
   key: string;
@@ -35,23 +36,27 @@ export async function post(uow: UnitOfWork, dealId: string, posting: Posting, tr
   return true;
 }
 
-/** Every journal of the deal, oldest first, with its lines. */
-export async function journalsOf(db: Database | Tx, dealId: string): Promise<Journal[]> {
-  const journals = await db
+const journalsOfDeal = preparedRead('journals_of_deal', (db) =>
+  db
     .select()
     .from(ledgerJournals)
-    .where(eq(ledgerJournals.dealId, dealId))
-    .orderBy(asc(ledgerJournals.createdAt), asc(ledgerJournals.key));
-  if (!journals.length) return [];
-  const lines = await db
-    .select()
+    .where(eq(ledgerJournals.dealId, sql.placeholder('dealId')))
+    .orderBy(asc(ledgerJournals.createdAt), asc(ledgerJournals.key)),
+);
+
+const linesOfDeal = preparedRead('ledger_lines_of_deal', (db) =>
+  db
+    .select({ journalId: ledgerLines.journalId, account: ledgerLines.account, cents: ledgerLines.cents })
     .from(ledgerLines)
-    .where(
-      inArray(
-        ledgerLines.journalId,
-        journals.map((journal) => journal.id),
-      ),
-    );
+    .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerLines.journalId))
+    .where(eq(ledgerJournals.dealId, sql.placeholder('dealId'))),
+);
+
+/** Every journal of the deal, oldest first, with its lines. */
+export async function journalsOf(db: Database | Tx, dealId: string): Promise<Journal[]> {
+  const journals = await journalsOfDeal(db, { dealId });
+  if (!journals.length) return [];
+  const lines = await linesOfDeal(db, { dealId });
   return journals.map((journal) => ({
     key: journal.key,
     reason: journal.reason,

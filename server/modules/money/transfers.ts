@@ -6,11 +6,12 @@
  * step with the bank's reason; a returned payout puts the money back as held, to be paid again
  * once the payee links another account.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { transfer as posting } from '../../../src/domain/ledger-rules';
 import type { LedgerAccount } from '../../../src/domain/settlement';
 import { transfers, TRANSFER_PURPOSES } from '../../db/money-tables';
 import type { Database } from '../../db/client';
+import { preparedRead } from '../../db/prepared';
 import type { Tx } from '../../kernel/event-log';
 import type { UnitOfWork } from '../../kernel/unit-of-work';
 import { post } from './ledger';
@@ -71,8 +72,16 @@ export async function requestTransfer(uow: UnitOfWork, ask: TransferAsk): Promis
   return { row: created, created: true };
 }
 
+const transfersOfDeal = preparedRead('transfers_of_deal', (db) =>
+  db
+    .select()
+    .from(transfers)
+    .where(eq(transfers.dealId, sql.placeholder('dealId')))
+    .orderBy(transfers.createdAt),
+);
+
 export async function transfersOf(db: Database | Tx, dealId: string): Promise<TransferRow[]> {
-  return db.select().from(transfers).where(eq(transfers.dealId, dealId)).orderBy(transfers.createdAt);
+  return transfersOfDeal(db, { dealId });
 }
 
 /** The processor's answer for a transfer (the deal is locked by the caller); whether it changed anything. */

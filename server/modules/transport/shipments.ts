@@ -4,7 +4,7 @@
  * replaces another cancels it with its vendor; the vendor's webhooks move a delivery only
  * forward; a pickup is handed over when the buyer says they have the car.
  */
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Address } from '../../../src/domain/payload-fields';
 import type { StepData } from '../../../src/domain/transaction-contract';
 import {
@@ -15,6 +15,7 @@ import {
   type TransportQuote,
 } from '../../../src/domain/transport';
 import type { Database } from '../../db/client';
+import { preparedRead } from '../../db/prepared';
 import { dealerOfDeal } from '../dealers/dealerships';
 import type { DealSides } from '../../kernel/deal-sides';
 import { shipments, shipmentUpdates, transportQuotes } from '../../db/transport-tables';
@@ -174,8 +175,16 @@ export async function handOverPickup(uow: UnitOfWork, dealId: string): Promise<v
 /** The deal's shipment; where the car goes only for whoever chose it (a seller is not shown where the buyer lives). */
 /** The deal's shipments, the latest first (a cancelled one stays behind the one booked instead). */
 export async function shipmentsOf(db: Database, dealId: string): Promise<ShipmentRow[]> {
-  return db.select().from(shipments).where(eq(shipments.dealId, dealId)).orderBy(desc(shipments.createdAt));
+  return shipmentsOfDeal(db, { dealId });
 }
+
+const shipmentsOfDeal = preparedRead('shipments_of_deal', (db) =>
+  db
+    .select()
+    .from(shipments)
+    .where(eq(shipments.dealId, sql.placeholder('dealId')))
+    .orderBy(desc(shipments.createdAt)),
+);
 
 /** The live one of the deal's shipments (liveShipment's answer, from rows read already). */
 export const liveAmong = (rows: ShipmentRow[]): ShipmentRow | undefined => rows.find((row) => row.status !== 'cancelled');
