@@ -7,8 +7,10 @@
  * first rolled back, goes ahead itself.
  */
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/command-tables';
+import { preparedRead } from '../db/prepared';
 import type { Tx } from './event-log';
 import { Refusal } from './refusal';
 
@@ -70,16 +72,20 @@ export async function settleKey(tx: Tx, key: CommandKey, answer: unknown): Promi
     .where(and(eq(idempotencyKeys.owner, key.owner), eq(idempotencyKeys.key, key.key)));
 }
 
+const keyOf = preparedRead('idempotency_key', (db) =>
+  db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.owner, sql.placeholder('owner')), eq(idempotencyKeys.key, sql.placeholder('key')))),
+);
+
 /**
  * Whether `key` is a repeat, read before the command's database transaction opens (so a repeat
  * asks no provider again): the earlier answer, undefined for a key not seen yet, and a 422 for a
  * key seen with another request. The unit of work claims it again, under its locks.
  */
-export async function peekKey(db: Pick<Tx, 'select'>, key: CommandKey): Promise<{ answer: unknown } | undefined> {
-  const [earlier] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.owner, key.owner), eq(idempotencyKeys.key, key.key)));
+export async function peekKey(db: Database, key: CommandKey): Promise<{ answer: unknown } | undefined> {
+  const [earlier] = await keyOf(db, { owner: key.owner, key: key.key });
   if (!earlier) return undefined;
   if (earlier.requestHash !== null && earlier.requestHash !== hashOf(key)) throw new Refusal(422, keyReused(earlier.label));
   return { answer: earlier.answer };

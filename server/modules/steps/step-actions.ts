@@ -6,11 +6,12 @@
  * have the car only at a pickup, once the sale is paid and signed. With the action, in its database
  * transaction (`actionEffects`): the shipment is booked, and the payment is asked of the bank.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { formatCents, taxAwaitsAddress } from '../../../src/domain/pricing';
 import type { PartyEvent } from '../../../src/domain/transaction-transitions';
 import { pickupDays, type BookedTransport, type TransportBooking } from '../../../src/domain/transport';
 import type { Database } from '../../db/client';
+import { preparedRead } from '../../db/prepared';
 import { bankAccounts } from '../../db/money-tables';
 import { deals } from '../../db/schema';
 import { ownAccount } from '../money/bank-accounts';
@@ -95,6 +96,13 @@ const PREPARE: Partial<Record<PartyEvent, Prepare>> = {
   'documents signed': (db, providers, row, _user, payload) => confirmSigned(db, providers, row, payload.envelopeId as string),
 };
 
+const dealCancelled = preparedRead('deal_cancelled', (db) =>
+  db
+    .select({ cancelledAt: deals.cancelledAt })
+    .from(deals)
+    .where(eq(deals.id, sql.placeholder('dealId'))),
+);
+
 /** Checks an action against the deal and our records; the fields to record with it. */
 export async function prepareAction(
   db: Database,
@@ -104,7 +112,7 @@ export async function prepareAction(
   event: PartyEvent,
   payload: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  const [deal] = await db.select({ cancelledAt: deals.cancelledAt }).from(deals).where(eq(deals.id, row.dealId));
+  const [deal] = await dealCancelled(db, { dealId: row.dealId });
   if (deal?.cancelledAt) throw new TransactionRefusal(422, 'This sale was cancelled, so nothing more can be done in it.');
   return (await PREPARE[event]?.(db, providers, row, user, payload)) ?? {};
 }
