@@ -9,11 +9,12 @@
  * through the subscribers, the notifications and their mail. Nothing leaves the process before
  * the commit; after it, the dispatcher is woken to deliver the outbox.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Side } from '../../src/domain/parties';
 import { foldStepData } from '../../src/domain/step-data';
 import type { ViewChangeEvent } from '../../src/domain/transaction-transitions';
 import type { Database } from '../db/client';
+import { preparedRead } from '../db/prepared';
 import { deals, transactions } from '../db/schema';
 import { dealChanges, negotiationChanges } from './announce';
 import { dealSides, type DealSides } from './deal-sides';
@@ -47,6 +48,22 @@ export interface WorkPlan {
   key?: CommandKey;
 }
 
+const dealForUpdate = preparedRead('deal_for_update', (db) =>
+  db
+    .select()
+    .from(deals)
+    .where(eq(deals.id, sql.placeholder('dealId')))
+    .for('update'),
+);
+
+const transactionForUpdate = preparedRead('transaction_for_update', (db) =>
+  db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.id, sql.placeholder('id')))
+    .for('update'),
+);
+
 /** Rounds of following a deal before giving up: each round's moves may set off the next (a title approved verifies the buyer's car). */
 const FOLLOW_ROUNDS = 5;
 
@@ -68,7 +85,7 @@ export class UnitOfWork {
   async lockDeal(dealId: string): Promise<DealRow> {
     const known = this.dealRows.get(dealId);
     if (known) return known;
-    const [row] = await this.tx.select().from(deals).where(eq(deals.id, dealId)).for('update');
+    const [row] = await dealForUpdate(this.tx, { dealId });
     if (!row) throw new Refusal(404, 'Deal not found.');
     this.dealRows.set(dealId, row);
     return row;
@@ -101,7 +118,7 @@ export class UnitOfWork {
       deal = found.dealId;
     }
     await this.lockDeal(deal);
-    const [row] = await this.tx.select().from(transactions).where(eq(transactions.id, id)).for('update');
+    const [row] = await transactionForUpdate(this.tx, { id });
     if (!row) throw new Refusal(404, 'Transaction not found.');
     const log = new EventLog(this.tx, row);
     this.logs.set(id, log);

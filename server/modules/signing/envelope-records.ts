@@ -4,9 +4,10 @@
  * party signed and from where; and its completion, once the provider says every recipient signed
  * and its signed copies are ours.
  */
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { hasPaid } from '../../../src/domain/deal-facts';
 import type { Database } from '../../db/client';
+import { preparedRead } from '../../db/prepared';
 import { envelopeDocuments, envelopeRecipients, envelopes } from '../../db/signing-tables';
 import { TransactionRefusal } from '../../kernel/access';
 import type { DealSides } from '../../kernel/deal-sides';
@@ -20,6 +21,15 @@ const otherSide = (side: 'buyer' | 'seller') => (side === 'buyer' ? 'seller' : '
 
 export const DOCUMENTS_CHANGED =
   'A document changed after it was made, so it cannot be signed. Open the documents again to sign fresh copies; if this happens again, contact support.';
+
+const liveEnvelopeOf = preparedRead('live_envelope', (db) =>
+  db
+    .select()
+    .from(envelopes)
+    .where(and(eq(envelopes.dealId, sql.placeholder('dealId')), ne(envelopes.status, 'refused')))
+    .orderBy(desc(envelopes.createdAt))
+    .limit(1),
+);
 
 /**
  * What the documents wait for before they are made, so the figures in them are final; null when
@@ -35,12 +45,7 @@ export function documentsWaitFor(sides: DealSides, side: 'buyer' | 'seller'): st
 }
 
 export async function liveEnvelope(db: Database | Tx, dealId: string): Promise<EnvelopeRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(envelopes)
-    .where(and(eq(envelopes.dealId, dealId), ne(envelopes.status, 'refused')))
-    .orderBy(desc(envelopes.createdAt))
-    .limit(1);
+  const [row] = await liveEnvelopeOf(db, { dealId });
   return row;
 }
 

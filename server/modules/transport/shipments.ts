@@ -70,6 +70,13 @@ export async function keepQuotes(tx: Tx, buyer: TransactionRow, quotes: Transpor
   );
 }
 
+const liveShipmentOf = preparedRead('live_shipment', (db) =>
+  db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.dealId, sql.placeholder('dealId')), ne(shipments.status, 'cancelled'))),
+);
+
 /** The quote a delivery booking names, as the vendor gave it, with the address it was for. */
 export async function bookedQuote(db: Database, buyer: TransactionRow, quoteId: string) {
   const [row] = await db
@@ -92,10 +99,7 @@ export async function bookedQuote(db: Database, buyer: TransactionRow, quoteId: 
 }
 
 export async function liveShipment(db: Database | Tx, dealId: string): Promise<ShipmentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(shipments)
-    .where(and(eq(shipments.dealId, dealId), ne(shipments.status, 'cancelled')));
+  const [row] = await liveShipmentOf(db, { dealId });
   return row;
 }
 
