@@ -1,5 +1,5 @@
 /**
- * Reads nearly every request makes, prepared: drizzle builds each query once per connection and
+ * Statements nearly every request makes, prepared: drizzle builds each one once per connection and
  * PostgreSQL parses it once per connection (a named statement). Building a query costs the API
  * more CPU than PostgreSQL spends running these (README, Performance). Inside a unit of work the
  * query is prepared on the pooled connection the transaction holds, which later transactions get
@@ -22,7 +22,7 @@ const connectionOf = (tx: Tx): object | undefined => (tx as unknown as { session
  * `build` written once with `sql.placeholder(name)` for each value; answers a function that runs it
  * with `params` on a database or a unit of work's transaction, prepared as `name` on each.
  */
-export function preparedRead<P extends Record<string, unknown>, R>(
+export function preparedStatement<P extends Record<string, unknown>, R>(
   name: string,
   build: (db: Database) => Runnable<R> & { prepare(name: string): Runnable<R> },
 ): (db: Database | Tx, params: P) => Promise<R> {

@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { preparedRead } from '../db/prepared';
+import { preparedStatement } from '../db/prepared';
 import { dealParties, transactions, users } from '../db/schema';
 import { SIDE_ROLES } from '../../src/domain/parties';
 import type { TransactionRow } from './event-log';
@@ -18,7 +18,7 @@ export class TransactionRefusal extends Refusal {}
 
 export const NOT_FOUND = 'Transaction not found.';
 
-const transactionWithRoles = preparedRead('transaction_with_roles', (db) =>
+const transactionWithRoles = preparedStatement('transaction_with_roles', (db) =>
   db
     .select({ row: transactions, role: dealParties.role })
     .from(transactions)

@@ -7,13 +7,13 @@ import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { foldStepData } from '../../src/domain/step-data';
 import type { StepData } from '../../src/domain/transaction-contract';
 import type { Database } from '../db/client';
-import { preparedRead } from '../db/prepared';
+import { preparedStatement } from '../db/prepared';
 import { deals, transactionEvents, transactions, vehicles } from '../db/schema';
 import type { EventRow, TransactionRow, Tx } from './event-log';
 
 type Reader = Database | Tx;
 
-const dealWithVehicle = preparedRead('deal_with_vehicle', (db) =>
+const dealWithVehicle = preparedStatement('deal_with_vehicle', (db) =>
   db
     .select()
     .from(deals)
@@ -57,14 +57,14 @@ export interface DealSides {
   seller: Side | null;
 }
 
-const transactionsOfDeal = preparedRead('transactions_of_deal', (db) =>
+const transactionsOfDeal = preparedStatement('transactions_of_deal', (db) =>
   db
     .select()
     .from(transactions)
     .where(eq(transactions.dealId, sql.placeholder('dealId'))),
 );
 
-const eventsOfDeal = preparedRead('events_of_deal', (db) =>
+const eventsOfDeal = preparedStatement('events_of_deal', (db) =>
   db
     .select(getTableColumns(transactionEvents))
     .from(transactionEvents)

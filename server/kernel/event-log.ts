@@ -9,6 +9,7 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { AUTOMATIC_EVENTS, FINAL_STATUS, isViewChange, nextStatus, type TransactionEvent } from '../../src/domain/transaction-transitions';
 import type { TransactionStatus } from '../../src/domain/transaction-flows';
 import type { Database } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 import { transactionEvents, transactions } from '../db/schema';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -49,6 +50,31 @@ export async function staleView(db: Database | Tx, row: { id: string; version: n
   return since.some((event) => !isViewChange(event.event));
 }
 
+const placeholders = <K extends string>(...names: K[]) =>
+  Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as unknown as Record<K, ReturnType<typeof sql.placeholder>>;
+
+const insertEvent = preparedStatement('transaction_event_append', (db) =>
+  db
+    .insert(transactionEvents)
+    .values(
+      placeholders('transactionId', 'version', 'actor', 'actorUserId', 'event', 'payload', 'fromStatus', 'toStatus', 'idempotencyKey'),
+    )
+    .returning(),
+);
+
+const saveTransaction = preparedStatement('transaction_save', (db) =>
+  db
+    .update(transactions)
+    .set({
+      status: sql`${sql.placeholder('status')}`,
+      version: sql`${sql.placeholder('version')}`,
+      updatedAt: sql`now()`,
+      completedAt: sql`case when ${sql.placeholder('completed')}::boolean then now() end`,
+    })
+    .where(eq(transactions.id, sql.placeholder('id')))
+    .returning(),
+);
+
 export class EventLog {
   /** The status and version when the unit of work took the row, and as they stand now. */
   readonly before: { status: TransactionStatus; version: number };
@@ -78,20 +104,17 @@ export class EventLog {
   async append(actor: Actor, event: TransactionEvent, payload: Record<string, unknown>): Promise<void> {
     const to = nextStatus(this.row.flow, this.status, event) ?? this.status;
     this.version += 1;
-    const [stored] = await this.tx
-      .insert(transactionEvents)
-      .values({
-        transactionId: this.row.id,
-        version: this.version,
-        actor: actor.kind,
-        actorUserId: actor.kind === 'party' ? actor.userId : null,
-        event,
-        payload,
-        fromStatus: this.status,
-        toStatus: to,
-        idempotencyKey: actor.kind === 'party' ? (actor.key ?? null) : null,
-      })
-      .returning();
+    const [stored] = await insertEvent(this.tx, {
+      transactionId: this.row.id,
+      version: this.version,
+      actor: actor.kind,
+      actorUserId: actor.kind === 'party' ? actor.userId : null,
+      event,
+      payload,
+      fromStatus: this.status,
+      toStatus: to,
+      idempotencyKey: actor.kind === 'party' ? (actor.key ?? null) : null,
+    });
     this.appended.push({ event, payload, version: this.version });
     this.appendedRows.push(stored!);
     this.status = to;
@@ -107,16 +130,12 @@ export class EventLog {
   /** Stores the status and version reached, so reads in the same database transaction see them. */
   async save(): Promise<void> {
     if (!this.dirty) return;
-    const [saved] = await this.tx
-      .update(transactions)
-      .set({
-        status: this.status,
-        version: this.version,
-        updatedAt: sql`now()`,
-        completedAt: this.status === FINAL_STATUS[this.row.flow] ? sql`now()` : null,
-      })
-      .where(eq(transactions.id, this.row.id))
-      .returning();
+    const [saved] = await saveTransaction(this.tx, {
+      id: this.row.id,
+      status: this.status,
+      version: this.version,
+      completed: this.status === FINAL_STATUS[this.row.flow],
+    });
     this.row = saved!;
     this.savedVersion = this.version;
   }

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/command-tables';
-import { preparedRead } from '../db/prepared';
+import { preparedStatement } from '../db/prepared';
 import type { Tx } from './event-log';
 import { Refusal } from './refusal';
 
@@ -45,19 +45,40 @@ const hashOf = (key: CommandKey) =>
     .update(canonical([key.command, key.request]))
     .digest('hex');
 
+const keyOf = preparedStatement('idempotency_key', (db) =>
+  db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.owner, sql.placeholder('owner')), eq(idempotencyKeys.key, sql.placeholder('key')))),
+);
+
+const insertKey = preparedStatement('idempotency_key_claim', (db) =>
+  db
+    .insert(idempotencyKeys)
+    .values({
+      owner: sql.placeholder('owner'),
+      key: sql.placeholder('key'),
+      command: sql.placeholder('command'),
+      requestHash: sql.placeholder('requestHash'),
+      label: sql.placeholder('label'),
+    })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key }),
+);
+
+const answerKey = preparedStatement('idempotency_key_answer', (db) =>
+  db
+    .update(idempotencyKeys)
+    .set({ answer: sql`${sql.placeholder('answer')}::jsonb` })
+    .where(and(eq(idempotencyKeys.owner, sql.placeholder('owner')), eq(idempotencyKeys.key, sql.placeholder('key')))),
+);
+
 /** Claims `key`: undefined when it is new (the command goes on), or the earlier answer when it is a repeat. */
 export async function claimKey(tx: Tx, key: CommandKey): Promise<{ answer: unknown } | undefined> {
   const requestHash = hashOf(key);
-  const [claimed] = await tx
-    .insert(idempotencyKeys)
-    .values({ owner: key.owner, key: key.key, command: key.command, requestHash, label: key.label ?? null })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
+  const [claimed] = await insertKey(tx, { owner: key.owner, key: key.key, command: key.command, requestHash, label: key.label ?? null });
   if (claimed) return undefined;
-  const [earlier] = await tx
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.owner, key.owner), eq(idempotencyKeys.key, key.key)));
+  const [earlier] = await keyOf(tx, { owner: key.owner, key: key.key });
   if (!earlier) throw new Error(`idempotency key ${key.owner}/${key.key} vanished`);
   // A key kept from before requests were hashed is taken as the same request.
   if (earlier.requestHash !== null && earlier.requestHash !== requestHash) throw new Refusal(422, keyReused(earlier.label));
@@ -66,18 +87,8 @@ export async function claimKey(tx: Tx, key: CommandKey): Promise<{ answer: unkno
 
 /** Keeps what the command answered, for the repeats of its key. */
 export async function settleKey(tx: Tx, key: CommandKey, answer: unknown): Promise<void> {
-  await tx
-    .update(idempotencyKeys)
-    .set({ answer: answer === undefined ? null : (answer as object) })
-    .where(and(eq(idempotencyKeys.owner, key.owner), eq(idempotencyKeys.key, key.key)));
+  await answerKey(tx, { owner: key.owner, key: key.key, answer: answer == null ? null : JSON.stringify(answer) });
 }
-
-const keyOf = preparedRead('idempotency_key', (db) =>
-  db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.owner, sql.placeholder('owner')), eq(idempotencyKeys.key, sql.placeholder('key')))),
-);
 
 /**
  * Whether `key` is a repeat, read before the command's database transaction opens (so a repeat

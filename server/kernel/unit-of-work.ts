@@ -14,7 +14,7 @@ import type { Side } from '../../src/domain/parties';
 import { foldStepData } from '../../src/domain/step-data';
 import type { ViewChangeEvent } from '../../src/domain/transaction-transitions';
 import type { Database } from '../db/client';
-import { preparedRead } from '../db/prepared';
+import { preparedStatement } from '../db/prepared';
 import { deals, transactions } from '../db/schema';
 import { dealChanges, negotiationChanges } from './announce';
 import { dealSides, type DealSides } from './deal-sides';
@@ -48,7 +48,7 @@ export interface WorkPlan {
   key?: CommandKey;
 }
 
-const dealForUpdate = preparedRead('deal_for_update', (db) =>
+const dealForUpdate = preparedStatement('deal_for_update', (db) =>
   db
     .select()
     .from(deals)
@@ -56,7 +56,7 @@ const dealForUpdate = preparedRead('deal_for_update', (db) =>
     .for('update'),
 );
 
-const transactionForUpdate = preparedRead('transaction_for_update', (db) =>
+const transactionForUpdate = preparedStatement('transaction_for_update', (db) =>
   db
     .select()
     .from(transactions)

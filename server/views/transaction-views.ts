@@ -13,7 +13,7 @@ import { foldStepData } from '../../src/domain/step-data';
 import type { StepData, TransactionDetail, TransactionList, TransactionSummary } from '../../src/domain/transaction-contract';
 import { partyEventsFrom } from '../../src/domain/transaction-transitions';
 import type { Database } from '../db/client';
-import { preparedRead } from '../db/prepared';
+import { preparedStatement } from '../db/prepared';
 import { bankAccounts } from '../db/money-tables';
 import { dealParties, transactions, users } from '../db/schema';
 import { dealClosings } from '../db/signing-tables';
@@ -113,7 +113,7 @@ function payoutReturnedTo(rows: TransferRow[], accountId: string | null) {
   return { cents: returned.reduce((sum, row) => sum + row.amountCents, 0), reason: returned[0]!.returnReason ?? 'Returned by the bank' };
 }
 
-const partiesOfDeal = preparedRead('parties_of_deal', (db) =>
+const partiesOfDeal = preparedStatement('parties_of_deal', (db) =>
   db
     .select({ role: dealParties.role, userId: dealParties.userId, firstName: users.firstName })
     .from(dealParties)

@@ -10,7 +10,7 @@ import { ledgerJournals, ledgerLines } from '../../db/money-tables';
 import type { Tx } from '../../kernel/event-log';
 import type { UnitOfWork } from '../../kernel/unit-of-work';
 import type { Database } from '../../db/client';
-import { preparedRead } from '../../db/prepared';
+import { preparedStatement } from '../../db/prepared';
 
 export interface Journal {
   key: string;
@@ -36,7 +36,7 @@ export async function post(uow: UnitOfWork, dealId: string, posting: Posting, tr
   return true;
 }
 
-const journalsOfDeal = preparedRead('journals_of_deal', (db) =>
+const journalsOfDeal = preparedStatement('journals_of_deal', (db) =>
   db
     .select()
     .from(ledgerJournals)
@@ -44,7 +44,7 @@ const journalsOfDeal = preparedRead('journals_of_deal', (db) =>
     .orderBy(asc(ledgerJournals.createdAt), asc(ledgerJournals.key)),
 );
 
-const linesOfDeal = preparedRead('ledger_lines_of_deal', (db) =>
+const linesOfDeal = preparedStatement('ledger_lines_of_deal', (db) =>
   db
     .select({ journalId: ledgerLines.journalId, account: ledgerLines.account, cents: ledgerLines.cents })
     .from(ledgerLines)

@@ -11,7 +11,7 @@ import { transfer as posting } from '../../../src/domain/ledger-rules';
 import type { LedgerAccount } from '../../../src/domain/settlement';
 import { transfers, TRANSFER_PURPOSES } from '../../db/money-tables';
 import type { Database } from '../../db/client';
-import { preparedRead } from '../../db/prepared';
+import { preparedStatement } from '../../db/prepared';
 import type { Tx } from '../../kernel/event-log';
 import type { UnitOfWork } from '../../kernel/unit-of-work';
 import { post } from './ledger';
@@ -72,7 +72,7 @@ export async function requestTransfer(uow: UnitOfWork, ask: TransferAsk): Promis
   return { row: created, created: true };
 }
 
-const transfersOfDeal = preparedRead('transfers_of_deal', (db) =>
+const transfersOfDeal = preparedStatement('transfers_of_deal', (db) =>
   db
     .select()
     .from(transfers)

@@ -7,7 +7,7 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { hasPaid } from '../../../src/domain/deal-facts';
 import type { Database } from '../../db/client';
-import { preparedRead } from '../../db/prepared';
+import { preparedStatement } from '../../db/prepared';
 import { envelopeDocuments, envelopeRecipients, envelopes } from '../../db/signing-tables';
 import { TransactionRefusal } from '../../kernel/access';
 import type { DealSides } from '../../kernel/deal-sides';
@@ -22,7 +22,7 @@ const otherSide = (side: 'buyer' | 'seller') => (side === 'buyer' ? 'seller' : '
 export const DOCUMENTS_CHANGED =
   'A document changed after it was made, so it cannot be signed. Open the documents again to sign fresh copies; if this happens again, contact support.';
 
-const liveEnvelopeOf = preparedRead('live_envelope', (db) =>
+const liveEnvelopeOf = preparedStatement('live_envelope', (db) =>
   db
     .select()
     .from(envelopes)

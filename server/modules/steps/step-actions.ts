@@ -11,7 +11,7 @@ import { formatCents, taxAwaitsAddress } from '../../../src/domain/pricing';
 import type { PartyEvent } from '../../../src/domain/transaction-transitions';
 import { pickupDays, type BookedTransport, type TransportBooking } from '../../../src/domain/transport';
 import type { Database } from '../../db/client';
-import { preparedRead } from '../../db/prepared';
+import { preparedStatement } from '../../db/prepared';
 import { bankAccounts } from '../../db/money-tables';
 import { deals } from '../../db/schema';
 import { ownAccount } from '../money/bank-accounts';
@@ -96,7 +96,7 @@ const PREPARE: Partial<Record<PartyEvent, Prepare>> = {
   'documents signed': (db, providers, row, _user, payload) => confirmSigned(db, providers, row, payload.envelopeId as string),
 };
 
-const dealCancelled = preparedRead('deal_cancelled', (db) =>
+const dealCancelled = preparedStatement('deal_cancelled', (db) =>
   db
     .select({ cancelledAt: deals.cancelledAt })
     .from(deals)

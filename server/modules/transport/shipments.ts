@@ -15,7 +15,7 @@ import {
   type TransportQuote,
 } from '../../../src/domain/transport';
 import type { Database } from '../../db/client';
-import { preparedRead } from '../../db/prepared';
+import { preparedStatement } from '../../db/prepared';
 import { dealerOfDeal } from '../dealers/dealerships';
 import type { DealSides } from '../../kernel/deal-sides';
 import { shipments, shipmentUpdates, transportQuotes } from '../../db/transport-tables';
@@ -70,7 +70,7 @@ export async function keepQuotes(tx: Tx, buyer: TransactionRow, quotes: Transpor
   );
 }
 
-const liveShipmentOf = preparedRead('live_shipment', (db) =>
+const liveShipmentOf = preparedStatement('live_shipment', (db) =>
   db
     .select()
     .from(shipments)
@@ -182,7 +182,7 @@ export async function shipmentsOf(db: Database, dealId: string): Promise<Shipmen
   return shipmentsOfDeal(db, { dealId });
 }
 
-const shipmentsOfDeal = preparedRead('shipments_of_deal', (db) =>
+const shipmentsOfDeal = preparedStatement('shipments_of_deal', (db) =>
   db
     .select()
     .from(shipments)

@@ -5,7 +5,7 @@ import type { UserRow } from '../../kernel/access';
 import type { Tx } from '../../kernel/event-log';
 import type { Caller } from './caller';
 import type { Database } from '../../db/client';
-import { preparedRead } from '../../db/prepared';
+import { preparedStatement } from '../../db/prepared';
 import { buyerProfiles, users } from '../../db/schema';
 
 /** Admins are the members of the user pool's `admin` group; the row mirrors it on every call. */
@@ -17,7 +17,7 @@ export async function knownUser(db: Database | Tx, caller: Caller): Promise<User
   return row;
 }
 
-const userBySub = preparedRead('user_by_sub', (db) =>
+const userBySub = preparedStatement('user_by_sub', (db) =>
   db
     .select()
     .from(users)
