@@ -2,7 +2,7 @@
  * What callers read about offers (deals: deal-views.ts). A party sees the vehicle, the offers, the
  * timeline and the other side's first name; nobody ever sees the other side's e-mail or phone.
  */
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import { SIDE_ROLES, SIDES } from '../../src/domain/parties';
 import {
   offerListOf,
@@ -14,6 +14,7 @@ import {
 } from '../../src/domain/offer-contract';
 import { allowedOfferActions, otherSide } from '../../src/domain/offer-lifecycle';
 import type { Database } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 import { dealParties, deals, negotiationEvents, negotiations, offers, transactions, users, vehicles } from '../db/schema';
 import { dealClosings } from '../db/signing-tables';
 import type { UserRow } from '../kernel/access';
@@ -107,28 +108,30 @@ export async function negotiationForParty(db: Database, negotiationId: string, u
   };
 }
 
-/** The offers dashboard: received (awaiting my answer), sent (awaiting theirs), closed; newest first. */
-export async function negotiationsOf(db: Database, user: UserRow): Promise<OfferLists> {
-  // Two queries whatever the number of negotiations: the rows with their vehicle and deal, then each one's latest offer.
-  const rows = await db
+const negotiationsOfUser = preparedStatement('negotiations_of_user', (db) =>
+  db
     .select({ negotiation: negotiations, vehicle: vehicles, dealId: deals.id })
     .from(negotiations)
     .innerJoin(vehicles, eq(vehicles.id, negotiations.vehicleId))
     .leftJoin(deals, eq(deals.negotiationId, negotiations.id))
-    .where(or(eq(negotiations.sellerUserId, user.id), eq(negotiations.buyerUserId, user.id)))
-    .orderBy(desc(negotiations.updatedAt));
-  const latest = rows.length
-    ? await db
-        .selectDistinctOn([offers.negotiationId])
-        .from(offers)
-        .where(
-          inArray(
-            offers.negotiationId,
-            rows.map((row) => row.negotiation.id),
-          ),
-        )
-        .orderBy(offers.negotiationId, desc(offers.createdAt), desc(offers.id))
-    : [];
+    .where(or(eq(negotiations.sellerUserId, sql.placeholder('userId')), eq(negotiations.buyerUserId, sql.placeholder('userId'))))
+    .orderBy(desc(negotiations.updatedAt)),
+);
+
+const latestOffersOfUser = preparedStatement('latest_offers_of_user', (db) =>
+  db
+    .selectDistinctOn([offers.negotiationId], getTableColumns(offers))
+    .from(offers)
+    .innerJoin(negotiations, eq(negotiations.id, offers.negotiationId))
+    .where(or(eq(negotiations.sellerUserId, sql.placeholder('userId')), eq(negotiations.buyerUserId, sql.placeholder('userId'))))
+    .orderBy(offers.negotiationId, desc(offers.createdAt), desc(offers.id)),
+);
+
+/** The offers dashboard: received (awaiting my answer), sent (awaiting theirs), closed; newest first. */
+export async function negotiationsOf(db: Database, user: UserRow): Promise<OfferLists> {
+  // Two queries whatever the number of negotiations: the rows with their vehicle and deal, then each one's latest offer.
+  const rows = await negotiationsOfUser(db, { userId: user.id });
+  const latest = rows.length ? await latestOffersOfUser(db, { userId: user.id }) : [];
   const latestOf = new Map(latest.map((offer) => [offer.negotiationId, offer]));
   const lists: OfferLists = { received: [], sent: [], closed: [] };
   for (const { negotiation, vehicle, dealId } of rows) {

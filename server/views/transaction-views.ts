@@ -50,16 +50,20 @@ function summaryOf(row: TransactionRow, { deal, vehicle }: Deal, data: StepData)
   };
 }
 
+const transactionsOfUser = preparedStatement('transactions_of_user', (db) =>
+  db
+    .select({ transaction: transactions, role: dealParties.role })
+    .from(transactions)
+    .innerJoin(dealParties, and(eq(dealParties.dealId, transactions.dealId), eq(dealParties.userId, sql.placeholder('userId'))))
+    .orderBy(desc(transactions.updatedAt)),
+);
+
 /** GET /transactions: the caller's own side of each deal, split into active and previous (finished or cancelled). */
 export async function transactionsOf(db: Database, user: UserRow): Promise<TransactionList> {
   // Four queries whatever the list's length, not three per transaction: the transactions of the
   // user's deals with the user's roles in them, then side by side the deals with their vehicles,
   // every event, and which of the deals closed.
-  const joined = await db
-    .select({ transaction: transactions, role: dealParties.role })
-    .from(transactions)
-    .innerJoin(dealParties, and(eq(dealParties.dealId, transactions.dealId), eq(dealParties.userId, user.id)))
-    .orderBy(desc(transactions.updatedAt));
+  const joined = await transactionsOfUser(db, { userId: user.id });
   const own = [
     ...new Map(
       joined
