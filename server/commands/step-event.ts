@@ -14,9 +14,10 @@ import type { Flow, TransactionStatus } from '../../src/domain/transaction-flows
 import { STEP_LABELS } from '../../src/domain/transaction-steps';
 import { acceptsPartyEvent, type PartyEvent } from '../../src/domain/transaction-transitions';
 import { transactionFor, TransactionRefusal, type UserRow } from '../kernel/access';
-import { dealAndVehicle } from '../kernel/deal-sides';
+import { dealAndVehicle, type KnownAfterCommand } from '../kernel/deal-sides';
 import { eventsOf, staleView, type TransactionRow } from '../kernel/event-log';
 import { peekKey, type CommandKey } from '../kernel/idempotency';
+import type { UnitOfWork } from '../kernel/unit-of-work';
 import { parseInput } from '../kernel/validation';
 import { assertDocuments } from '../modules/uploads/slot-documents';
 import { consultsProvider, providerAnswer, type RequestContext } from '../modules/steps/provider-answers';
@@ -69,8 +70,8 @@ export async function applyStepEvent(
   transactionId: string,
   user: UserRow,
   request: EventRequest,
-): Promise<{ replayed: boolean }> {
-  const { row } = await transactionFor(ctx.db, transactionId, user);
+): Promise<{ replayed: boolean; known?: KnownAfterCommand }> {
+  const { row, role } = await transactionFor(ctx.db, transactionId, user);
   const payload = parseInput(payloadSchemaOf(request.event, row.side), request.payload ?? {}) as Record<string, unknown>;
   const key: CommandKey = {
     owner: userKeys(user),
@@ -102,7 +103,9 @@ export async function applyStepEvent(
   }
   const recorded = { ...payload, ...prepared, ...STAMPS[request.event]?.() };
 
+  let work: UnitOfWork | undefined;
   const { replayed } = await ctx.run({ dealId: row.dealId, key }, async (uow) => {
+    work = uow;
     const log = await uow.transaction(row.id, row.dealId);
     if (await staleView(uow.tx, { id: row.id, version: log.version }, request.expectedVersion))
       throw new TransactionRefusal(409, STALE_VERSION);
@@ -116,5 +119,7 @@ export async function applyStepEvent(
     await actionEffects(uow, log.row, request.event, recorded);
     return { replayed: false };
   });
-  return { replayed };
+  // What the unit of work left of the deal's sides is what a read would answer now: the answer reads it no more.
+  const sides = replayed ? undefined : work?.knownSides(row.dealId);
+  return { replayed, known: sides && { side: row.side, role, sides } };
 }

@@ -12,7 +12,7 @@ import type { TransactionRow } from './event-log';
 import { Refusal } from './refusal';
 
 export type UserRow = typeof users.$inferSelect;
-type Role = (typeof dealParties.$inferSelect)['role'];
+export type Role = (typeof dealParties.$inferSelect)['role'];
 
 export class TransactionRefusal extends Refusal {}
 

@@ -9,6 +9,7 @@ import type { StepData } from '../../src/domain/transaction-contract';
 import type { Database } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { deals, transactionEvents, transactions, vehicles } from '../db/schema';
+import type { Role } from './access';
 import type { EventRow, TransactionRow, Tx } from './event-log';
 
 type Reader = Database | Tx;
@@ -84,4 +85,14 @@ export async function dealSides(db: Reader, dealId: string): Promise<DealSides> 
     return { row, events: own, data: foldStepData(own) };
   };
   return { buyer: side('buyer'), seller: side('seller') };
+}
+
+/**
+ * What a command's unit of work holds about a transaction once it committed, so its answer does
+ * not read it again: the caller's side and role (checked before the command ran) and the deal's sides.
+ */
+export interface KnownAfterCommand {
+  side: 'buyer' | 'seller';
+  role: Role | null;
+  sides: DealSides;
 }

@@ -145,11 +145,17 @@ export class UnitOfWork {
    */
   async dealSides(dealId: string): Promise<DealSides> {
     await this.lockDeal(dealId);
-    let sides = this.sideViews.get(dealId);
-    if (!sides) {
-      sides = await dealSides(this.tx, dealId);
-      this.sideViews.set(dealId, sides);
-    }
+    if (!this.sideViews.has(dealId)) this.sideViews.set(dealId, await dealSides(this.tx, dealId));
+    return this.knownSides(dealId)!;
+  }
+
+  /**
+   * The deal's sides as this unit of work left them, without reading (undefined when it never read
+   * them): after the commit, what a read would answer then, for a command's answer.
+   */
+  knownSides(dealId: string): DealSides | undefined {
+    const sides = this.sideViews.get(dealId);
+    if (!sides) return undefined;
     for (const name of ['buyer', 'seller'] as const) {
       const side = sides[name];
       const log = side && this.logs.get(side.row.id);

@@ -21,7 +21,7 @@ import { termsOf } from '../modules/deals/cancellation';
 import { sharedInspection } from '../modules/deals/shared-inspection';
 import { accountView } from '../modules/money/bank-accounts';
 import { dealMoney } from '../modules/money/deal-money';
-import { dealAndVehicle, dealsAndVehicles, dealSides } from '../kernel/deal-sides';
+import { dealAndVehicle, dealsAndVehicles, dealSides, type KnownAfterCommand } from '../kernel/deal-sides';
 import { journalsOf } from '../modules/money/ledger';
 import { transfersOf, type TransferRow } from '../modules/money/transfers';
 import type { Providers } from '../providers/providers';
@@ -126,14 +126,20 @@ const partiesOfDeal = preparedStatement('parties_of_deal', (db) =>
 );
 
 /** GET /transactions/{id}: everything the step screens render, also offline from IndexedDB. */
-export async function transactionDetail(db: Database, providers: Providers, id: string, user: UserRow): Promise<TransactionDetail> {
-  const { row, role } = await transactionFor(db, id, user);
+export async function transactionDetail(
+  db: Database,
+  providers: Providers,
+  id: string,
+  user: UserRow,
+  known?: KnownAfterCommand,
+): Promise<TransactionDetail> {
+  const { row, role } = known ? { row: known.sides[known.side]!.row, role: known.role } : await transactionFor(db, id, user);
   // What the screens need, read side by side rather than one round trip after another; both
   // sides' events come in one query, this side's among them, and the cancellation terms follow
   // from the deal, the buyer's status and the live shipment read here.
   const [deal, sides, parties, transfers, shipments, journals] = await Promise.all([
     dealAndVehicle(db, row.dealId),
-    dealSides(db, row.dealId),
+    known?.sides ?? dealSides(db, row.dealId),
     partiesOfDeal(db, { dealId: row.dealId }),
     transfersOf(db, row.dealId),
     shipmentsOf(db, row.dealId),

@@ -303,3 +303,27 @@ describe('who may see and act', () => {
     expect((await call('GET', `/api/transactions/${buyerTx}`)).statusCode).toBe(401);
   });
 });
+
+describe('the answer to an action', () => {
+  it('is the transaction as a read of it answers then, on either side', async () => {
+    const { buyer, buyerTx, seller, sellerTx } = await deal();
+    // The vehicle reports are dated when they are read; everything else must match.
+    const read = async (who: { bearer: string }, id: string) => ({
+      ...(await call('GET', `/api/transactions/${id}`, who.bearer)).json(),
+      vehicleReports: null,
+    });
+    const steps: [string, object][] = [
+      ['identity submitted', { inquiryId: await verifiedInquiry(buyerTx, 'approved') }],
+      ['address submitted', ADDRESS],
+      ['identity done', DETAILS],
+      ['finance skipped', {}],
+      ['protection skipped', {}],
+    ];
+    for (const [event, payload] of steps) {
+      const answer = (await act(buyer, buyerTx, event, payload)).json().transaction;
+      expect({ ...answer, vehicleReports: null }).toEqual(await read(buyer, buyerTx));
+    }
+    const answer = (await act(seller, sellerTx, 'identity submitted', { inquiryId: await verifiedInquiry(sellerTx, 'approved') })).json();
+    expect({ ...answer.transaction, vehicleReports: null }).toEqual(await read(seller, sellerTx));
+  });
+});

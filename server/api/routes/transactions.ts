@@ -38,8 +38,8 @@ export function transactionRoutes(app: FastifyInstance, deps: { ctx: CommandCont
     const { id } = parseInput(idParams, request.params);
     const input = parseInput(eventRequestSchema, request.body);
     const user = await accountOf(ctx, request.caller!);
-    const { replayed } = await applyStepEvent(ctx, id, user, input);
-    return { replayed, transaction: await transactionDetail(db, providers, id, user) };
+    const { replayed, known } = await applyStepEvent(ctx, id, user, input);
+    return { replayed, transaction: await transactionDetail(db, providers, id, user, known) };
   });
 
   // Delivery quotes from both vendors, from the seller's pickup address to the buyer's.
