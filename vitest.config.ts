@@ -24,7 +24,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           exclude: ['tests/server/**/*.postgres.test.ts'],
-          globalSetup: ['tests/support/server-global-setup.ts'],
+          globalSetup: ['tests/support/server-global-setup.ts', 'tests/support/pglite-global-setup.ts'],
         },
       },
       {

@@ -3,6 +3,7 @@
  * in memory, or in the `server-postgres` project a copy of the PostgreSQL template.
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { buildApi, type ApiDependencies } from '../../server/api/app';
 import { loadSettings } from '../../server/config/settings';
@@ -29,8 +30,14 @@ export async function freshDatabase(): Promise<{ database: OpenDatabase; url?: s
     const url = postgres.adminUrl.replace(/\/[^/]*$/, `/${name}`);
     return { database: await openDatabase({ kind: 'postgres', url }), url };
   }
-  template ??= migratedTemplate();
+  template ??= templateOfRun();
   return { database: await openDatabase({ kind: 'pglite', template: await template }) };
+}
+
+/** The run's migrated template (pglite-global-setup.ts); without one, this file migrates its own. */
+async function templateOfRun(): Promise<Blob> {
+  const file = inject('pgliteTemplate');
+  return file ? new Blob([await readFile(file)]) : migratedTemplate();
 }
 
 /** Tests only: what a test may add to the API (a failure injected before every commit). */
