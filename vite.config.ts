@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type LogLevel, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -27,6 +28,26 @@ function buildManifest(): Plugin {
   };
 }
 
+/**
+ * React Router 7 exports only its development build, warnings and checks included (remix-run/react-router#12532,
+ * #14753); a build takes the production one it ships beside it.
+ */
+function routerProductionBuild(): Plugin {
+  const production = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+  return {
+    name: 'caramel-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: production('index.mjs') },
+          { find: /^react-router\/dom$/, replacement: production('dom-export.mjs') },
+        ],
+      },
+    }),
+  };
+}
+
 const define = { __BUILD_ID__: JSON.stringify(buildId) };
 
 /**
@@ -42,6 +63,7 @@ export default defineConfig({
   define,
   plugins: [
     outerLogLevel,
+    routerProductionBuild(),
     react(),
     buildManifest(),
     prerender(define),
