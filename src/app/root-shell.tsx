@@ -1,12 +1,15 @@
-import { lazy, Suspense, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet } from 'react-router-dom';
+import { registerOnFirstVisit, servedByServiceWorker } from '../data/service-worker';
 import { Toaster } from '../ui/toaster';
 import { ConnectivityBanner } from './connectivity-banner';
 import { ConsentBanner } from './consent-banner';
 
 // Not needed for the first paint: fetched right after it, so it does not delay the page's text.
 // The consent banner is part of the first paint (and of prerendered pages), so it never pops in late.
+// A first visit has no installed version to update: it registers the service worker with the browser's own call.
 const UpdatePrompt = lazy(() => import('./update-prompt').then((module) => ({ default: module.UpdatePrompt })));
+const updatable = servedByServiceWorker();
 
 /** Around every route: the page, and what outlives page changes (connectivity, updates, consent, toasts). */
 export function RootShell() {
@@ -16,13 +19,18 @@ export function RootShell() {
     document.getElementById('root')?.removeAttribute('data-prerendered');
     document.head.querySelectorAll('[data-prerendered]').forEach((tag) => tag.remove());
   }, []);
+  useEffect(() => {
+    if (!updatable) registerOnFirstVisit();
+  }, []);
   return (
     <>
       <ConnectivityBanner />
       <Outlet />
-      <Suspense fallback={null}>
-        <UpdatePrompt />
-      </Suspense>
+      {updatable && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      )}
       <ConsentBanner />
       <Toaster />
     </>

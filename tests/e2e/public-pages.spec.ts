@@ -120,3 +120,17 @@ test('a first visit to a policy takes its prerendered text over without download
   expect(terms.toc).not.toEqual(privacy.toc);
   expect(renderer).toHaveLength(1);
 });
+
+test('a first visit installs the service worker without the update machinery; a page the worker serves loads it', async ({ page }) => {
+  const updater: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/(update-prompt|workbox-window)[\w.-]*\.js$/.test(request.url())) updater.push(request.url());
+  });
+  await page.goto('/how-it-works');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  expect(updater).toEqual([]);
+
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect.poll(() => updater.length).toBe(2);
+});
