@@ -30,10 +30,7 @@ export default defineConfig({
         ...(process.env.E2E_SIGN_IN_SPKI ? [`--ignore-certificate-errors-spki-list=${process.env.E2E_SIGN_IN_SPKI}`] : []),
       ],
     },
-    // Recording a trace costs every test a fifth of its time on this machine (a screencast and a DOM snapshot
-    // each action), paid by the passing ones too; a failing test is run again with `--trace on` to get one.
-    trace: 'off',
-    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
     // The app honours reduced motion (theme.scss): no colour is caught halfway through a transition when axe
     // measures contrast, and a screen is settled as soon as it is drawn.
     reducedMotion: 'reduce',
