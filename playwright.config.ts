@@ -15,7 +15,10 @@ export default defineConfig({
   // Three at a time on 2 cores: a browser test waits on the stack and the sandboxes (their webhooks come after a
   // delay) for much of its time, so the cores were half idle with two.
   workers: 3,
-  retries: 0,
+  // One retry, because of races in the app that fail about one full run in three (README, Performance: the suite): the
+  // insurance carrier's click, a payment authorised just before a reload, the signing consent unticked by a newer copy.
+  // A test that passes only on its retry is reported as flaky; those races are open bugs, not noise.
+  retries: 1,
   timeout: 30_000,
   // Two cores run three workers, the stack and Chromium: give assertions room under load.
   expect: { timeout: 10_000 },
