@@ -92,7 +92,9 @@ function ReadOnly() {
 const VIEWS: StepViews<'signature'> = {
   started: Start,
   'government started': GovernmentIdCheck,
-  'gov id success': SignDocuments,
+  // Through Start, as every other status that signs: a status moving on under the open form (the documents made, the other
+  // party signed) keeps the same components in place, so the consent the party just ticked is not reset by a remount.
+  'gov id success': Start,
   'gov id failed': GovernmentIdFailed,
   'gov id manual review failed': GovernmentIdReviewFailed,
   'read only': ReadOnly,
