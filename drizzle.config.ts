@@ -10,6 +10,7 @@ export default defineConfig({
     './server/db/signing-tables.ts',
     './server/db/dealer-tables.ts',
     './server/db/command-tables.ts',
+    './server/db/message-tables.ts',
   ],
   out: './server/db/migrations',
 });

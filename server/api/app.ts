@@ -19,6 +19,8 @@ import { signingRoutes } from './routes/signing';
 import { timelineRoutes } from './routes/timeline';
 import { webhookRoutes } from './routes/webhooks';
 import { everyInterval } from './background-jobs';
+import { messageRoutes } from './routes/messages';
+import { mailUnreadMessages } from '../commands/mail-unread-messages';
 import { sandboxProviders, type Providers } from '../providers/providers';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
@@ -47,6 +49,8 @@ const RATE_LIMIT_CLEANUP_SECONDS = 600;
 const LIVE_CLEANUP_SECONDS = 3600;
 /** Offers are expired as they are read, too; this catches the ones nobody reads. */
 const OFFER_EXPIRY_SECONDS = 600;
+/** Unread messages are mailed 15 minutes after they were written: looking each minute keeps that to the minute. */
+const UNREAD_MAIL_CHECK_SECONDS = 60;
 
 export interface ApiDependencies {
   settings: Settings;
@@ -138,6 +142,8 @@ export async function buildApi({
   userRoutes(app, { ctx, authenticate, userPoolAdmin });
   offerRoutes(app, { ctx, authenticate });
   notificationRoutes(app, { ctx, authenticate });
+  messageRoutes(app, { ctx, authenticate });
+  everyInterval(app, 'mailing unread messages', () => mailUnreadMessages(ctx), UNREAD_MAIL_CHECK_SECONDS);
   const hub = await createLiveHub(database);
   // Open streams would hold the server open; their tabs reconnect (to another process, behind a load balancer).
   app.addHook('preClose', async () => hub.endStreams());

@@ -2,7 +2,7 @@
  * Who hears of a change (DESIGN.md §11), worked out by the unit of work once it has decided: a side
  * of a deal moving tells that side's parties about their transaction and every party about the
  * deal (the other party's progress); a deal that began, or whose parties changed, tells everyone
- * on it about everything of theirs in it; an offer changing tells both of its sides.
+ * on it about everything of theirs in it; an offer changing tells both of its sides, and so does a thread with something new.
  */
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { SIDE_ROLES } from '../../src/domain/parties';
@@ -38,6 +38,20 @@ export async function dealChanges(tx: Tx, dealIds: string[], moved: Set<string> 
       ...own.map((side) => ({ userId: party.userId!, kind: 'transaction' as const, id: side.id, version: side.version })),
     ];
   });
+}
+
+/** Notices for threads with something new (a message, a receipt): both parties with an account hear of each. */
+export async function threadChanges(tx: Tx, negotiationIds: string[]): Promise<Change[]> {
+  if (!negotiationIds.length) return [];
+  const rows = await tx
+    .select({ id: negotiations.id, seller: negotiations.sellerUserId, buyer: negotiations.buyerUserId })
+    .from(negotiations)
+    .where(inArray(negotiations.id, negotiationIds));
+  // A thread has no version of its own: the time of the change is one that only rises.
+  const version = Date.now();
+  return rows.flatMap((row) =>
+    [row.seller, row.buyer].flatMap((userId) => (userId ? [{ userId, kind: 'thread' as const, id: row.id, version }] : [])),
+  );
 }
 
 /** Notices for changed negotiations (as saved in `tx`): both sides with an account hear of each. */

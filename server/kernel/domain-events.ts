@@ -80,6 +80,14 @@ export interface DomainEvents {
   'payout.returned': { dealId: string; sellerTransactionId: string; transferId: string; cents: number; reason: string };
   'sale.cancelled': { dealId: string; by: Side; reason: string | null; otherTransactionId: string | null };
   'sale.closed': { dealId: string };
+  /** A party wrote in a deal's thread: both parties' open tabs fetch it. */
+  'message.sent': { negotiationId: string; messageId: string; seq: number };
+  /** A party's device fetched or showed a thread's messages: the writer sees them delivered or read. */
+  'thread.seen': { negotiationId: string };
+  /** A party left messages unread past the wait (mail-unread-messages.ts): they are mailed, once for this hour. */
+  'messages.unread': { negotiationId: string; userId: string; unread: number; vehicle: string; at: number };
+  /** A party reported a message: the admins are told, and may read the thread. */
+  'message.reported': { negotiationId: string; messageId: string; reason: string };
 }
 
 export type DomainEventName = keyof DomainEvents;

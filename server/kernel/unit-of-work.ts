@@ -16,7 +16,7 @@ import type { ViewChangeEvent } from '../../src/domain/transaction-transitions';
 import type { Database } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { deals, transactions } from '../db/schema';
-import { dealChanges, negotiationChanges } from './announce';
+import { dealChanges, negotiationChanges, threadChanges } from './announce';
 import { dealSides, type DealSides } from './deal-sides';
 import type { DomainEvent, DomainEventName, DomainEvents, EffectWriter, Subscribers } from './domain-events';
 import { EventLog, type Tx } from './event-log';
@@ -271,7 +271,9 @@ export class UnitOfWork {
     const movedDeals = new Set<string>();
     const openedDeals = new Set<string>();
     const negotiations = new Set<string>();
+    const threads = new Set<string>();
     for (const event of this.events) {
+      if (event.name === 'message.sent' || event.name === 'thread.seen') threads.add(event.payload.negotiationId);
       if (event.name === 'transaction.changed') {
         moved.add(event.payload.transactionId);
         movedDeals.add(event.payload.dealId);
@@ -287,6 +289,7 @@ export class UnitOfWork {
         moved,
       )),
       ...(await negotiationChanges(this.tx, [...negotiations])),
+      ...(await threadChanges(this.tx, [...threads])),
       ...live,
     ];
   }

@@ -16,6 +16,7 @@ import { allowedOfferActions, otherSide } from '../../src/domain/offer-lifecycle
 import type { Database } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { dealParties, deals, negotiationEvents, negotiations, offers, transactions, users, vehicles } from '../db/schema';
+import { rowsOf } from '../db/rows';
 import { dealClosings } from '../db/signing-tables';
 import type { UserRow } from '../kernel/access';
 import { latestOffer, OfferRefusal, sideOf } from '../modules/offers/negotiation-records';
@@ -169,7 +170,7 @@ export async function dashboardCounts(db: Database, user: UserRow): Promise<Dash
       join ${deals} on ${deals.id} = ${dealParties.dealId}
     where ${dealParties.userId} = ${user.id}`);
   type Counts = { offers: number; active: number; previous: number };
-  const [counts] = (result as { rows?: Counts[] }).rows ?? (result as unknown as Counts[]);
+  const [counts] = rowsOf<Counts>(result);
   return {
     activeTransactions: { total: counts!.active },
     offers: { total: counts!.offers },

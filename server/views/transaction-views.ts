@@ -36,6 +36,7 @@ function summaryOf(row: TransactionRow, { deal, vehicle }: Deal, data: StepData)
   return {
     id: row.id,
     dealId: row.dealId,
+    negotiationId: deal.negotiationId,
     side: row.side,
     flow: row.flow,
     status: row.status,

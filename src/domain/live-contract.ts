@@ -11,8 +11,9 @@ import * as z from 'zod/mini';
  * - deal: either side of one of their deals moved (version: both sides' versions added up)
  * - negotiation: an offer of theirs changed (version: when it last changed, epoch ms)
  * - notification: something was written for them to read (version 1)
+ * - thread: a deal's thread has a new message or receipt (version: when, epoch ms)
  */
-export const CHANGE_KINDS = ['transaction', 'deal', 'negotiation', 'notification'] as const;
+export const CHANGE_KINDS = ['transaction', 'deal', 'negotiation', 'notification', 'thread'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export const changeNoticeSchema = z.object({ kind: z.enum(CHANGE_KINDS), id: z.string(), version: z.number() });

@@ -20,6 +20,8 @@ export const NOTIFICATION_KINDS = [
   'dealer application decided',
   'partner deal',
   'sale closed',
+  'message unread',
+  'message reported',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

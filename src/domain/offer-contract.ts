@@ -82,6 +82,8 @@ export const dashboardCountsSchema = z.object({
   activeTransactions: z.object({ total: z.int().check(z.minimum(0)) }),
   offers: z.object({ total: z.int().check(z.minimum(0)) }),
   previousTransactions: z.object({ total: z.int().check(z.minimum(0)) }),
+  /** Messages from the other party of an offer or a deal the user has not seen (issue 33). */
+  unreadMessages: z.optional(z.object({ total: z.int().check(z.minimum(0)) })),
 });
 export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;
 

@@ -27,6 +27,8 @@ export const stepStateSchema = z.object({ step: z.enum(STEPS), state: z.enum(['d
 export const transactionSummarySchema = z.object({
   id: z.string(),
   dealId: z.string(),
+  /** The deal's negotiation: its thread (message-contract.ts). */
+  negotiationId: z.string(),
   side: z.enum(['buyer', 'seller']),
   flow: z.enum(FLOWS),
   status: z.enum(TRANSACTION_STATUSES as [TransactionStatus, ...TransactionStatus[]]),

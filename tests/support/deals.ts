@@ -28,7 +28,7 @@ export async function offerBetween(api: Api, seller: { bearer: string }, buyer: 
   return sale as { id: string; latestOffer: { id: string } };
 }
 
-/** Answers both people and each side's transaction id. */
+/** Answers both people, the negotiation (its thread) and each side's transaction id. */
 export async function dealBetween(api: Api, identity: LocalParts['identity']) {
   const call = api.call;
   const person = (label: string) => personFor(identity, label);
@@ -50,7 +50,15 @@ export async function dealBetween(api: Api, identity: LocalParts['identity']) {
   await call('POST', '/api/offers/link-account', buyer.bearer);
   const buyerList = (await call('GET', '/api/transactions', buyer.bearer)).json();
   const sellerList = (await call('GET', '/api/transactions', seller.bearer)).json();
-  return { seller, buyer, buyerTx: buyerList.active[0].id as string, sellerTx: sellerList.active[0].id as string, buyerList, sellerList };
+  return {
+    seller,
+    buyer,
+    negotiationId: sale.id as string,
+    buyerTx: buyerList.active[0].id as string,
+    sellerTx: sellerList.active[0].id as string,
+    buyerList,
+    sellerList,
+  };
 }
 
 /** Sends a step action as `who`, based on the transaction's current version unless told otherwise. */

@@ -28,7 +28,7 @@ const ADDRESS = { line1: '500 Congress Ave', line2: 'Suite 1', city: 'Austin', s
 
 /** A valid request to every route that takes a body or a query, each set up so it would be taken as sent. */
 export async function routeRequests(api: Api, parts: LocalParts): Promise<RouteRequest[]> {
-  const { buyer, seller, buyerTx, sellerTx } = await dealBetween(api, parts.identity);
+  const { buyer, seller, buyerTx, sellerTx, negotiationId } = await dealBetween(api, parts.identity);
   const { uid } = (await api.call('GET', '/api/users/profile', buyer.bearer)).json();
   const admin = await bearerFor(parts.identity, ['admin']);
   const sale = await saleByNewSeller(api, parts.identity);
@@ -56,6 +56,12 @@ export async function routeRequests(api: Api, parts: LocalParts): Promise<RouteR
   };
   const applied = (
     await api.call('POST', '/api/dealer-applications', (await personFor(parts.identity, 'applicant')).bearer, dealerApplication)
+  ).json();
+  const written = (
+    await api.call('POST', `/api/threads/${negotiationId}/messages`, seller.bearer, {
+      body: 'Both keys included.',
+      idempotencyKey: randomUUID(),
+    })
   ).json();
   const event = (event: string, payload: Record<string, Json>, bearer = buyer.bearer, transactionId = buyerTx): RouteRequest => ({
     method: 'POST',
@@ -173,6 +179,19 @@ export async function routeRequests(api: Api, parts: LocalParts): Promise<RouteR
       url: `/api/admin/dealer-applications/${applied.id}/decision`,
       bearer: admin,
       body: { decision: 'decline', reason: 'We could not find that licence with the state.' },
+    },
+    {
+      method: 'POST',
+      url: `/api/threads/${negotiationId}/messages`,
+      bearer: buyer.bearer,
+      body: { body: 'Is the spare key included?', idempotencyKey: randomUUID() },
+    },
+    { method: 'POST', url: `/api/threads/${negotiationId}/seen`, bearer: buyer.bearer, body: { upTo: written.seq, read: true } },
+    {
+      method: 'POST',
+      url: `/api/threads/${negotiationId}/messages/${written.id}/report`,
+      bearer: buyer.bearer,
+      body: { reason: 'Asks me to pay by gift card' },
     },
   ];
 }

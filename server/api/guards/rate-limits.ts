@@ -31,6 +31,10 @@ export const RATE_LIMITS = {
   dealerSalesPerUser: { per: 'user', max: 30, windowSeconds: 3600 },
   /** Applications to the dealer programme: each tells every admin (one waits at a time; a declined one may be sent again). */
   dealerApplicationsPerUser: { per: 'user', max: 10, windowSeconds: 3600 },
+  /** Messages in deal threads: a conversation, not a flood (an offline queue of a day's messages still fits). */
+  messagesPerUser: { per: 'user', max: 120, windowSeconds: 600 },
+  /** Reports of messages: each tells every admin. */
+  messageReportsPerUser: { per: 'user', max: 10, windowSeconds: 3600 },
   /** A listing site's deals: each mails both parties. Counted per partner key, after the key is checked. */
   partnerDealsPerKey: { per: 'partner', max: 120, windowSeconds: 3600 },
 } as const satisfies Record<string, { per: Per; max: number; windowSeconds: number }>;

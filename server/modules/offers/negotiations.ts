@@ -10,6 +10,7 @@ import { offerTransition, otherSide, type NegotiationStatus } from '../../../src
 import { vehicleName } from '../../../src/domain/offer-format';
 import type { Database } from '../../db/client';
 import { deals, negotiationEvents, negotiations, offerLinks, offers, vehicles } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 import type { UserRow } from '../../kernel/access';
 import type { UnitOfWork } from '../../kernel/unit-of-work';
 import { BadRequest } from '../../kernel/validation';
@@ -118,7 +119,7 @@ export async function dueNegotiations(db: Database, scope?: { userId: string } |
     select n.id from negotiations n
     where n.status = 'open' ${only}
       and (select o.expires_at from offers o where o.negotiation_id = n.id order by o.created_at desc, o.id desc limit 1) <= now()`);
-  return ((due as { rows?: { id: string }[] }).rows ?? (due as unknown as { id: string }[])).map((row) => row.id);
+  return rowsOf<{ id: string }>(due).map((row) => row.id);
 }
 
 export type ActionOutcome = { negotiationId: string; status: NegotiationStatus; dealId: string | null };
