@@ -4,6 +4,7 @@
  * that is not a network failure clears the stale copy.
  */
 import * as z from 'zod/mini';
+import { unreadSchema } from '../domain/message-contract';
 import { dashboardCountsSchema } from '../domain/offer-contract';
 import type { ProfileUpdate } from '../domain/profile-fields';
 import { apiRequest, NetworkError } from './api-client';
@@ -37,14 +38,25 @@ export function cachedProfile(database: AppDatabase = db): Promise<CachedProfile
   return sub ? database.profiles.get(sub) : Promise.resolve(undefined);
 }
 
+/** The unread count on the installed app's icon (Badging API, where the browser has it); cleared at zero. */
+function showOnAppIcon(count: number): void {
+  if (!('setAppBadge' in navigator)) return;
+  (count ? navigator.setAppBadge(count) : navigator.clearAppBadge()).catch(() => undefined);
+}
+
 export async function loadDashboard(): Promise<void> {
   try {
-    const counts = await apiRequest('GET', 'dashboard', dashboardCountsSchema);
+    const [counts, { unread }] = await Promise.all([
+      apiRequest('GET', 'dashboard', dashboardCountsSchema),
+      apiRequest('GET', 'threads/unread', unreadSchema),
+    ]);
     setDashboard({
       activeTransactions: counts.activeTransactions.total,
       offers: counts.offers.total,
       previousTransactions: counts.previousTransactions.total,
+      unreadMessages: unread,
     });
+    showOnAppIcon(unread);
   } catch (error) {
     console.error('Dashboard could not be loaded', error);
     if (!(error instanceof NetworkError)) setDashboard(null);

@@ -4,8 +4,8 @@
  * full detail with its timeline once opened), their offers, their deals (with where the other
  * party stands), their notifications, the buyer profile they gave, the outbox of actions not yet
  * applied by the server, the documents they uploaded (without URLs: those expire), and the last
- * deal timeline read for each transaction (the audit trail, readable offline), and what was typed
- * in forms and not sent yet. All of it is
+ * deal timeline read for each transaction (the audit trail, readable offline), what was typed
+ * in forms and not sent yet, and the deal threads opened here (their messages, readable offline). All of it is
  * cleared on sign-out (DESIGN.md §4 shared devices). Every schema change adds a version here
  * with its migration.
  */
@@ -15,6 +15,7 @@ import type { Deal } from '../domain/offer-contract';
 import type { Notification } from '../domain/notification-contract';
 import type { StoredDocument } from '../domain/upload-contract';
 import type { DealTimeline } from '../domain/deal-timeline';
+import type { Thread } from '../domain/message-contract';
 import type { CachedNegotiation } from './offer-records';
 import type { OutboxRow } from './outbox-rows';
 import type { CachedTransaction } from './transaction-records';
@@ -50,6 +51,9 @@ export interface SavedBuyerProfile {
 /** The deal timeline as the API last answered it for one transaction, and when. */
 export type CachedTimeline = DealTimeline & { savedAt: number };
 
+/** A deal's thread as the API last answered it, and when. */
+export type CachedThread = Thread & { savedAt: number };
+
 /** What was typed in a form and not sent yet (drafts.ts), under the form's key. */
 export interface FormDraft {
   key: string;
@@ -69,6 +73,7 @@ export class AppDatabase extends Dexie {
   notifications!: EntityTable<CachedNotification, 'id'>;
   buyerProfiles!: EntityTable<SavedBuyerProfile, 'id'>;
   drafts!: EntityTable<FormDraft, 'key'>;
+  threads!: EntityTable<CachedThread, 'negotiationId'>;
 
   constructor(name = 'caramel', options?: DexieOptions) {
     super(name, options);
@@ -104,6 +109,8 @@ export class AppDatabase extends Dexie {
       );
     // v7 (issue 30): what was typed in a form and not sent yet; a new table, nothing to migrate.
     this.version(7).stores({ drafts: 'key' });
+    // v8 (issue 33): deal threads, read offline; a new table, nothing to migrate (messages join the outbox's negotiationId index).
+    this.version(8).stores({ threads: 'negotiationId' });
   }
 }
 

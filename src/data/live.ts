@@ -18,7 +18,9 @@ import { refreshDeal } from './deals';
 import { refreshNotifications } from './notifications';
 import { refreshNegotiation, refreshOffers } from './offer-store';
 import { freshIdToken, session } from './session-store';
+import { followThread } from './thread-store';
 import { refreshTransaction, refreshTransactions } from './transactions';
+import { showToast } from '../ui/toast-store';
 
 const POLL_MS = 60_000;
 const FIRST_PAUSE_MS = 1000;
@@ -43,6 +45,11 @@ const APPLY: Record<ChangeKind, (notice: ChangeNotice) => Promise<unknown>> = {
     await refreshNegotiation(id);
   },
   notification: () => refreshNotifications(),
+  // A thread has no version to compare: every notice is fetched (a message or a receipt), and a new message is announced.
+  thread: async ({ id }) => {
+    const wrote = await followThread(id);
+    if (wrote) showToast(`${wrote.from ?? 'The other party'} wrote to you about the ${wrote.vehicle}. Open Messages to read it.`, 'info');
+  },
 };
 
 let countsTimer: ReturnType<typeof setTimeout> | undefined;
@@ -52,22 +59,23 @@ function refreshCountsSoon() {
   countsTimer = setTimeout(() => void loadDashboard(), 500);
 }
 
-const listeners = new Set<() => void>();
+type LiveListener = (notice?: ChangeNotice) => void;
+const listeners = new Set<LiveListener>();
 
 /**
- * Calls `listener` after each change this tab hears (and after everything was fetched again), for
- * screens that show an API answer rather than what IndexedDB keeps; answers how to stop.
+ * Calls `listener` after each change this tab hears (with its notice; none after everything was
+ * fetched again), for screens that show an API answer or more than one record; answers how to stop.
  */
-export function onLiveChange(listener: () => void): () => void {
+export function onLiveChange(listener: LiveListener): () => void {
   listeners.add(listener);
   return () => void listeners.delete(listener);
 }
-const tellListeners = () => listeners.forEach((listener) => listener());
+const tellListeners = (notice?: ChangeNotice) => listeners.forEach((listener) => listener(notice));
 
 async function apply(notice: ChangeNotice) {
   await APPLY[notice.kind](notice).catch((error: unknown) => console.error(`Live ${notice.kind} ${notice.id} could not be fetched`, error));
   refreshCountsSoon();
-  tellListeners();
+  tellListeners(notice);
 }
 
 /** Everything the tab shows, fetched again: when notices cannot be replayed, or the tab has no stream. */

@@ -1,7 +1,7 @@
 /**
  * The rows of the outbox (IndexedDB): actions a user took, each with the idempotency key made
- * when they acted, kept until the server applied or refused them. Transaction actions and offer
- * actions share one queue, sent in the order they were taken.
+ * when they acted, kept until the server applied or refused them. Transaction actions, offer
+ * actions and messages share one queue, sent in the order they were taken.
  */
 import type { OfferVehicle } from '../domain/offer-contract';
 import type { ConfirmVehicle, StartOffer } from '../domain/offer-fields';
@@ -44,6 +44,13 @@ export interface OfferAction extends Queued {
   request: OfferRequest;
 }
 
-export type OutboxRow = TransactionAction | OfferAction;
+/** A message written in a deal's thread; it shows as "not sent yet" in the thread until the server stored it. */
+export interface MessageAction extends Queued {
+  kind: 'message';
+  negotiationId: string;
+  body: string;
+}
+
+export type OutboxRow = TransactionAction | OfferAction | MessageAction;
 
 export const isTransactionAction = (row: OutboxRow): row is TransactionAction => row.kind === 'transaction';

@@ -1,5 +1,5 @@
 /**
- * The write path (DESIGN.md §4, STYLE.md rule 6): a user's action on a transaction or an offer
+ * The write path (DESIGN.md §4, STYLE.md rule 6): a user's action on a transaction or an offer, or a message,
  * becomes an outbox row with an idempotency key made at that moment, written with what it will
  * change in one IndexedDB transaction (optimistic.ts, offer-actions.ts), then sent in order when
  * online — one loop at a time across tabs (Web Locks). The server applies a key at most once, so resending after a lost answer is safe.
@@ -9,11 +9,13 @@
 import type { PartyEvent } from '../domain/transaction-transitions';
 import { db } from './db';
 import { requestPersistentStorage } from './install';
+import { sendMessageAction } from './message-sender';
 import { sendOfferAction } from './offer-sender';
 import { refreshOffers } from './offer-store';
 import { withAction } from './optimistic';
 import type { OutboxRow, TransactionAction } from './outbox-rows';
 import { sendTransactionAction } from './transaction-sender';
+import { refreshThread } from './thread-store';
 import { refreshTransaction } from './transactions';
 
 const FOLLOWED_REFUSAL = 'Not sent: it came after an action that was not accepted. Check the step and try again.';
@@ -95,6 +97,7 @@ async function sendAll(): Promise<'done' | 'offline'> {
     if (!row) return 'done';
     let outcome: number | 'sent' | 'offline' | { refused: string };
     if (row.kind === 'offer') outcome = await sendOfferAction(row);
+    else if (row.kind === 'message') outcome = await sendMessageAction(row);
     else {
       const expectedVersion = row.expectedVersion ?? versions.get(row.transactionId) ?? (await appliedVersion(row));
       outcome = expectedVersion === undefined ? { refused: FOLLOWED_REFUSAL } : await sendTransactionAction(row, expectedVersion);
@@ -129,6 +132,7 @@ async function refuse(row: OutboxRow, reason: string): Promise<void> {
   });
   // Offline, the next refresh rolls back.
   if (row.kind === 'transaction') await refreshTransaction(row.transactionId).catch(() => undefined);
+  else if (row.kind === 'message') await refreshThread(row.negotiationId).catch(() => undefined);
   else await refreshOffers().catch(() => undefined);
 }
 

@@ -11,6 +11,8 @@ export interface DashboardCounts {
   activeTransactions: number;
   offers: number;
   previousTransactions: number;
+  /** Messages from the other party of an offer or a deal not seen yet (the navigation and the app icon show it). */
+  unreadMessages: number;
 }
 
 export interface SessionState {

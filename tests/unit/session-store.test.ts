@@ -3,9 +3,9 @@ import { currentIdToken, session, setDashboard, setSignedIn, setSignedOut } from
 
 describe('session store', () => {
   it('counts a user as new only when all three totals are 0 (SPEC §3)', () => {
-    setDashboard({ activeTransactions: 0, offers: 0, previousTransactions: 0 });
+    setDashboard({ activeTransactions: 0, offers: 0, previousTransactions: 0, unreadMessages: 0 });
     expect(session.dashboard?.isNewUser).toBe(true);
-    setDashboard({ activeTransactions: 0, offers: 1, previousTransactions: 0 });
+    setDashboard({ activeTransactions: 0, offers: 1, previousTransactions: 0, unreadMessages: 0 });
     expect(session.dashboard?.isNewUser).toBe(false);
   });
 

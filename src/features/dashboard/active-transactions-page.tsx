@@ -12,6 +12,7 @@ import { STEP_LABELS } from '../../domain/transaction-steps';
 import { refreshTransactions, useTransactionList } from '../../data/transactions';
 import { Alert } from '../../ui/alert';
 import { SaleLinks } from './sale-links';
+import { threadPath } from '../../domain/message-contract';
 
 function TransactionsPage({ previous }: { previous: boolean }) {
   const rows = useTransactionList();
@@ -65,6 +66,9 @@ function TransactionsPage({ previous }: { previous: boolean }) {
                 )}
                 <Link className="button is-text is-small ml-2" to={timelinePath(row.id)}>
                   Timeline<span className="visually-hidden"> of the {vehicleName(row.vehicle)}</span>
+                </Link>
+                <Link className="button is-text is-small ml-2" to={threadPath(row.negotiationId)}>
+                  Messages<span className="visually-hidden"> about the {vehicleName(row.vehicle)}</span>
                 </Link>
                 {!previous && <SaleLinks id={row.id} />}
               </li>

@@ -16,6 +16,7 @@ import { CurrencyField } from '../../ui/form/text-field';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast-store';
 import { ShareLink } from './share-link';
+import { threadPath } from '../../domain/message-contract';
 
 const STATUS_TEXT: Record<NegotiationStatus, string> = {
   open: 'Open',
@@ -153,6 +154,14 @@ export function OfferRow({ offer, actions, onAccept }: { offer: CachedNegotiatio
             Withdraw offer
           </Button>
         </div>
+      )}
+      {!draft && (
+        <p className="mt-2">
+          <Link to={threadPath(offer.id)} className="button is-text is-small">
+            Messages with the {offer.myRole === 'buyer' ? 'seller' : 'buyer'}
+            <span className="visually-hidden"> about the {name}</span>
+          </Link>
+        </p>
       )}
       {offer.status === 'open' && !draft && (
         <div className="buttons mt-1">

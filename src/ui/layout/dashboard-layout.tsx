@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { NavLink, Outlet } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { db } from '../../data/db';
+import { MESSAGES_PATH } from '../../domain/message-contract';
 import { session } from '../../data/session-store';
 import { Icon } from '../icon';
 import { MenuIcon } from '../icons';
@@ -15,7 +16,8 @@ import { useMenuToggle } from './use-menu-toggle';
  */
 export function DashboardLayout() {
   const { open, toggle } = useMenuToggle();
-  const { user } = useSnapshot(session);
+  const { user, dashboard } = useSnapshot(session);
+  const unread = dashboard?.count.unreadMessages ?? 0;
   const type = useLiveQuery(async () => (user ? (await db.profiles.get(user.sub))?.type : undefined), [user?.sub]);
   const links = [...DASHBOARD_LINKS, ...(type ? ROLE_LINKS[type] : [])];
   return (
@@ -40,6 +42,12 @@ export function DashboardLayout() {
                   <li key={link.to}>
                     <NavLink to={link.to} end={link.end} className={({ isActive }) => (isActive ? 'is-active' : undefined)}>
                       {link.label}
+                      {link.to === MESSAGES_PATH && unread > 0 && (
+                        <span className="tag is-danger is-rounded ml-2">
+                          {unread}
+                          <span className="visually-hidden"> unread</span>
+                        </span>
+                      )}
                     </NavLink>
                   </li>
                 ))}

@@ -39,6 +39,7 @@ export const DASHBOARD_LINKS = [
   { to: '/dashboard/overview', label: 'Overview', end: true },
   { to: '/dashboard/new-transactions', label: 'New transaction', end: true },
   { to: '/dashboard/caramel-offers', label: 'Offers', end: false },
+  { to: '/dashboard/messages', label: 'Messages', end: false },
   { to: '/dashboard/active-transactions', label: 'Active transactions', end: true },
   { to: '/dashboard/active-transactions/upload-docs', label: 'Documents', end: false },
   { to: '/dashboard/previous-transactions', label: 'Previous transactions', end: false },

@@ -1,0 +1,81 @@
+/**
+ * Deal threads (issue 33) in IndexedDB: a thread opened here is kept (`threads`) and read
+ * offline with how old it is, with this device's messages not sent yet beside it (messages.ts).
+ * Receipts (delivered, read) are sent as the thread is fetched and shown; they only ever rise,
+ * so a lost one is made good by the next.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import * as z from 'zod/mini';
+import { threadListSchema, threadSchema, type ThreadEntry } from '../domain/message-contract';
+import { apiRequest } from './api-client';
+import { db } from './db';
+import type { MessageAction } from './outbox-rows';
+
+/** Fetches the thread, saves it, and tells the server this device has it (delivered). */
+export async function refreshThread(negotiationId: string): Promise<void> {
+  const thread = await apiRequest('GET', `threads/${negotiationId}`, threadSchema);
+  await db.threads.put({ ...thread, savedAt: Date.now() });
+  const newest = newestFromOther(thread.entries);
+  if (newest) void sendSeen(negotiationId, newest, false);
+}
+
+let onScreen: string | null = null;
+
+/** The thread the reader has in front of them (null when none): its new messages are read as they come, not announced. */
+export function setThreadOnScreen(negotiationId: string | null): void {
+  onScreen = negotiationId;
+}
+
+/**
+ * A live notice for a thread: fetched and kept (so it reads offline); answers what the other party
+ * wrote that the reader has not seen and is not looking at, for an in-app notice.
+ */
+export async function followThread(negotiationId: string): Promise<{ vehicle: string; from: string | null } | null> {
+  const before = await db.threads.get(negotiationId);
+  await refreshThread(negotiationId);
+  const after = await db.threads.get(negotiationId);
+  if (!after) return null;
+  if (onScreen === negotiationId) {
+    await markThreadRead(negotiationId);
+    return null;
+  }
+  const wrote = before ? (newestFromOther(after.entries) ?? 0) > (newestFromOther(before.entries) ?? 0) : after.unread > 0;
+  return wrote ? { vehicle: after.vehicle, from: after.otherName } : null;
+}
+
+function newestFromOther(entries: ThreadEntry[]): number | undefined {
+  const newest = entries.findLast((entry) => entry.type === 'message' && entry.by === 'other party');
+  return newest?.type === 'message' ? newest.seq : undefined;
+}
+
+async function sendSeen(negotiationId: string, upTo: number, read: boolean): Promise<void> {
+  await apiRequest('POST', `threads/${negotiationId}/seen`, z.unknown(), { upTo, read }).catch(() => undefined);
+}
+
+/** The thread was shown to its reader: everything in it up to now is read, here and for the writer. */
+export async function markThreadRead(negotiationId: string): Promise<void> {
+  const thread = await db.threads.get(negotiationId);
+  const newest = thread && newestFromOther(thread.entries);
+  if (!thread || !newest || thread.unread === 0) return;
+  await db.threads.update(negotiationId, { unread: 0 });
+  await sendSeen(negotiationId, newest, true);
+}
+
+export async function reportMessage(negotiationId: string, messageId: string, reason: string): Promise<void> {
+  await apiRequest('POST', `threads/${negotiationId}/messages/${messageId}/report`, z.unknown(), { reason });
+  await refreshThread(negotiationId);
+}
+
+/** The saved thread (undefined while loading, null when this device has none) and this thread's messages not sent yet. */
+export function useThread(negotiationId: string) {
+  return useLiveQuery(async () => {
+    const thread = (await db.threads.get(negotiationId)) ?? null;
+    const queued = (await db.outbox.where('negotiationId').equals(negotiationId).sortBy('seq')).filter(
+      (row): row is MessageAction => row.kind === 'message',
+    );
+    return { thread, queued };
+  }, [negotiationId]);
+}
+
+/** The user's threads, newest first (read from the API: the list is only shown online). */
+export const fetchThreads = () => apiRequest('GET', 'threads', threadListSchema);

@@ -1,0 +1,85 @@
+/**
+ * One message of a thread: its words, when, how far it got (for yours), the warning both parties
+ * see on a request to pay outside the product, and a way to report one of the other party's.
+ */
+import { useState } from 'react';
+import { reportMessage } from '../../data/thread-store';
+import { deliveryState, type Thread, type ThreadEntry } from '../../domain/message-contract';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { TextareaField } from '../../ui/form/textarea-field';
+import { MessageText } from './message-text';
+
+type MessageEntry = Extract<ThreadEntry, { type: 'message' }>;
+
+const DELIVERY_WORDS = { sent: 'Sent', delivered: 'Delivered', read: 'Read' } as const;
+export const timeOf = (at: string) =>
+  new Date(at).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+export function OffPlatformWarning() {
+  return (
+    <Alert kind="warning" title="Never pay outside Caramel">
+      It asks for money some other way (a wire, gift cards, a payment app, crypto). Money sent that way is not protected and cannot be got
+      back: pay only in the sale’s Payment step.
+    </Alert>
+  );
+}
+
+function Report({ entry, negotiationId }: { entry: MessageEntry; negotiationId: string }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  if (entry.reported) return <p className="help">You reported this message. An admin will look at it.</p>;
+  if (!open)
+    return (
+      <Button size="small" variant="text" onClick={() => setOpen(true)}>
+        Report<span className="visually-hidden"> this message</span>
+      </Button>
+    );
+  const send = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (reason.trim().length < 3) return setProblem('Say what is wrong with this message');
+    reportMessage(negotiationId, entry.id, reason.trim()).then(
+      () => setOpen(false),
+      (error: Error) => setProblem(error.message),
+    );
+  };
+  return (
+    <form onSubmit={send} noValidate aria-label="Report this message" className="mt-2">
+      <TextareaField
+        label="What is wrong with it?"
+        rows={2}
+        value={reason}
+        error={problem}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <div className="buttons">
+        <Button type="submit" size="small" variant="danger">
+          Send report
+        </Button>
+        <Button size="small" variant="text" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function MessageBubble({ entry, thread, readOnly }: { entry: MessageEntry; thread: Thread; readOnly: boolean }) {
+  const mine = entry.by === 'you';
+  return (
+    <div className={`message-bubble${mine ? ' is-mine' : ''}`}>
+      <p className="help">
+        <span className="has-text-weight-semibold">
+          {mine ? 'You' : (thread.otherName ?? `The ${thread.myRole === 'buyer' ? 'seller' : 'buyer'}`)}
+        </span>
+        {' · '}
+        <time dateTime={entry.at}>{timeOf(entry.at)}</time>
+        {mine && <> · {DELIVERY_WORDS[deliveryState(entry.seq, thread)]}</>}
+      </p>
+      <MessageText body={entry.body} />
+      {entry.offPlatformPayment && <OffPlatformWarning />}
+      {!mine && !readOnly && <Report entry={entry} negotiationId={thread.negotiationId} />}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * An offer of the negotiation inside its thread: the amount and who made it; on the latest open
+ * one, the answers the offers dashboard gives (accept, counter) through the same outbox action,
+ * so the thread and the dashboard are one record.
+ */
+import { useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from '../../data/db';
+import { queueOfferAction } from '../../data/offer-actions';
+import type { ThreadEntry } from '../../domain/message-contract';
+import { parseWholeNumber, typedDollars } from '../../domain/offer-fields';
+import { formatDollars } from '../../domain/offer-format';
+import { allowedOfferActions } from '../../domain/offer-lifecycle';
+import { Button } from '../../ui/button';
+import { CurrencyField } from '../../ui/form/text-field';
+import { showToast } from '../../ui/toast-store';
+
+type OfferEntry = Extract<ThreadEntry, { type: 'offer' }>;
+
+export function OfferCard({ entry, negotiationId }: { entry: OfferEntry; negotiationId: string }) {
+  const negotiation = useLiveQuery(() => db.negotiations.get(negotiationId), [negotiationId]);
+  const [countering, setCountering] = useState(false);
+  const [amount, setAmount] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const latest = negotiation?.latestOffer.id === entry.id;
+  const allowed =
+    latest && negotiation
+      ? allowedOfferActions(negotiation.status, negotiation.myRole, negotiation.latestOffer.fromRole).filter(
+          (action) => action !== 'accept' || negotiation.vehicle.confirmed,
+        )
+      : [];
+  const act = (request: Parameters<typeof queueOfferAction>[1]) => {
+    setCountering(false);
+    queueOfferAction(negotiationId, request).catch((error: Error) => showToast(`Your answer was not saved: ${error.message}`, 'danger'));
+  };
+  const counter = (event: React.FormEvent) => {
+    event.preventDefault();
+    const checked = typedDollars('amount').safeParse(amount);
+    if (!checked.success) return setProblem(checked.error.issues[0]!.message);
+    setProblem(undefined);
+    act({ action: 'counter', amount: parseWholeNumber(checked.data), latestOfferId: entry.id });
+  };
+  const who = entry.by === 'you' ? 'Your offer' : 'Their offer';
+  return (
+    <div className="box offer-card" aria-label={`${who}: ${formatDollars(entry.amount)}`}>
+      <p className="help">{who}</p>
+      <p className="title is-5 mb-2">{formatDollars(entry.amount)}</p>
+      {latest && negotiation && negotiation.status !== 'open' && <p className="help">This offer is {negotiation.status}.</p>}
+      {allowed.includes('counter') && !countering && (
+        <div className="buttons">
+          {allowed.includes('accept') && (
+            <Button size="small" onClick={() => act({ action: 'accept', latestOfferId: entry.id })}>
+              Accept {formatDollars(entry.amount)}
+            </Button>
+          )}
+          <Button size="small" variant="outlined" onClick={() => setCountering(true)}>
+            Counter
+          </Button>
+        </div>
+      )}
+      {countering && (
+        <form onSubmit={counter} noValidate aria-label="Counteroffer">
+          <CurrencyField
+            label="Your counteroffer"
+            value={amount}
+            error={problem}
+            onChange={(event) => setAmount(event.target.value)}
+            autoFocus
+          />
+          <div className="buttons">
+            <Button type="submit" size="small">
+              Send counteroffer
+            </Button>
+            <Button size="small" variant="text" onClick={() => setCountering(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

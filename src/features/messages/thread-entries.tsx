@@ -1,0 +1,84 @@
+/**
+ * The thread's entries in order — messages, offers as cards, the deal's steps as lines — then
+ * this device's messages not sent yet (or refused, with why). New messages from the other party
+ * are announced politely to screen readers.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { connectivity } from '../../data/connectivity';
+import { dismissMessage } from '../../data/messages';
+import type { MessageAction } from '../../data/outbox-rows';
+import type { Thread, ThreadEntry } from '../../domain/message-contract';
+import { asksToPayOffPlatform } from '../../domain/message-safety';
+import { Alert } from '../../ui/alert';
+import { MessageBubble, OffPlatformWarning, timeOf } from './message-bubble';
+import { MessageText } from './message-text';
+import { OfferCard } from './offer-card';
+
+function Entry({ entry, thread, readOnly }: { entry: ThreadEntry; thread: Thread; readOnly: boolean }) {
+  if (entry.type === 'message') return <MessageBubble entry={entry} thread={thread} readOnly={readOnly} />;
+  if (entry.type === 'offer') return <OfferCard entry={entry} negotiationId={thread.negotiationId} />;
+  return (
+    <p className="thread-step help">
+      <time dateTime={entry.at}>{timeOf(entry.at)}</time> · {entry.words}
+    </p>
+  );
+}
+
+function Queued({ row }: { row: MessageAction }) {
+  const { online } = useSnapshot(connectivity);
+  return (
+    <div className="message-bubble is-mine is-queued">
+      <p className="help">
+        <span className="has-text-weight-semibold">You</span> · {row.state === 'refused' ? 'Not sent' : 'Not sent yet'}
+        {row.state === 'pending' && (online ? ' · sending…' : ' · goes out when you are back online')}
+      </p>
+      <MessageText body={row.body} />
+      {asksToPayOffPlatform(row.body) && <OffPlatformWarning />}
+      {row.state === 'refused' && (
+        <Alert kind="danger" title="This message was not sent" dismissible onDismiss={() => void dismissMessage(row.seq!)}>
+          {row.error}
+        </Alert>
+      )}
+    </div>
+  );
+}
+
+/** What a screen reader hears when the other party's message arrives while the thread is open. */
+function useArrivals(thread: Thread): string {
+  const [said, setSaid] = useState('');
+  const seen = useRef<number | null>(null);
+  useEffect(() => {
+    const theirs = thread.entries.filter((entry) => entry.type === 'message' && entry.by === 'other party');
+    const newest = theirs.at(-1);
+    const newestSeq = newest?.type === 'message' ? newest.seq : 0;
+    if (seen.current !== null && newestSeq > seen.current && newest?.type === 'message')
+      setSaid(`New message from ${thread.otherName ?? 'the other party'}: ${newest.body}`);
+    seen.current = newestSeq;
+  }, [thread]);
+  return said;
+}
+
+export function ThreadEntries({ thread, queued }: { thread: Thread; queued: MessageAction[] }) {
+  const said = useArrivals(thread);
+  const readOnly = thread.closedBecause !== null;
+  return (
+    <>
+      <ol className="thread-entries" aria-label="Conversation">
+        {thread.entries.map((entry) => (
+          <li key={`${entry.type}:${entry.id}`} className={`thread-entry is-${entry.type}`}>
+            <Entry entry={entry} thread={thread} readOnly={readOnly} />
+          </li>
+        ))}
+        {queued.map((row) => (
+          <li key={`queued:${row.idempotencyKey}`} className="thread-entry is-message">
+            <Queued row={row} />
+          </li>
+        ))}
+      </ol>
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {said}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * `/dashboard/messages/{negotiationId}`: the conversation of an offer and the deal it becomes,
+ * between its two parties. Read from IndexedDB (refreshed on open, by live notices and when the
+ * connection returns), so it reads offline with its age; what is shown is marked read.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { ApiError } from '../../data/api-client';
+import { connectivity } from '../../data/connectivity';
+import { onLiveChange } from '../../data/live';
+import { refreshNegotiation } from '../../data/offer-store';
+import { markThreadRead, refreshThread, setThreadOnScreen, useThread } from '../../data/thread-store';
+import { MESSAGES_PATH } from '../../domain/message-contract';
+import { savedAgo } from '../../domain/saved-ago';
+import { Alert } from '../../ui/alert';
+import { MessageComposer } from './message-composer';
+import { ThreadEntries } from './thread-entries';
+
+/**
+ * The thread shows the deal's steps and the offers too: any other change this tab hears (a step, an
+ * offer) fetches it again, a burst once; its own notices are fetched already (live.ts).
+ */
+function useFollowDeal(negotiationId: string) {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = onLiveChange((notice) => {
+      if (notice?.kind === 'thread' || notice?.kind === 'notification') return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void refreshThread(negotiationId).catch(() => undefined), 300);
+    });
+    return () => (stop(), clearTimeout(timer));
+  }, [negotiationId]);
+}
+
+function useMarkRead(negotiationId: string, unread: number | undefined) {
+  useEffect(() => {
+    const mark = () => document.visibilityState === 'visible' && void markThreadRead(negotiationId);
+    if (unread) mark();
+    document.addEventListener('visibilitychange', mark);
+    return () => document.removeEventListener('visibilitychange', mark);
+  }, [negotiationId, unread]);
+}
+
+export function Component() {
+  const { negotiationId = '' } = useParams();
+  const saved = useThread(negotiationId);
+  const { online } = useSnapshot(connectivity);
+  const [failure, setFailure] = useState<Error | null>(null);
+  useEffect(() => {
+    setThreadOnScreen(negotiationId);
+    return () => setThreadOnScreen(null);
+  }, [negotiationId]);
+  useEffect(() => {
+    refreshThread(negotiationId).then(
+      () => setFailure(null),
+      (error: Error) => setFailure(error),
+    );
+    void refreshNegotiation(negotiationId).catch(() => undefined);
+  }, [negotiationId, online]);
+  useMarkRead(negotiationId, saved?.thread?.unread);
+  useFollowDeal(negotiationId);
+  const missing = failure instanceof ApiError && (failure.status === 404 || failure.status === 400);
+  const thread = saved?.thread;
+  const other = thread ? (thread.otherName ?? `the ${thread.myRole === 'buyer' ? 'seller' : 'buyer'}`) : '';
+
+  return (
+    <>
+      <title>{thread ? `Messages about the ${thread.vehicle}` : 'Messages'}</title>
+      <h1 className="title">{thread ? `Messages about the ${thread.vehicle}` : 'Messages'}</h1>
+      {missing ? (
+        <Alert kind="warning">
+          That conversation was not found, or it is not yours. <Link to={MESSAGES_PATH}>See your messages</Link>
+        </Alert>
+      ) : saved === undefined || (!thread && !failure) ? (
+        <p aria-busy="true">Loading the conversation…</p>
+      ) : !thread ? (
+        <Alert kind="warning">
+          The conversation could not be loaded and is not saved on this device yet. Connect to the internet and open it again; it will then
+          read offline too.
+        </Alert>
+      ) : (
+        <>
+          <p className="mb-2">With {other} · only the two of you can read it.</p>
+          {(failure || !online) && (
+            <p className="help mb-3" role="status">
+              {online ? 'Could not refresh just now' : 'Offline'} · showing what was saved {savedAgo(thread.savedAt)}
+            </p>
+          )}
+          <ThreadEntries thread={thread} queued={saved.queued} />
+          {thread.closedBecause ? (
+            <Alert kind="info">{thread.closedBecause}</Alert>
+          ) : (
+            <MessageComposer negotiationId={negotiationId} to={other} />
+          )}
+        </>
+      )}
+      <p className="mt-5">
+        <Link to={MESSAGES_PATH}>All your messages</Link>
+      </p>
+    </>
+  );
+}

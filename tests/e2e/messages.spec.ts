@@ -1,0 +1,104 @@
+/**
+ * Deal messages (issue 33) between two people in their own browsers (the seller on a phone): a
+ * conversation in which the seller is offline for a while (messages queued, sent once, in order),
+ * a draft kept across a reload, a counteroffer made and accepted from the thread's cards, sent /
+ * delivered / read and the unread count on both sides, the warning on a request to pay outside
+ * the product, and an outsider refused.
+ */
+import type { Page } from '@playwright/test';
+import { createConfirmedUser } from '../support/identity-admin';
+import { expect, test } from './fixtures';
+import { poolOf, uniqueEmail } from './identity-helpers';
+import { twoParties } from './sale-helpers';
+import { idTokenOf } from './transaction-helpers';
+
+const conversation = (page: Page) => page.getByRole('list', { name: 'Conversation' });
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+
+async function write(page: Page, text: string) {
+  await composer(page).fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+}
+
+test('two parties talk in their deal: offline messages go out once and in order, offers are answered from the thread', async ({
+  page: buyerPage,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const { buyer, seller, sellerPage } = await twoParties(
+    buyerPage,
+    { browser, request, baseURL: baseURL! },
+    { buyer: ['Robin', 'Buyer'], seller: ['Sam', 'Seller'] },
+    { width: 375, height: 740 },
+  );
+  const sale = await (
+    await request.post('/api/offers', {
+      headers: { authorization: seller.bearer },
+      data: { vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 }, amount: 20_000, role: 'seller', counterpartyEmail: buyer.email },
+    })
+  ).json();
+  await request.post('/api/offers/link-account', { headers: { authorization: buyer.bearer } });
+
+  // The buyer finds the conversation beside the offer and asks a question.
+  await buyerPage.goto('/dashboard/caramel-offers');
+  await buyerPage.getByRole('link', { name: /Messages with the seller/ }).click();
+  await expect(buyerPage.getByRole('heading', { name: 'Messages about the 2005 Buick' })).toBeVisible();
+  await expect(conversation(buyerPage).getByLabel('Their offer: $20,000')).toBeVisible();
+  await write(buyerPage, 'Is the spare key included?');
+  await expect(conversation(buyerPage).getByText('Is the spare key included?')).toBeVisible();
+
+  // The seller, elsewhere in the app, sees it counted in the navigation; opening it reads it.
+  await sellerPage.goto('/dashboard/overview');
+  await sellerPage.getByRole('button', { name: 'Dashboard menu' }).click();
+  await expect(sellerPage.getByRole('link', { name: 'Messages 1 unread' })).toBeVisible();
+  await sellerPage.getByRole('link', { name: 'Messages 1 unread' }).click();
+  await expect(sellerPage.getByRole('heading', { name: 'Messages', exact: true })).toBeVisible();
+  await sellerPage.getByRole('link', { name: /2005 Buick · with Robin 1 unread/ }).click();
+  await expect(conversation(sellerPage).getByText('Is the spare key included?')).toBeVisible();
+  await expect(conversation(buyerPage).getByText(/You · .* · Read/)).toBeVisible();
+
+  // A draft survives a reload.
+  await composer(sellerPage).fill('Yes, both keys');
+  await sellerPage.reload();
+  await expect(composer(sellerPage)).toHaveValue('Yes, both keys');
+
+  // Offline, the seller's two answers wait on the phone, in order, and go out once when the connection returns.
+  await sellerPage.context().setOffline(true);
+  await write(sellerPage, 'Yes, both keys and the manual.');
+  await write(sellerPage, 'I can meet on Saturday morning.');
+  await expect(conversation(sellerPage).getByText('Not sent yet · goes out when you are back online')).toHaveCount(2);
+  await expect(conversation(buyerPage).getByText('Yes, both keys and the manual.')).toHaveCount(0);
+  await sellerPage.context().setOffline(false);
+  await expect(conversation(buyerPage).getByText('I can meet on Saturday morning.')).toBeVisible();
+  await expect(conversation(sellerPage).getByText(/Not sent yet/)).toHaveCount(0);
+  const thread = await (await request.get(`/api/threads/${sale.id}`, { headers: { authorization: buyer.bearer } })).json();
+  expect(thread.entries.flatMap((entry: { type: string; body?: string }) => (entry.type === 'message' ? [entry.body] : []))).toEqual([
+    'Is the spare key included?',
+    'Yes, both keys and the manual.',
+    'I can meet on Saturday morning.',
+  ]);
+
+  // A request to pay outside the product warns both parties.
+  await write(buyerPage, 'Could I pay the deposit with Zelle instead?');
+  for (const page of [buyerPage, sellerPage])
+    await expect(conversation(page).getByRole('alert').filter({ hasText: 'Never pay outside Caramel' })).toBeVisible();
+
+  // The buyer counters from the seller's offer card; the seller accepts the counteroffer from theirs.
+  await conversation(buyerPage).getByLabel('Their offer: $20,000').getByRole('button', { name: 'Counter' }).click();
+  await conversation(buyerPage).getByRole('textbox', { name: 'Your counteroffer' }).fill('18,500');
+  await conversation(buyerPage).getByRole('button', { name: 'Send counteroffer' }).click();
+  await expect(conversation(buyerPage).getByLabel('Your offer: $18,500')).toBeVisible();
+  await conversation(sellerPage).getByLabel('Their offer: $18,500').getByRole('button', { name: 'Accept $18,500' }).click();
+  await expect(conversation(sellerPage).getByText('This offer is accepted.')).toBeVisible();
+  await expect(conversation(buyerPage).getByText('This offer is accepted.')).toBeVisible();
+  const offers = await (await request.get(`/api/offers/${sale.id}`, { headers: { authorization: buyer.bearer } })).json();
+  expect(offers).toMatchObject({ status: 'accepted', latestOffer: { amount: 18_500 } });
+
+  // Someone else cannot read or write it.
+  const outsider = await createConfirmedUser(await poolOf(request), uniqueEmail('outsider'));
+  const outsiderBearer = `Bearer ${await idTokenOf(request, outsider)}`;
+  expect((await request.get(`/api/threads/${sale.id}`, { headers: { authorization: outsiderBearer } })).status()).toBe(404);
+  await sellerPage.context().close();
+});
