@@ -22,7 +22,7 @@ export async function sendMessage(
     owner: userKeys(user),
     key: input.idempotencyKey,
     command: 'send message',
-    request: { negotiationId, body: input.body },
+    request: { negotiationId, body: input.body, attachmentUploadId: input.attachmentUploadId ?? null },
     label: 'Sending a message',
   };
   return ctx.run({ key }, async (uow) => {
@@ -30,7 +30,7 @@ export async function sendMessage(
     if (!thread.side) throw new Refusal(403, 'Only the buyer and the seller can write in this conversation.');
     const closed = closedBecause(thread);
     if (closed) throw new Refusal(409, closed);
-    const row = await appendMessage(uow.tx, negotiationId, user, input.body);
+    const row = await appendMessage(uow.tx, thread, user, input);
     uow.emit('message.sent', { negotiationId, messageId: row.id, seq: row.seq });
     return { id: row.id, seq: row.seq, at: row.at.toISOString(), offPlatformPayment: row.offPlatformPayment };
   });

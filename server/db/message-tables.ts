@@ -1,12 +1,12 @@
 /**
  * Deal messages (issue 33): one thread per negotiation (it goes on inside the deal it becomes).
- * A message's `seq` orders the thread and says how far each reader got (`thread_reads`: what
+ * A message is words, a file sent through the resumable uploader, or both. A message's `seq` orders the thread and says how far each reader got (`thread_reads`: what
  * their device fetched, what they saw, when they were last mailed about unread ones). Reports
  * let an admin read the thread they were made in.
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { negotiations, users } from './schema';
+import { negotiations, uploads, users } from './schema';
 
 export const messages = pgTable(
   'messages',
@@ -18,6 +18,8 @@ export const messages = pgTable(
       .references(() => negotiations.id, { onDelete: 'cascade' }),
     authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
+    /** A photo, video or document sent with it: one of the author's finished uploads in the deal (then the words may be empty). */
+    attachmentUploadId: uuid('attachment_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
     offPlatformPayment: boolean('off_platform_payment').notNull(),
     at: timestamp('at', { withTimezone: true })
       .notNull()
@@ -25,7 +27,7 @@ export const messages = pgTable(
   },
   (table) => [
     index('messages_thread').on(table.negotiationId, table.seq),
-    check('messages_body_length', sql`char_length(${table.body}) between 1 and 2000`),
+    check('messages_body_length', sql`char_length(${table.body}) <= 2000`),
   ],
 );
 

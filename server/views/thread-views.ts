@@ -10,7 +10,7 @@ import { vehicleName } from '../../src/domain/offer-format';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { messageReports, messages, threadReads } from '../db/message-tables';
-import { negotiations, offers, transactions, users, vehicles } from '../db/schema';
+import { negotiations, offers, transactions, uploads, users, vehicles } from '../db/schema';
 import type { UserRow } from '../kernel/access';
 import { closedBecause, otherPartyOf, threadFor } from '../modules/messages/threads';
 import { dealTimeline } from './deal-timeline';
@@ -45,20 +45,33 @@ export async function threadView(db: Database, negotiationId: string, reader: Us
   const other = otherPartyOf(negotiation, role);
   const by = (authorUserId: string | null) => (authorUserId === reader.id ? ('you' as const) : ('other party' as const));
   const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, negotiation.vehicleId));
+  const [own] = deal
+    ? await db
+        .select({ id: transactions.id })
+        .from(transactions)
+        .where(and(eq(transactions.dealId, deal.id), eq(transactions.side, role)))
+    : [];
   const written = await db
-    .select({ message: messages, reported: messageReports.messageId })
+    .select({ message: messages, reported: messageReports.messageId, attachment: uploads })
     .from(messages)
     .leftJoin(messageReports, and(eq(messageReports.messageId, messages.id), eq(messageReports.reporterUserId, reader.id)))
+    .leftJoin(uploads, eq(uploads.id, messages.attachmentUploadId))
     .where(eq(messages.negotiationId, negotiationId))
     .orderBy(asc(messages.seq));
   const chain = await db.select().from(offers).where(eq(offers.negotiationId, negotiationId)).orderBy(asc(offers.createdAt));
   const entries: ThreadEntry[] = [
-    ...written.map(({ message, reported }) => ({
+    ...written.map(({ message, reported, attachment }) => ({
       type: 'message' as const,
       id: message.id,
       seq: message.seq,
       by: by(message.authorUserId),
       body: message.body,
+      attachment: attachment && {
+        key: attachment.key,
+        fileName: attachment.fileName,
+        contentType: attachment.contentType,
+        size: attachment.size,
+      },
       at: message.at.toISOString(),
       offPlatformPayment: message.offPlatformPayment,
       reported: Boolean(reported),
@@ -70,7 +83,7 @@ export async function threadView(db: Database, negotiationId: string, reader: Us
       amount: offer.amountDollars,
       at: offer.createdAt.toISOString(),
     })),
-    ...(deal ? await dealEntries(db, deal.id, role, reader) : []),
+    ...(own ? await dealEntries(db, own, reader) : []),
   ];
   const reads = await db.select().from(threadReads).where(eq(threadReads.negotiationId, negotiationId));
   const theirs = reads.find((row) => row.userId === other);
@@ -80,6 +93,7 @@ export async function threadView(db: Database, negotiationId: string, reader: Us
     dealId: deal?.id ?? null,
     vehicle: vehicle ? vehicleName(vehicle) : 'the car',
     myRole: role,
+    myTransactionId: side && own ? own.id : null,
     otherName: await firstName(db, other),
     closedBecause: closedBecause(access),
     // Records written in one database transaction share its time; the sort is stable, so they stay in the order listed.
@@ -90,13 +104,8 @@ export async function threadView(db: Database, negotiationId: string, reader: Us
   };
 }
 
-/** The deal's timeline lines a thread shows, as the reader's side of the deal tells them. */
-async function dealEntries(db: Database, dealId: string, role: 'buyer' | 'seller', reader: UserRow): Promise<ThreadEntry[]> {
-  const [own] = await db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(and(eq(transactions.dealId, dealId), eq(transactions.side, role)));
-  if (!own) return [];
+/** The deal's timeline lines a thread shows, as the reader's side of the deal (`own`) tells them. */
+async function dealEntries(db: Database, own: { id: string }, reader: UserRow): Promise<ThreadEntry[]> {
   const timeline = await dealTimeline(db, own.id, reader);
   return timeline.items
     .filter((item) => TOLD_IN_THREAD.has(item.kind))

@@ -44,11 +44,15 @@ export interface OfferAction extends Queued {
   request: OfferRequest;
 }
 
-/** A message written in a deal's thread; it shows as "not sent yet" in the thread until the server stored it. */
+/**
+ * A message written in a deal's thread; it shows as "not sent yet" in the thread until the server
+ * stored it. One with a file waits for the file's upload (the resumable uploader's task) to finish.
+ */
 export interface MessageAction extends Queued {
   kind: 'message';
   negotiationId: string;
   body: string;
+  attachment?: { taskId: string; fileName: string; contentType: string; size: number };
 }
 
 export type OutboxRow = TransactionAction | OfferAction | MessageAction;

@@ -6,7 +6,9 @@
  * A refusal rolls the transaction back to the server's copy and keeps the row with the reason
  * until the user has read it; a lost connection leaves the rows pending for the next drain.
  */
+import { liveQuery } from 'dexie';
 import type { PartyEvent } from '../domain/transaction-transitions';
+import { uploadDb } from '../../workers/upload-store';
 import { db } from './db';
 import { requestPersistentStorage } from './install';
 import { sendMessageAction } from './message-sender';
@@ -92,10 +94,14 @@ async function withOutboxLock(work: () => Promise<'done' | 'offline'>): Promise<
 
 async function sendAll(): Promise<'done' | 'offline'> {
   const versions = new Map<string, number>();
+  // Threads whose next message waits for its file's upload: their later messages wait behind it.
+  const held = new Set<string>();
   for (;;) {
-    const row = await db.outbox.filter((candidate) => candidate.state === 'pending').first();
+    const row = await db.outbox
+      .filter((candidate) => candidate.state === 'pending' && !(candidate.kind === 'message' && held.has(candidate.negotiationId)))
+      .first();
     if (!row) return 'done';
-    let outcome: number | 'sent' | 'offline' | { refused: string };
+    let outcome: number | 'sent' | 'offline' | 'waiting' | { refused: string };
     if (row.kind === 'offer') outcome = await sendOfferAction(row);
     else if (row.kind === 'message') outcome = await sendMessageAction(row);
     else {
@@ -104,6 +110,7 @@ async function sendAll(): Promise<'done' | 'offline'> {
       if (typeof outcome === 'number') versions.set(row.transactionId, outcome);
     }
     if (outcome === 'offline') return 'offline';
+    if (outcome === 'waiting' && row.kind === 'message') held.add(row.negotiationId);
     if (typeof outcome === 'object') await refuse(row, outcome.refused);
   }
 }
@@ -138,11 +145,14 @@ async function refuse(row: OutboxRow, reason: string): Promise<void> {
 
 let started = false;
 
-/** Drains on start and whenever the browser reports the connection back or the tab returns. */
+/** Drains on start, whenever the browser reports the connection back or the tab returns, and when an upload a message waits for finished. */
 export function startOutbox(): void {
   void drainOutbox();
   if (started) return;
   started = true;
+  liveQuery(() => uploadDb.tasks.filter((task) => task.status === 'completed' || task.status === 'cancelled').count()).subscribe(
+    () => void drainOutbox(),
+  );
   window.addEventListener('online', () => void drainOutbox());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void drainOutbox();

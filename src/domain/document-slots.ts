@@ -58,6 +58,15 @@ export const DOCUMENT_SLOTS = {
     maxBytes: 25 * 1024 * 1024,
     inStep: true,
   },
+  // Photos, videos and documents a party sends in the deal's thread (issue 33): the other party reads them there.
+  'message-attachment': {
+    label: 'Sent in a message',
+    step: 'inspection',
+    sides: BOTH,
+    types: [...MEDIA, 'application/pdf'],
+    maxBytes: MAX_OBJECT_BYTES,
+    inStep: true,
+  },
   'insurance-card': {
     label: 'Proof of insurance',
     step: 'financing',

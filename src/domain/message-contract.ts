@@ -10,16 +10,24 @@ import * as z from 'zod/mini';
 /** The longest message, in characters: a question and its answer, not a document (those are attached). */
 export const MESSAGE_MAX_CHARS = 2000;
 
-export const sendMessageSchema = z.object({
-  body: z
-    .string('Write a message')
-    .check(
-      z.trim(),
-      z.minLength(1, 'Write a message before sending it'),
-      z.maxLength(MESSAGE_MAX_CHARS, `A message can hold at most ${MESSAGE_MAX_CHARS} characters`),
+/** Words, a file already uploaded into the deal (the `message-attachment` slot), or both. */
+export const sendMessageSchema = z
+  .object({
+    body: z._default(
+      z
+        .string('body must be text')
+        .check(z.trim(), z.maxLength(MESSAGE_MAX_CHARS, `A message can hold at most ${MESSAGE_MAX_CHARS} characters`)),
+      '',
     ),
-  idempotencyKey: z.uuid('idempotencyKey must be a UUID made when the message was written'),
-});
+    attachmentUploadId: z.optional(z.uuid('attachmentUploadId must be the id of your finished upload')),
+    idempotencyKey: z.uuid('idempotencyKey must be a UUID made when the message was written'),
+  })
+  .check(
+    z.refine((message) => message.body.length > 0 || message.attachmentUploadId !== undefined, {
+      message: 'Write a message or attach a file before sending it',
+      path: ['body'],
+    }),
+  );
 export type SendMessage = z.infer<typeof sendMessageSchema>;
 
 /** What the reader has seen of a thread, up to a message's `seq`: fetched (delivered) or shown (read). */
@@ -48,6 +56,8 @@ export const threadEntrySchema = z.discriminatedUnion('type', [
     by,
     body: z.string(),
     at: z.string(),
+    /** The file sent with it; null once the file was removed (its sender's account deleted). */
+    attachment: z.nullable(z.object({ key: z.string(), fileName: z.string(), contentType: z.string(), size: z.number() })),
     /** Asks to pay outside the product (message-safety.ts): both parties are warned. */
     offPlatformPayment: z.boolean(),
     /** You reported it. */
@@ -64,6 +74,8 @@ export const threadSchema = z.object({
   dealId: z.nullable(z.string()),
   vehicle: z.string(),
   myRole: z.enum(['buyer', 'seller']),
+  /** The reader's side of the deal, which files sent in the thread are uploaded into; null before there is a deal. */
+  myTransactionId: z.nullable(z.string()),
   otherName: z.nullable(z.string()),
   /** Why nobody can write any more (a cancelled sale, an offer that ended), or null while it is open. */
   closedBecause: z.nullable(z.string()),

@@ -3,13 +3,16 @@
  * conversation in which the seller is offline for a while (messages queued, sent once, in order),
  * a draft kept across a reload, a counteroffer made and accepted from the thread's cards, sent /
  * delivered / read and the unread count on both sides, the warning on a request to pay outside
- * the product, and an outsider refused.
+ * the product, and an outsider refused; and in a deal, a photo and a 50 MB video sent from the
+ * phone with the connection cut midway, which the upload resumes.
  */
 import type { Page } from '@playwright/test';
 import { createConfirmedUser } from '../support/identity-admin';
 import { expect, test } from './fixtures';
 import { poolOf, uniqueEmail } from './identity-helpers';
-import { twoParties } from './sale-helpers';
+import { sha256, MiB, video } from '../support/test-files';
+import { dealBetween, twoParties } from './sale-helpers';
+import { faults, fileOnDisk, storedChecksum, uniqueName } from './upload-helpers';
 import { idTokenOf } from './transaction-helpers';
 
 const conversation = (page: Page) => page.getByRole('list', { name: 'Conversation' });
@@ -100,5 +103,49 @@ test('two parties talk in their deal: offline messages go out once and in order,
   const outsider = await createConfirmedUser(await poolOf(request), uniqueEmail('outsider'));
   const outsiderBearer = `Bearer ${await idTokenOf(request, outsider)}`;
   expect((await request.get(`/api/threads/${sale.id}`, { headers: { authorization: outsiderBearer } })).status()).toBe(404);
+  await sellerPage.context().close();
+});
+
+test('in a deal, a photo and a 50 MB video sent from a phone reach the other party, the video resumed after the connection dropped', async ({
+  page: buyerPage,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const { buyer, seller, sellerPage } = await twoParties(
+    buyerPage,
+    { browser, request, baseURL: baseURL! },
+    { buyer: ['Robin', 'Buyer'], seller: ['Sam', 'Seller'] },
+    { width: 375, height: 740 },
+  );
+  const { sellerTx } = await dealBetween(request, baseURL!, seller, buyer);
+  await sellerPage.goto('/dashboard/active-transactions');
+  await sellerPage.getByRole('link', { name: 'Messages about the 2005 Buick' }).click();
+  await expect(conversation(sellerPage).getByText(/opened the sale of the 2005 Buick/)).toBeVisible();
+
+  const attach = sellerPage.getByLabel('Send a photo, video or document');
+  await composer(sellerPage).fill('The spare key, as promised');
+  await attach.setInputFiles(fileOnDisk('spare-key.jpg', Buffer.from('\xff\xd8\xff\xe0 a spare key', 'latin1')));
+  await expect(conversation(sellerPage).getByRole('img', { name: 'spare-key.jpg' })).toBeVisible({ timeout: 20_000 });
+
+  const name = uniqueName('walkaround');
+  const bytes = video(50 * MiB, 33);
+  await faults.add({ match: { keyIncludes: name, method: 'PUT' }, action: { type: 'delay', ms: 1500 }, times: 4 });
+  await attach.setInputFiles(fileOnDisk(name, bytes));
+  const upload = conversation(sellerPage).getByRole('listitem', { name });
+  await expect(upload.getByText('Uploading')).toBeVisible();
+  await expect(conversation(sellerPage).getByText('Not sent yet · sending…')).toBeVisible();
+  await sellerPage.context().setOffline(true);
+  await expect(upload.getByText(/Waiting for the connection/)).toBeVisible({ timeout: 20_000 });
+  await sellerPage.context().setOffline(false);
+
+  // The buyer sees both, in order, the video with its player.
+  await buyerPage.goto('/dashboard/active-transactions');
+  await buyerPage.getByRole('link', { name: 'Messages about the 2005 Buick' }).click();
+  await expect(conversation(buyerPage).getByText('The spare key, as promised')).toBeVisible();
+  await expect(conversation(buyerPage).getByRole('img', { name: 'spare-key.jpg' })).toBeVisible();
+  await expect(conversation(buyerPage).getByLabel(name)).toBeVisible({ timeout: 60_000 });
+  expect(await storedChecksum(request, seller.bearer, sellerTx, name)).toBe(sha256(bytes));
   await sellerPage.context().close();
 });

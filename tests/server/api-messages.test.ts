@@ -17,7 +17,7 @@ import { SUBSCRIBERS } from '../../server/effects/subscriptions';
 import type { Providers } from '../../server/providers/providers';
 import { threadSchema, type Thread } from '../../src/domain/message-contract';
 import { apiFor } from '../support/api-harness';
-import { dealBetween, offerBetween } from '../support/deals';
+import { dealBetween, offerBetween, uploadedDocument } from '../support/deals';
 import { bearerFor, mintIdToken, personFor } from '../support/tokens';
 
 const parts = inject('parts');
@@ -227,10 +227,47 @@ describe('deal messages', () => {
     ).toEqual([]);
   });
 
+  it('sends a file uploaded into the deal, which only the two parties can open', async () => {
+    const { buyer, seller, negotiationId, sellerTx, buyerTx } = await dealBetween(api, parts.identity);
+    const photo = await uploadedDocument(api, seller, sellerTx, 'message-attachment', 'spare-key.jpg');
+    const sent = await api.call('POST', `/api/threads/${negotiationId}/messages`, seller.bearer, {
+      attachmentUploadId: photo.uploadId,
+      idempotencyKey: randomUUID(),
+    });
+    expect(sent.statusCode).toBe(201);
+    const [message] = messagesIn(await threadOf(buyer, negotiationId));
+    expect(message).toMatchObject({
+      body: '',
+      attachment: { key: photo.documentKey, fileName: 'spare-key.jpg', contentType: 'image/jpeg' },
+    });
+    const read = (who: { bearer: string }) =>
+      api.call('GET', `/api/documents/object?key=${encodeURIComponent(photo.documentKey)}`, who.bearer);
+    expect((await read(buyer)).json().url).toMatch(/^http/);
+    expect((await read(await personFor(parts.identity, 'outsider'))).statusCode).toBe(404);
+
+    // Only the writer's own finished upload of this deal, made for messages, can be sent.
+    const other = await dealBetween(api, parts.identity);
+    const elsewhere = await uploadedDocument(api, other.seller, other.sellerTx, 'message-attachment', 'other.jpg');
+    const address = await uploadedDocument(api, buyer, buyerTx, 'proof-of-address', 'bill.jpg');
+    for (const [who, uploadId] of [
+      [buyer, photo.uploadId],
+      [other.seller, elsewhere.uploadId],
+      [buyer, address.uploadId],
+    ] as const) {
+      const refused = await api.call('POST', `/api/threads/${negotiationId}/messages`, who.bearer, {
+        attachmentUploadId: uploadId,
+        idempotencyKey: randomUUID(),
+      });
+      expect(refused.statusCode).toBe(who === other.seller ? 404 : 422);
+    }
+    expect((await read(other.buyer)).statusCode).toBe(404);
+  });
+
   it('answers 400 naming the field for a message that is empty, too long or has no key', async () => {
     const { buyer, negotiationId } = await dealBetween(api, parts.identity);
     for (const [body, field] of [
       [{ body: '   ', idempotencyKey: randomUUID() }, 'body'],
+      [{ idempotencyKey: randomUUID(), attachmentUploadId: 'not-an-id' }, 'attachmentUploadId'],
       [{ body: 'x'.repeat(2001), idempotencyKey: randomUUID() }, 'body'],
       [{ body: 'Hello' }, 'idempotencyKey'],
     ] as const) {

@@ -110,5 +110,5 @@ export async function uploadedDocument(api: Api, who: { bearer: string }, transa
     .urls;
   const put = await fetch(url, { method: 'PUT', body: new Uint8Array(bytes), headers });
   await api.call('POST', `/api/uploads/${created.id}/complete`, who.bearer, { parts: [{ partNumber: 1, eTag: put.headers.get('etag') }] });
-  return { documentKey: created.key, fileName };
+  return { documentKey: created.key, fileName, uploadId: created.id };
 }

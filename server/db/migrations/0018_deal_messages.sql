@@ -12,9 +12,10 @@ CREATE TABLE "messages" (
 	"negotiation_id" uuid NOT NULL,
 	"author_user_id" uuid,
 	"body" text NOT NULL,
+	"attachment_upload_id" uuid,
 	"off_platform_payment" boolean NOT NULL,
 	"at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
-	CONSTRAINT "messages_body_length" CHECK (char_length("messages"."body") between 1 and 2000)
+	CONSTRAINT "messages_body_length" CHECK (char_length("messages"."body") <= 2000)
 );
 --> statement-breakpoint
 CREATE TABLE "thread_reads" (
@@ -30,6 +31,7 @@ ALTER TABLE "message_reports" ADD CONSTRAINT "message_reports_message_id_message
 ALTER TABLE "message_reports" ADD CONSTRAINT "message_reports_reporter_user_id_users_id_fk" FOREIGN KEY ("reporter_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_negotiation_id_negotiations_id_fk" FOREIGN KEY ("negotiation_id") REFERENCES "public"."negotiations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "messages" ADD CONSTRAINT "messages_author_user_id_users_id_fk" FOREIGN KEY ("author_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_attachment_upload_id_uploads_id_fk" FOREIGN KEY ("attachment_upload_id") REFERENCES "public"."uploads"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "thread_reads" ADD CONSTRAINT "thread_reads_negotiation_id_negotiations_id_fk" FOREIGN KEY ("negotiation_id") REFERENCES "public"."negotiations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "thread_reads" ADD CONSTRAINT "thread_reads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "messages_thread" ON "messages" USING btree ("negotiation_id","seq");

@@ -4,12 +4,12 @@
  * from the first offer to the end of the deal it becomes; a cancelled sale or an offer that ended
  * without a deal leaves it readable and closed.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { asksToPayOffPlatform } from '../../../src/domain/message-safety';
 import type { PartyRole } from '../../../src/domain/offer-lifecycle';
 import type { Database } from '../../db/client';
 import { messageReports, messages, threadReads } from '../../db/message-tables';
-import { deals, negotiations } from '../../db/schema';
+import { deals, negotiations, transactions, uploads } from '../../db/schema';
 import type { UserRow } from '../../kernel/access';
 import type { Tx } from '../../kernel/event-log';
 import { Refusal } from '../../kernel/refusal';
@@ -71,10 +71,39 @@ export function otherPartyOf(negotiation: NegotiationRow, side: PartyRole): stri
   return side === 'buyer' ? negotiation.sellerUserId : negotiation.buyerUserId;
 }
 
-export async function appendMessage(tx: Tx, negotiationId: string, author: UserRow, body: string): Promise<MessageRow> {
+/**
+ * The file a message sends: one of the author's own finished uploads into the `message-attachment`
+ * slot of their side of this thread's deal, that passed its first look (review.ts).
+ */
+async function attachable(tx: Tx, thread: ThreadAccess, author: UserRow, uploadId: string): Promise<string> {
+  const [row] = await tx
+    .select({ upload: uploads, dealId: transactions.dealId })
+    .from(uploads)
+    .innerJoin(transactions, eq(transactions.id, uploads.transactionId))
+    .where(and(eq(uploads.id, uploadId), eq(uploads.userId, author.id), eq(uploads.slot, 'message-attachment')));
+  if (!row || !thread.deal || row.dealId !== thread.deal.id || row.upload.status !== 'completed')
+    throw new Refusal(422, 'That file is not one of your finished uploads in this sale. Send it again.');
+  if (row.upload.review === 'refused') throw new Refusal(422, row.upload.refusalReason ?? 'That file could not be read. Send another.');
+  return row.upload.id;
+}
+
+export async function appendMessage(
+  tx: Tx,
+  thread: ThreadAccess,
+  author: UserRow,
+  message: { body: string; attachmentUploadId?: string },
+): Promise<MessageRow> {
+  const negotiationId = thread.negotiation.id;
+  const attachmentUploadId = message.attachmentUploadId ? await attachable(tx, thread, author, message.attachmentUploadId) : null;
   const [row] = await tx
     .insert(messages)
-    .values({ negotiationId, authorUserId: author.id, body, offPlatformPayment: asksToPayOffPlatform(body) })
+    .values({
+      negotiationId,
+      authorUserId: author.id,
+      body: message.body,
+      attachmentUploadId,
+      offPlatformPayment: asksToPayOffPlatform(message.body),
+    })
     .returning();
   // Writing is reading: everything before your own message has been seen.
   await markSeen(tx, negotiationId, author.id, row!.seq, true);
@@ -96,6 +125,19 @@ export async function markSeen(tx: Tx, negotiationId: string, userId: string, up
     })
     .returning({ userId: threadReads.userId });
   return rows.length > 0;
+}
+
+/** Whether `user` may read the upload `uploadId` because it was sent in a thread they are a party to. */
+export async function sentToThem(tx: Tx | Database, user: UserRow, uploadId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ negotiationId: messages.negotiationId })
+    .from(messages)
+    .innerJoin(negotiations, eq(negotiations.id, messages.negotiationId))
+    .where(
+      and(eq(messages.attachmentUploadId, uploadId), or(eq(negotiations.sellerUserId, user.id), eq(negotiations.buyerUserId, user.id))),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 /** Records `user`'s report of a message in the thread (once per reporter); answers the message. */

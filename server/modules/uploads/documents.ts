@@ -12,6 +12,7 @@ import { SIGNED_URL_SECONDS } from '../../../src/domain/upload-plan';
 import { uploads } from '../../db/schema';
 import { transactionFor, type UserRow } from '../../kernel/access';
 import { isSharedInspectionPhoto } from '../deals/shared-inspection';
+import { sentToThem } from '../messages/threads';
 import { documentOf, type StorageDeps } from './multipart';
 import { UploadRefused, type UploadRow } from './upload-records';
 
@@ -59,7 +60,10 @@ export async function listDocuments(
   return { documents: await Promise.all(page.map((row) => signedGet(deps, row))), next };
 }
 
-/** One of the caller's documents by key, with a fresh URL (or a photo of the seller's inspection shared with its buyer); someone else's key answers 404. */
+/**
+ * One of the caller's documents by key, with a fresh URL (or a photo of the seller's inspection
+ * shared with its buyer, or a file the other party sent them in a message); someone else's key answers 404.
+ */
 export async function readDocument(deps: StorageDeps, user: UserRow, key: string): Promise<DocumentList['documents'][number]> {
   const [row] = await deps.db
     .select()
@@ -67,7 +71,10 @@ export async function readDocument(deps: StorageDeps, user: UserRow, key: string
     .where(and(eq(uploads.key, key), eq(uploads.status, 'completed')));
   if (!row) throw new UploadRefused(404, 'Object does not exist');
   const readable =
-    row.userId === user.id || user.type === 'admin' || (await isSharedInspectionPhoto(deps.db, user, row.transactionId, row.key));
+    row.userId === user.id ||
+    user.type === 'admin' ||
+    (await isSharedInspectionPhoto(deps.db, user, row.transactionId, row.key)) ||
+    (row.slot === 'message-attachment' && (await sentToThem(deps.db, user, row.id)));
   if (!readable) throw new UploadRefused(404, 'Object does not exist');
   return signedGet(deps, row);
 }

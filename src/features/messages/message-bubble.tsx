@@ -8,6 +8,7 @@ import { deliveryState, type Thread, type ThreadEntry } from '../../domain/messa
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextareaField } from '../../ui/form/textarea-field';
+import { MessageAttachment } from './message-attachment';
 import { MessageText } from './message-text';
 
 type MessageEntry = Extract<ThreadEntry, { type: 'message' }>;
@@ -77,7 +78,8 @@ export function MessageBubble({ entry, thread, readOnly }: { entry: MessageEntry
         <time dateTime={entry.at}>{timeOf(entry.at)}</time>
         {mine && <> · {DELIVERY_WORDS[deliveryState(entry.seq, thread)]}</>}
       </p>
-      <MessageText body={entry.body} />
+      {entry.body && <MessageText body={entry.body} />}
+      {entry.attachment && <MessageAttachment file={entry.attachment} />}
       {entry.offPlatformPayment && <OffPlatformWarning />}
       {!mine && !readOnly && <Report entry={entry} negotiationId={thread.negotiationId} />}
     </div>

@@ -1,17 +1,23 @@
 /**
  * Writing a message: what is typed is kept as a draft (a reload or a crash brings it back) until
  * it is sent; sending works offline (the outbox sends it when the connection returns). Enter
- * makes a new line; Ctrl+Enter or ⌘+Enter sends, as does the Send button.
+ * makes a new line; Ctrl+Enter or ⌘+Enter sends, as does the Send button. A file chosen goes at
+ * once, with what was typed as its caption, through the resumable uploader.
  */
 import { useEffect, useRef, useState } from 'react';
 import { dropDraft, readDraft, saveDraft } from '../../data/drafts';
-import { queueMessage } from '../../data/messages';
+import { queueMessage, sendFile } from '../../data/messages';
+import { DOCUMENT_SLOTS, fileProblem } from '../../domain/document-slots';
 import { MESSAGE_MAX_CHARS } from '../../domain/message-contract';
 import { Button } from '../../ui/button';
+import { FileField } from '../../ui/form/file-field';
 import { TextareaField } from '../../ui/form/textarea-field';
 import { showToast } from '../../ui/toast-store';
 
-export function MessageComposer({ negotiationId, to }: { negotiationId: string; to: string }) {
+/** What can be sent: the `message-attachment` slot's types (photos, videos, PDFs). */
+const ACCEPT = DOCUMENT_SLOTS['message-attachment'].types.join(',');
+
+export function MessageComposer({ negotiationId, to, transactionId }: { negotiationId: string; to: string; transactionId: string | null }) {
   const draftKey = `message:${negotiationId}`;
   const [body, setBody] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
@@ -39,6 +45,24 @@ export function MessageComposer({ negotiationId, to }: { negotiationId: string; 
       showToast(`Your message was not saved: ${error.message}`, 'danger');
     });
   };
+  const [fileProblemText, setFileProblem] = useState<string | undefined>();
+  // A new picker after each file sent, so it does not keep showing the last one's name.
+  const [picked, setPicked] = useState(0);
+  const attach = (files: File[]) => {
+    const file = files[0];
+    if (!file || !transactionId) return;
+    const problem = fileProblem('message-attachment', file);
+    if (problem) return setFileProblem(problem);
+    setFileProblem(undefined);
+    setPicked((count) => count + 1);
+    const caption = body.trim();
+    setBody('');
+    void dropDraft(draftKey);
+    sendFile(negotiationId, transactionId, file, caption).catch((error: Error) => {
+      setBody(caption);
+      setFileProblem(error.message);
+    });
+  };
   const left = MESSAGE_MAX_CHARS - body.length;
   return (
     <form onSubmit={send} noValidate aria-label={`Write to ${to}`} className="message-composer">
@@ -55,6 +79,18 @@ export function MessageComposer({ negotiationId, to }: { negotiationId: string; 
         }}
       />
       <Button type="submit">Send</Button>
+      {transactionId ? (
+        <FileField
+          key={picked}
+          label="Send a photo, video or document"
+          help="What you wrote above goes with it. A large video carries on where it stopped if the connection drops."
+          accept={ACCEPT}
+          error={fileProblemText}
+          onFiles={attach}
+        />
+      ) : (
+        <p className="help mt-3">Photos and documents can be sent here once you have agreed a sale.</p>
+      )}
     </form>
   );
 }

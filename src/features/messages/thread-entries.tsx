@@ -10,7 +10,9 @@ import { dismissMessage } from '../../data/messages';
 import type { MessageAction } from '../../data/outbox-rows';
 import type { Thread, ThreadEntry } from '../../domain/message-contract';
 import { asksToPayOffPlatform } from '../../domain/message-safety';
+import { useUploads } from '../../data/uploads';
 import { Alert } from '../../ui/alert';
+import { UploadItem } from '../../ui/uploads/upload-item';
 import { MessageBubble, OffPlatformWarning, timeOf } from './message-bubble';
 import { MessageText } from './message-text';
 import { OfferCard } from './offer-card';
@@ -25,6 +27,17 @@ function Entry({ entry, thread, readOnly }: { entry: ThreadEntry; thread: Thread
   );
 }
 
+/** The upload of a file not sent yet: its progress, and pause, resume or cancel (the message goes once it finished). */
+function QueuedFile({ taskId }: { taskId: string }) {
+  const task = useUploads()?.find((candidate) => candidate.id === taskId);
+  if (!task) return null;
+  return (
+    <ul className="upload-list">
+      <UploadItem task={task} />
+    </ul>
+  );
+}
+
 function Queued({ row }: { row: MessageAction }) {
   const { online } = useSnapshot(connectivity);
   return (
@@ -33,7 +46,8 @@ function Queued({ row }: { row: MessageAction }) {
         <span className="has-text-weight-semibold">You</span> · {row.state === 'refused' ? 'Not sent' : 'Not sent yet'}
         {row.state === 'pending' && (online ? ' · sending…' : ' · goes out when you are back online')}
       </p>
-      <MessageText body={row.body} />
+      {row.body && <MessageText body={row.body} />}
+      {row.attachment && <QueuedFile taskId={row.attachment.taskId} />}
       {asksToPayOffPlatform(row.body) && <OffPlatformWarning />}
       {row.state === 'refused' && (
         <Alert kind="danger" title="This message was not sent" dismissible onDismiss={() => void dismissMessage(row.seq!)}>

@@ -91,7 +91,7 @@ export function Component() {
           {thread.closedBecause ? (
             <Alert kind="info">{thread.closedBecause}</Alert>
           ) : (
-            <MessageComposer negotiationId={negotiationId} to={other} />
+            <MessageComposer negotiationId={negotiationId} to={other} transactionId={thread.myTransactionId} />
           )}
         </>
       )}
