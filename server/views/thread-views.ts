@@ -10,8 +10,9 @@ import { vehicleName } from '../../src/domain/offer-format';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { messageReports, messages, threadReads } from '../db/message-tables';
-import { negotiations, offers, transactions, uploads, users, vehicles } from '../db/schema';
+import { deals, negotiations, offers, transactions, uploads, users, vehicles } from '../db/schema';
 import type { UserRow } from '../kernel/access';
+import { Refusal } from '../kernel/refusal';
 import { closedBecause, otherPartyOf, threadFor } from '../modules/messages/threads';
 import { dealTimeline } from './deal-timeline';
 
@@ -102,6 +103,16 @@ export async function threadView(db: Database, negotiationId: string, reader: Us
     read: theirs?.readSeq ?? 0,
     unread: written.filter(({ message }) => message.authorUserId !== reader.id && message.seq > (mine?.readSeq ?? 0)).length,
   };
+}
+
+/** The thread of a deal, as `reader` reads it; null for someone it is closed to (an admin when nothing in it was reported). */
+export async function threadOfDeal(db: Database, dealId: string, reader: UserRow): Promise<Thread | null> {
+  const [deal] = await db.select({ negotiationId: deals.negotiationId }).from(deals).where(eq(deals.id, dealId));
+  if (!deal) return null;
+  return threadView(db, deal.negotiationId, reader).catch((error: unknown) => {
+    if (error instanceof Refusal) return null;
+    throw error;
+  });
 }
 
 /** The deal's timeline lines a thread shows, as the reader's side of the deal (`own`) tells them. */

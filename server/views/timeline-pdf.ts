@@ -1,12 +1,35 @@
 /**
  * The deal's timeline as a PDF (pdf-writer.ts, DejaVu Sans embedded): the items day by day with
  * their times in the reader's time zone, then the deal's documents with the SHA-256 of each as
- * made and as signed, so a copy kept elsewhere can be checked against it.
+ * made and as signed, so a copy kept elsewhere can be checked against it; then the parties'
+ * messages (issue 33), each with who wrote it, when, the file it sent and the warning it carried.
  */
+import { formatBytes } from '../../src/domain/byte-format';
 import type { DealTimeline } from '../../src/domain/deal-timeline';
+import type { Thread } from '../../src/domain/message-contract';
 import { pdfWriter } from '../pdf/pdf-writer';
 
-export async function timelinePdf(timeline: DealTimeline, timeZone = 'UTC', now = new Date()): Promise<Uint8Array> {
+type Writer = Awaited<ReturnType<typeof pdfWriter>>;
+
+function writeMessages(w: Writer, thread: Thread, stamp: (at: Date) => string) {
+  w.gap(12);
+  w.subheading('Messages between the parties');
+  const messages = thread.entries.flatMap((entry) => (entry.type === 'message' ? [entry] : []));
+  if (!messages.length) w.paragraph('No messages were written in this sale.', { muted: true });
+  const other = thread.otherName ?? `The ${thread.myRole === 'buyer' ? 'seller' : 'buyer'}`;
+  for (const message of messages) {
+    const file = message.attachment ? ` [sent ${message.attachment.fileName}, ${formatBytes(message.attachment.size)}]` : '';
+    w.paragraph(`${stamp(new Date(message.at))} — ${message.by === 'you' ? 'You' : other}: ${message.body}${file}`);
+    if (message.offPlatformPayment) w.paragraph('Flagged to both parties: it asks to pay outside Caramel.', { size: 8, muted: true });
+  }
+}
+
+export async function timelinePdf(
+  timeline: DealTimeline,
+  timeZone = 'UTC',
+  now = new Date(),
+  thread: Thread | null = null,
+): Promise<Uint8Array> {
   const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
   const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', second: '2-digit' });
   const w = await pdfWriter({ title: `Timeline of the sale: ${timeline.title}`, subject: `Deal ${timeline.dealId}` });
@@ -34,5 +57,6 @@ export async function timelinePdf(timeline: DealTimeline, timeZone = 'UTC', now 
     w.paragraph(`SHA-256 as made: ${document.sha256}`, { size: 8, muted: true });
     w.paragraph(`SHA-256 as signed: ${document.signedSha256 ?? 'not signed yet'}`, { size: 8, muted: true });
   }
+  if (thread) writeMessages(w, thread, (at) => `${day.format(at)}, ${time.format(at)}`);
   return (await w.finish()).bytes;
 }

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { generateKeyPair } from 'jose';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mailUnreadMessages } from '../../server/commands/mail-unread-messages';
 import { commandContext } from '../../server/commands/context';
@@ -225,6 +226,24 @@ describe('deal messages', () => {
         (row) => row.kind === 'message unread',
       ),
     ).toEqual([]);
+  });
+
+  it('puts the conversation in the deal’s timeline PDF, with the files sent and the warnings given', async () => {
+    const { buyer, seller, negotiationId, buyerTx, sellerTx } = await dealBetween(api, parts.identity);
+    await send(buyer, negotiationId, 'Is the spare key included?');
+    await send(seller, negotiationId, 'Yes. Send the deposit by Zelle and I hold it.');
+    const photo = await uploadedDocument(api, seller, sellerTx, 'message-attachment', 'spare-key.jpg');
+    await api.call('POST', `/api/threads/${negotiationId}/messages`, seller.bearer, {
+      attachmentUploadId: photo.uploadId,
+      idempotencyKey: randomUUID(),
+    });
+    const pdf = await api.call('GET', `/api/transactions/${buyerTx}/timeline.pdf`, buyer.bearer);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true });
+    const said = text.replace(/\s+/g, ' ');
+    expect(said).toContain('Messages between the parties');
+    expect(said).toMatch(/You: Is the spare key included\?.*: Yes\. Send the deposit by Zelle and I hold it\./);
+    expect(said).toContain('Flagged to both parties: it asks to pay outside Caramel.');
+    expect(said).toMatch(/\[sent spare-key\.jpg, \d+ B\]/);
   });
 
   it('sends a file uploaded into the deal, which only the two parties can open', async () => {

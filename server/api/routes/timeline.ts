@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { timelinePdfQuerySchema } from '../../../src/domain/deal-timeline';
 import type { CommandContext } from '../../commands/context';
 import { dealTimeline } from '../../views/deal-timeline';
+import { threadOfDeal } from '../../views/thread-views';
 import { timelinePdf } from '../../views/timeline-pdf';
 import { parseInput } from '../../kernel/validation';
 import { accountOf } from '../../commands/account';
@@ -28,7 +29,8 @@ export function timelineRoutes(app: FastifyInstance, deps: { ctx: CommandContext
   app.get('/api/transactions/:id/timeline.pdf', { preHandler: deps.authenticate }, async (request, reply) => {
     const { timeZone } = parseInput(timelinePdfQuerySchema, request.query);
     const timeline = await timelineOf(request);
-    const bytes = await timelinePdf(timeline, timeZone);
+    const thread = await threadOfDeal(db, timeline.dealId, await accountOf(ctx, request.caller!));
+    const bytes = await timelinePdf(timeline, timeZone, new Date(), thread);
     return reply
       .type('application/pdf')
       .header('cache-control', 'no-store')
