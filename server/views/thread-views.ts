@@ -66,6 +66,7 @@ export async function threadView(db: Database, negotiationId: string, reader: Us
       id: message.id,
       seq: message.seq,
       by: by(message.authorUserId),
+      side: message.authorUserId === negotiation.sellerUserId ? ('seller' as const) : ('buyer' as const),
       body: message.body,
       attachment: attachment && {
         key: attachment.key,
@@ -93,7 +94,7 @@ export async function threadView(db: Database, negotiationId: string, reader: Us
     negotiationId,
     dealId: deal?.id ?? null,
     vehicle: vehicle ? vehicleName(vehicle) : 'the car',
-    myRole: role,
+    myRole: side,
     myTransactionId: side && own ? own.id : null,
     otherName: await firstName(db, other),
     closedBecause: closedBecause(access),

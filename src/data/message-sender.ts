@@ -31,7 +31,8 @@ export async function sendMessageAction(row: MessageAction): Promise<'sent' | 'o
     const file = row.attachment;
     const attachment =
       file && task?.key ? { key: task.key, fileName: file.fileName, contentType: file.contentType, size: file.size } : null;
-    const entry: ThreadEntry = { type: 'message', by: 'you', body: row.body, reported: false, attachment, ...sent };
+    const side = thread.myRole ?? 'buyer';
+    const entry: ThreadEntry = { type: 'message', by: 'you', side, body: row.body, reported: false, attachment, ...sent };
     await db.threads.put({ ...thread, entries: [...thread.entries, entry] });
   });
   return 'sent';

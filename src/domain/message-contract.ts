@@ -54,6 +54,8 @@ export const threadEntrySchema = z.discriminatedUnion('type', [
     id: z.string(),
     seq: z.number(),
     by,
+    /** The writer's side (an admin reading a reported thread is neither). */
+    side: z.enum(['buyer', 'seller']),
     body: z.string(),
     at: z.string(),
     /** The file sent with it; null once the file was removed (its sender's account deleted). */
@@ -73,7 +75,8 @@ export const threadSchema = z.object({
   negotiationId: z.string(),
   dealId: z.nullable(z.string()),
   vehicle: z.string(),
-  myRole: z.enum(['buyer', 'seller']),
+  /** The reader's side; null for an admin reading a thread with a reported message. */
+  myRole: z.nullable(z.enum(['buyer', 'seller'])),
   /** The reader's side of the deal, which files sent in the thread are uploaded into; null before there is a deal. */
   myTransactionId: z.nullable(z.string()),
   otherName: z.nullable(z.string()),

@@ -44,23 +44,26 @@ test('two parties talk in their deal: offline messages go out once and in order,
   ).json();
   await request.post('/api/offers/link-account', { headers: { authorization: buyer.bearer } });
 
-  // The buyer finds the conversation beside the offer and asks a question.
+  // The seller is elsewhere in the app when the buyer, finding the conversation beside the offer, asks a question.
+  await sellerPage.goto('/dashboard/overview');
   await buyerPage.goto('/dashboard/caramel-offers');
   await buyerPage.getByRole('link', { name: /Messages with the seller/ }).click();
   await expect(buyerPage.getByRole('heading', { name: 'Messages about the 2005 Buick' })).toBeVisible();
   await expect(conversation(buyerPage).getByLabel('Their offer: $20,000')).toBeVisible();
   await write(buyerPage, 'Is the spare key included?');
-  await expect(conversation(buyerPage).getByText('Is the spare key included?')).toBeVisible();
+  await expect(conversation(buyerPage).getByText(/You · .* · (Sent|Delivered)$/)).toBeVisible();
 
-  // The seller, elsewhere in the app, sees it counted in the navigation; opening it reads it.
-  await sellerPage.goto('/dashboard/overview');
+  // The seller is told in the app at once, and the navigation counts it; opening it reads it.
+  await expect(sellerPage.getByText('Robin wrote to you about the 2005 Buick. Open Messages to read it.')).toBeVisible();
+  await expect(conversation(buyerPage).getByText(/You · .* · Delivered$/)).toBeVisible();
   await sellerPage.getByRole('button', { name: 'Dashboard menu' }).click();
-  await expect(sellerPage.getByRole('link', { name: 'Messages 1 unread' })).toBeVisible();
   await sellerPage.getByRole('link', { name: 'Messages 1 unread' }).click();
   await expect(sellerPage.getByRole('heading', { name: 'Messages', exact: true })).toBeVisible();
   await sellerPage.getByRole('link', { name: /2005 Buick · with Robin 1 unread/ }).click();
   await expect(conversation(sellerPage).getByText('Is the spare key included?')).toBeVisible();
   await expect(conversation(buyerPage).getByText(/You · .* · Read/)).toBeVisible();
+  await sellerPage.getByRole('button', { name: 'Dashboard menu' }).click();
+  await expect(sellerPage.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
 
   // A draft survives a reload.
   await composer(sellerPage).fill('Yes, both keys');

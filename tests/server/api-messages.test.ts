@@ -128,7 +128,9 @@ describe('deal messages', () => {
     expect((await report(outsider)).statusCode).toBe(404);
     expect((await report(buyer)).statusCode).toBe(204);
     expect(messagesIn(await threadOf(buyer, negotiationId))[0]!.reported).toBe(true);
-    expect(messagesIn(await threadOf(admin, negotiationId)).map((entry) => entry.body)).toEqual(['The title is in my name.']);
+    const asAdmin = await threadOf(admin, negotiationId);
+    expect(asAdmin.myRole).toBeNull();
+    expect(messagesIn(asAdmin).map((entry) => [entry.side, entry.body])).toEqual([['seller', 'The title is in my name.']]);
     expect((await send(admin, negotiationId, 'Admin here')).statusCode).toBe(403);
     const adminId = await userIdOf(admin);
     expect(await api.database.db.select().from(notifications).where(eq(notifications.userId, adminId))).toContainEqual(

@@ -66,6 +66,13 @@ function Report({ entry, negotiationId }: { entry: MessageEntry; negotiationId: 
   );
 }
 
+/** Who wrote it, as the reader knows them: "You", the other party's first name, or (for an admin) their side. */
+function authorName(entry: MessageEntry, thread: Thread): string {
+  if (entry.by === 'you') return 'You';
+  if (!thread.myRole) return entry.side === 'buyer' ? 'The buyer' : 'The seller';
+  return thread.otherName ?? `The ${thread.myRole === 'buyer' ? 'seller' : 'buyer'}`;
+}
+
 export function MessageBubble({ entry, thread, readOnly }: { entry: MessageEntry; thread: Thread; readOnly: boolean }) {
   const mine = entry.by === 'you';
   return (

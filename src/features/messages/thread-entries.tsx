@@ -75,7 +75,7 @@ function useArrivals(thread: Thread): string {
 
 export function ThreadEntries({ thread, queued }: { thread: Thread; queued: MessageAction[] }) {
   const said = useArrivals(thread);
-  const readOnly = thread.closedBecause !== null;
+  const readOnly = thread.closedBecause !== null || thread.myRole === null;
   return (
     <>
       <ol className="thread-entries" aria-label="Conversation">

@@ -63,6 +63,7 @@ export function Component() {
   const missing = failure instanceof ApiError && (failure.status === 404 || failure.status === 400);
   const thread = saved?.thread;
   const other = thread ? (thread.otherName ?? `the ${thread.myRole === 'buyer' ? 'seller' : 'buyer'}`) : '';
+  const admin = thread?.myRole === null;
 
   return (
     <>
@@ -90,7 +91,7 @@ export function Component() {
           <ThreadEntries thread={thread} queued={saved.queued} />
           {thread.closedBecause ? (
             <Alert kind="info">{thread.closedBecause}</Alert>
-          ) : (
+          ) : admin ? null : (
             <MessageComposer negotiationId={negotiationId} to={other} transactionId={thread.myTransactionId} />
           )}
         </>
