@@ -78,9 +78,7 @@ export function MessageBubble({ entry, thread, readOnly }: { entry: MessageEntry
   return (
     <div className={`message-bubble${mine ? ' is-mine' : ''}`}>
       <p className="help">
-        <span className="has-text-weight-semibold">
-          {mine ? 'You' : (thread.otherName ?? `The ${thread.myRole === 'buyer' ? 'seller' : 'buyer'}`)}
-        </span>
+        <span className="has-text-weight-semibold">{authorName(entry, thread)}</span>
         {' · '}
         <time dateTime={entry.at}>{timeOf(entry.at)}</time>
         {mine && <> · {DELIVERY_WORDS[deliveryState(entry.seq, thread)]}</>}
