@@ -78,7 +78,9 @@ export function MessageComposer({ negotiationId, to, transactionId }: { negotiat
           if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) send();
         }}
       />
-      <Button type="submit">Send</Button>
+      <div className="buttons mb-4">
+        <Button type="submit">Send</Button>
+      </div>
       {transactionId ? (
         <FileField
           key={picked}
