@@ -56,6 +56,7 @@ test('two parties talk in their deal: offline messages go out once and in order,
   // The seller is told in the app at once, and the navigation counts it; opening it reads it.
   await expect(sellerPage.getByText('Robin wrote to you about the 2005 Buick. Open Messages to read it.')).toBeVisible();
   await expect(conversation(buyerPage).getByText(/You · .* · Delivered$/)).toBeVisible();
+  await expect(sellerPage.getByRole('link', { name: 'You have 1 unread message' })).toBeVisible();
   await sellerPage.getByRole('button', { name: 'Dashboard menu' }).click();
   await sellerPage.getByRole('link', { name: 'Messages 1 unread' }).click();
   await expect(sellerPage.getByRole('heading', { name: 'Messages', exact: true })).toBeVisible();

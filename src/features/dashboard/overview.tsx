@@ -1,13 +1,15 @@
 /**
  * The overview (issue 21): what needs the user now across every transaction and offer — next
- * actions, money due or expected, documents asked for — newest first, and the notifications
- * they were sent. Read from IndexedDB (refreshed on open, and live), so it reads offline with
+ * actions, money due or expected, documents asked for — newest first, the messages waiting to be
+ * read, and the notifications they were sent. Read from IndexedDB (refreshed on open, and live), so it reads offline with
  * its age; loading, empty and error states of their own.
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { connectivity } from '../../data/connectivity';
+import { session } from '../../data/session-store';
+import { MESSAGES_PATH } from '../../domain/message-contract';
 import { refreshOverview, useOverview } from '../../data/overview';
 import type { OverviewItem } from '../../domain/overview';
 import { formatCents } from '../../domain/pricing';
@@ -44,6 +46,19 @@ function ItemRow({ item }: { item: OverviewItem }) {
   );
 }
 
+/** The messages waiting to be read, with the way to them (the count follows live, like the navigation's). */
+function UnreadMessages() {
+  const { dashboard } = useSnapshot(session);
+  const unread = dashboard?.count.unreadMessages ?? 0;
+  if (!unread) return null;
+  return (
+    <p className="notification is-info is-light">
+      <Link to={MESSAGES_PATH}>{unread === 1 ? 'You have 1 unread message' : `You have ${unread} unread messages`}</Link> from the other
+      party of an offer or a sale.
+    </p>
+  );
+}
+
 export function Overview({ heading }: { heading: string }) {
   const overview = useOverview();
   const { online } = useSnapshot(connectivity);
@@ -68,6 +83,7 @@ export function Overview({ heading }: { heading: string }) {
           {online ? 'Could not refresh just now' : 'Offline'} · showing what was saved {savedAgo(overview.savedAt!)}
         </p>
       )}
+      <UnreadMessages />
       {overview === undefined || (nothingSaved && refresh === 'loading') ? (
         <p aria-busy="true">Loading your overview…</p>
       ) : nothingSaved && refresh === 'failed' ? (
