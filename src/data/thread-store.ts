@@ -48,8 +48,17 @@ function newestFromOther(entries: ThreadEntry[]): number | undefined {
   return newest?.type === 'message' ? newest.seq : undefined;
 }
 
+/** The receipts this tab sent, per thread: one that would not raise them is not sent again. */
+const sentReceipts = new Map<string, { delivered: number; read: number }>();
+
 async function sendSeen(negotiationId: string, upTo: number, read: boolean): Promise<void> {
-  await apiRequest('POST', `threads/${negotiationId}/seen`, z.unknown(), { upTo, read }).catch(() => undefined);
+  const sent = sentReceipts.get(negotiationId) ?? { delivered: 0, read: 0 };
+  if (upTo <= (read ? sent.read : sent.delivered)) return;
+  sentReceipts.set(negotiationId, { delivered: Math.max(sent.delivered, upTo), read: read ? Math.max(sent.read, upTo) : sent.read });
+  await apiRequest('POST', `threads/${negotiationId}/seen`, z.unknown(), { upTo, read }).catch(() => {
+    // Not sent (offline): the next fetch or view sends it again.
+    sentReceipts.set(negotiationId, sent);
+  });
 }
 
 /** The thread was shown to its reader: everything in it up to now is read, here and for the writer. */

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { Icon } from './icon';
 
@@ -21,6 +21,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean;
   icon?: LucideIcon;
   children: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function buttonClass({ variant = 'primary', size = 'normal', fullWidth = false, loading = false }: Partial<ButtonProps>): string {

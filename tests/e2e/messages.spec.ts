@@ -89,8 +89,16 @@ test('two parties talk in their deal: offline messages go out once and in order,
 
   // A request to pay outside the product warns both parties.
   await write(buyerPage, 'Could I pay the deposit with Zelle instead?');
-  for (const page of [buyerPage, sellerPage])
-    await expect(conversation(page).getByRole('alert').filter({ hasText: 'Never pay outside Caramel' })).toBeVisible();
+  await expect(conversation(sellerPage).getByRole('alert').filter({ hasText: 'Never pay outside Caramel' })).toBeVisible();
+  await expect(
+    conversation(buyerPage).getByRole('alert').filter({ hasText: 'The other party is warned about this message' }),
+  ).toBeVisible();
+  // The seller reports it, by keyboard: the reason box takes the focus.
+  await conversation(sellerPage).getByRole('button', { name: 'Report this message' }).last().press('Enter');
+  await expect(sellerPage.getByRole('textbox', { name: 'What is wrong with it?' })).toBeFocused();
+  await sellerPage.keyboard.type('Asks me to pay by Zelle');
+  await sellerPage.getByRole('button', { name: 'Send report' }).click();
+  await expect(conversation(sellerPage).getByText('You reported this message. An admin will look at it.')).toBeVisible();
 
   // The buyer counters from the seller's offer card; the seller accepts the counteroffer from theirs.
   await conversation(buyerPage).getByLabel('Their offer: $20,000').getByRole('button', { name: 'Counter' }).click();

@@ -12,6 +12,8 @@ describe('a request to pay outside the product', () => {
     "A cashier's check works",
     'Send the money through Western Union',
     'Let us pay outside the app to save the fee',
+    'Could I just send the deposit with Apple Pay or a direct bank transfer to your account',
+    'Send the money to my account and I hold the car',
   ])('is flagged: %s', (text) => expect(asksToPayOffPlatform(text)).toBe(true));
 
   it.each([
@@ -19,6 +21,7 @@ describe('a request to pay outside the product', () => {
     'The wiring harness was replaced last year',
     'I will pay through Caramel once the title is checked',
     'Both keys and the manual are included',
+    'The transfer case was rebuilt in 2021',
   ])('is not flagged: %s', (text) => expect(asksToPayOffPlatform(text)).toBe(false));
 });
 

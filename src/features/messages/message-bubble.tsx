@@ -2,7 +2,7 @@
  * One message of a thread: its words, when, how far it got (for yours), the warning both parties
  * see on a request to pay outside the product, and a way to report one of the other party's.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { reportMessage } from '../../data/thread-store';
 import { deliveryState, type Thread, type ThreadEntry } from '../../domain/message-contract';
 import { Alert } from '../../ui/alert';
@@ -17,8 +17,14 @@ const DELIVERY_WORDS = { sent: 'Sent', delivered: 'Delivered', read: 'Read' } as
 export const timeOf = (at: string) =>
   new Date(at).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
-export function OffPlatformWarning() {
-  return (
+/** The warning both parties see on a request to pay outside the product, worded for its reader. */
+export function OffPlatformWarning({ mine }: { mine: boolean }) {
+  return mine ? (
+    <Alert kind="warning" title="The other party is warned about this message">
+      It asks for money some other way (a wire, gift cards, a payment app, crypto). Money sent that way is not protected: ask for it in the
+      sale’s Payment step instead.
+    </Alert>
+  ) : (
     <Alert kind="warning" title="Never pay outside Caramel">
       It asks for money some other way (a wire, gift cards, a payment app, crypto). Money sent that way is not protected and cannot be got
       back: pay only in the sale’s Payment step.
@@ -27,13 +33,23 @@ export function OffPlatformWarning() {
 }
 
 function Report({ entry, negotiationId }: { entry: MessageEntry; negotiationId: string }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  // Closing the form gives the focus back to the button that opened it.
+  const setOpen = (next: boolean) => {
+    returnFocus.current = !next;
+    setOpenState(next);
+  };
+  useEffect(() => {
+    if (!open && returnFocus.current) opener.current?.focus();
+  }, [open]);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   if (entry.reported) return <p className="help">You reported this message. An admin will look at it.</p>;
   if (!open)
     return (
-      <Button size="small" variant="text" onClick={() => setOpen(true)}>
+      <Button ref={opener} size="small" variant="text" onClick={() => setOpen(true)}>
         Report<span className="visually-hidden"> this message</span>
       </Button>
     );
@@ -46,12 +62,20 @@ function Report({ entry, negotiationId }: { entry: MessageEntry; negotiationId: 
     );
   };
   return (
-    <form onSubmit={send} noValidate aria-label="Report this message" className="mt-2">
+    // Escape closes it, as a dialog would.
+    <form
+      onSubmit={send}
+      noValidate
+      aria-label="Report this message"
+      className="mt-2"
+      onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
+    >
       <TextareaField
         label="What is wrong with it?"
         rows={2}
         value={reason}
         error={problem}
+        autoFocus
         onChange={(event) => setReason(event.target.value)}
       />
       <div className="buttons">
@@ -85,7 +109,7 @@ export function MessageBubble({ entry, thread, readOnly }: { entry: MessageEntry
       </p>
       {entry.body && <MessageText body={entry.body} />}
       {entry.attachment && <MessageAttachment file={entry.attachment} />}
-      {entry.offPlatformPayment && <OffPlatformWarning />}
+      {entry.offPlatformPayment && <OffPlatformWarning mine={mine} />}
       {!mine && !readOnly && <Report entry={entry} negotiationId={thread.negotiationId} />}
     </div>
   );

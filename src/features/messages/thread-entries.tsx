@@ -48,7 +48,7 @@ function Queued({ row }: { row: MessageAction }) {
       </p>
       {row.body && <MessageText body={row.body} />}
       {row.attachment && <QueuedFile taskId={row.attachment.taskId} />}
-      {asksToPayOffPlatform(row.body) && <OffPlatformWarning />}
+      {asksToPayOffPlatform(row.body) && <OffPlatformWarning mine />}
       {row.state === 'refused' && (
         <Alert kind="danger" title="This message was not sent" dismissible onDismiss={() => void dismissMessage(row.seq!)}>
           {row.error}
@@ -73,12 +73,34 @@ function useArrivals(thread: Thread): string {
   return said;
 }
 
+/**
+ * Opens at the newest entry (the conversation reads upwards from the box), and follows new ones
+ * while the reader is at the bottom; someone reading back up is left where they are.
+ */
+function useFollowNewest(count: number) {
+  const list = useRef<HTMLOListElement>(null);
+  const shown = useRef(0);
+  const atBottom = useRef(true);
+  useEffect(() => {
+    const measure = () => (atBottom.current = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 160);
+    window.addEventListener('scroll', measure, { passive: true });
+    return () => window.removeEventListener('scroll', measure);
+  }, []);
+  useEffect(() => {
+    if (count > shown.current && (shown.current === 0 || atBottom.current))
+      list.current?.lastElementChild?.scrollIntoView({ block: shown.current === 0 ? 'center' : 'nearest' });
+    shown.current = count;
+  }, [count]);
+  return list;
+}
+
 export function ThreadEntries({ thread, queued }: { thread: Thread; queued: MessageAction[] }) {
   const said = useArrivals(thread);
+  const list = useFollowNewest(thread.entries.length + queued.length);
   const readOnly = thread.closedBecause !== null || thread.myRole === null;
   return (
     <>
-      <ol className="thread-entries" aria-label="Conversation">
+      <ol ref={list} className="thread-entries" aria-label="Conversation">
         {thread.entries.map((entry) => (
           <li key={`${entry.type}:${entry.id}`} className={`thread-entry is-${entry.type}`}>
             <Entry entry={entry} thread={thread} readOnly={readOnly} />

@@ -13,6 +13,7 @@ import { refreshNegotiation } from '../../data/offer-store';
 import { markThreadRead, refreshThread, setThreadOnScreen, useThread } from '../../data/thread-store';
 import { MESSAGES_PATH } from '../../domain/message-contract';
 import { savedAgo } from '../../domain/saved-ago';
+import { transactionEntry } from '../../domain/transaction-steps';
 import { Alert } from '../../ui/alert';
 import { MessageComposer } from './message-composer';
 import { ThreadEntries } from './thread-entries';
@@ -82,7 +83,17 @@ export function Component() {
         </Alert>
       ) : (
         <>
-          <p className="mb-2">With {other} · only the two of you can read it.</p>
+          <p className="mb-2">
+            {admin
+              ? 'Between the buyer and the seller. You can read it as an admin because a message in it was reported.'
+              : `With ${other} · only the two of you can read it.`}
+            {thread.myTransactionId && (
+              <>
+                {' '}
+                <Link to={transactionEntry(thread.myTransactionId)}>Go to the sale</Link>
+              </>
+            )}
+          </p>
           {(failure || !online) && (
             <p className="help mb-3" role="status">
               {online ? 'Could not refresh just now' : 'Offline'} · showing what was saved {savedAgo(thread.savedAt)}

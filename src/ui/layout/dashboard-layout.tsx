@@ -35,6 +35,12 @@ export function DashboardLayout() {
             >
               <Icon icon={MenuIcon} />
               <span>Dashboard menu</span>
+              {unread > 0 && (
+                <span className="tag is-danger is-rounded ml-2">
+                  {unread}
+                  <span className="visually-hidden"> unread messages</span>
+                </span>
+              )}
             </button>
             <nav id="dashboard-nav" className={`menu dashboard-nav${open ? ' is-open' : ''}`} aria-label="Dashboard">
               <ul className="menu-list">
