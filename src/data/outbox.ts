@@ -74,22 +74,28 @@ export function drainOutbox(): Promise<void> {
     return draining;
   }
   draining = (async () => {
-    let outcome: 'done' | 'offline';
+    let outcome: 'done' | 'offline' | 'busy';
     do {
       again = false;
       outcome = await withOutboxLock(sendAll);
     } while (again);
     clearTimeout(retryTimer);
     if (outcome === 'offline') retryTimer = setTimeout(() => void drainOutbox(), Math.min(60_000, 1000 * 2 ** retries++));
+    else if (outcome === 'busy') retryTimer = setTimeout(() => void drainOutbox(), BUSY_RETRY_MS);
     else retries = 0;
   })().finally(() => (draining = undefined));
   return draining;
 }
 
-async function withOutboxLock(work: () => Promise<'done' | 'offline'>): Promise<'done' | 'offline'> {
+/**
+ * Another tab drains (it sends these same rows): look again shortly, since the lock may belong to a
+ * page being unloaded — a navigation in this tab — that will never send what it left pending.
+ */
+const BUSY_RETRY_MS = 2000;
+
+async function withOutboxLock(work: () => Promise<'done' | 'offline'>): Promise<'done' | 'offline' | 'busy'> {
   if (!('locks' in navigator)) return work();
-  // Another tab already drains: it sends these same rows.
-  return navigator.locks.request('caramel-outbox', { ifAvailable: true }, async (lock) => (lock ? work() : 'done'));
+  return navigator.locks.request('caramel-outbox', { ifAvailable: true }, async (lock) => (lock ? work() : 'busy'));
 }
 
 async function sendAll(): Promise<'done' | 'offline'> {
