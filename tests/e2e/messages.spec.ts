@@ -152,8 +152,11 @@ test('in a deal, a photo and a 50 MB video sent from a phone reach the other par
   await expect(upload.getByText(/Waiting for the connection/)).toBeVisible({ timeout: 20_000 });
   await sellerPage.context().setOffline(false);
 
-  // The buyer sees both, in order, the video with its player.
+  // The buyer, elsewhere, has them counted as unread; then sees both, in order, the video with its player.
   await buyerPage.goto('/dashboard/active-transactions');
+  await expect(
+    buyerPage.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: /^Messages [12] unread$/ }),
+  ).toBeVisible();
   await buyerPage.getByRole('link', { name: 'Messages about the 2005 Buick' }).click();
   await expect(conversation(buyerPage).getByText('The spare key, as promised')).toBeVisible();
   await expect(conversation(buyerPage).getByRole('img', { name: 'spare-key.jpg' })).toBeVisible();
