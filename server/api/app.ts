@@ -19,6 +19,7 @@ import { signingRoutes } from './routes/signing';
 import { timelineRoutes } from './routes/timeline';
 import { webhookRoutes } from './routes/webhooks';
 import { everyInterval } from './background-jobs';
+import { handoverRoutes } from './routes/handover';
 import { messageRoutes } from './routes/messages';
 import { mailUnreadMessages } from '../commands/mail-unread-messages';
 import { sandboxProviders, type Providers } from '../providers/providers';
@@ -170,6 +171,7 @@ export async function buildApi({
   timelineRoutes(app, { ctx, authenticate });
   webhookRoutes(app, { ctx, secrets: settings.providers.webhookSecrets, signing });
   uploadRoutes(app, { ctx, storage, authenticate });
+  handoverRoutes(app, { ctx, storage, authenticate });
   everyInterval(app, 'abandoned-upload clean-up', () => abortAbandonedUploads(storage), settings.storage.cleanupIntervalSeconds);
   if (settings.devMailboxFile) devMailboxRoutes(app, settings.devMailboxFile);
   await staticFiles(app, settings.staticDir, runtime);

@@ -1,11 +1,13 @@
 /**
  * Transport: the delivery quotes the vendors gave a buyer (a booking names one, so its price is
- * the vendor's, never the browser's), and the deal's shipment with each update the vendor sent.
+ * the vendor's, never the browser's), the deal's shipment with each update the vendor sent, and
+ * each party's record of the handover (src/domain/handover.ts), one per side, stamped by the server.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { SHIPMENT_STATUSES, TRANSPORT_KINDS, TRANSPORT_VENDORS } from '../../src/domain/transport';
-import { deals, transactions } from './schema';
+import type { HandoverSlot } from '../../src/domain/handover';
+import { deals, transactions, users } from './schema';
 
 export const transportQuotes = pgTable(
   'transport_quotes',
@@ -72,4 +74,24 @@ export const shipmentUpdates = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('shipment_updates_shipment').on(table.shipmentId)],
+);
+
+export const handoverRecords = pgTable(
+  'handover_records',
+  {
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    side: text('side', { enum: ['buyer', 'seller'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    odometerMiles: integer('odometer_miles').notNull(),
+    keysHandedOver: boolean('keys_handed_over').notNull(),
+    titleHandedOver: boolean('title_handed_over').notNull(),
+    /** Each photo as stored when the record was made: its slot, file, key and SHA-256. */
+    photos: jsonb('photos').$type<{ slot: HandoverSlot; fileName: string; documentKey: string; sha256: string }[]>().notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (table) => [primaryKey({ columns: [table.dealId, table.side] })],
 );

@@ -80,6 +80,8 @@ export interface DomainEvents {
   'payout.returned': { dealId: string; sellerTransactionId: string; transferId: string; cents: number; reason: string };
   'sale.cancelled': { dealId: string; by: Side; reason: string | null; otherTransactionId: string | null };
   'sale.closed': { dealId: string };
+  /** A party recorded their side of the handover: the other party is told. */
+  'handover.recorded': { dealId: string; side: Side };
   /** A party wrote in a deal's thread: both parties' open tabs fetch it. */
   'message.sent': { negotiationId: string; messageId: string; seq: number };
   /** A party's device fetched or showed a thread's messages: the writer sees them delivered or read. */

@@ -10,6 +10,7 @@ import { formatDollars, vehicleName } from '../../src/domain/offer-format';
 import { SIDE_ROLES, SIDES, type DealRole, type Side } from '../../src/domain/parties';
 import { SALE_DOCUMENTS, type SaleDocumentKind } from '../../src/domain/signing';
 import { DEAL_WORDS, journalWords, shipmentWords } from '../../src/domain/timeline-records';
+import { handoverWords } from '../../src/domain/handover';
 import {
   DEAL_WIDE_EVENTS,
   EVENT_WORDS,
@@ -24,7 +25,7 @@ import { isViewChange } from '../../src/domain/transaction-transitions';
 import type { Database } from '../db/client';
 import { dealParties, transactionEvents, transactions, users } from '../db/schema';
 import { dealClosings, envelopeDocuments, envelopes } from '../db/signing-tables';
-import { shipments, shipmentUpdates } from '../db/transport-tables';
+import { handoverRecords, shipments, shipmentUpdates } from '../db/transport-tables';
 import { dealAndVehicle } from '../kernel/deal-sides';
 import { journalsOf } from '../modules/money/ledger';
 import { transactionFor, type UserRow } from '../kernel/access';
@@ -167,6 +168,22 @@ async function shipmentItems(db: Database, dealId: string, people: People) {
   });
 }
 
+/** Each party's handover record, in words (the photos and their SHA-256 are in the handover's own view and the PDF). */
+async function handoverItems(db: Database, dealId: string, people: People) {
+  const records = await db.select().from(handoverRecords).where(eq(handoverRecords.dealId, dealId));
+  return records.map((record) => {
+    const person = people.actor(record.userId, record.side);
+    const told: Told = {
+      actor: capitalised(person.name),
+      you: person.you,
+      text: `${capitalised(person.name)} recorded the handover: ${handoverWords(record)}.`,
+    };
+    return item(`handover:${dealId}:${record.side}`, record.recordedAt, 'step', record.side, told);
+  });
+}
+
+const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
 export async function dealTimeline(db: Database, transactionId: string, reader: UserRow): Promise<DealTimeline> {
   const { row } = await transactionFor(db, transactionId, reader);
   const { deal, vehicle } = await dealAndVehicle(db, row.dealId);
@@ -183,6 +200,7 @@ export async function dealTimeline(db: Database, transactionId: string, reader: 
       return item(`journal:${journal.key}`, new Date(journal.at), 'money', null, words, cents);
     }),
     ...(await shipmentItems(db, row.dealId, people)),
+    ...(await handoverItems(db, row.dealId, people)),
     ...(deal.titleReceivedAt ? [item(`title:${deal.id}`, deal.titleReceivedAt, 'provider', 'seller', DEAL_WORDS.titleReceived())] : []),
     ...(closing ? [item(`closed:${deal.id}`, closing.closedAt, 'deal', null, DEAL_WORDS.closed())] : []),
   ];

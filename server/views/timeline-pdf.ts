@@ -2,10 +2,12 @@
  * The deal's timeline as a PDF (pdf-writer.ts, DejaVu Sans embedded): the items day by day with
  * their times in the reader's time zone, then the deal's documents with the SHA-256 of each as
  * made and as signed, so a copy kept elsewhere can be checked against it; then the parties'
- * messages (issue 33), each with who wrote it, when, the file it sent and the warning it carried.
+ * handover records (issue 34) with each photo's SHA-256 as stored, and the parties' messages
+ * (issue 33), each with who wrote it, when, the file it sent and the warning it carried.
  */
 import { formatBytes } from '../../src/domain/byte-format';
 import type { DealTimeline } from '../../src/domain/deal-timeline';
+import { handoverWords, type Handover } from '../../src/domain/handover';
 import type { Thread } from '../../src/domain/message-contract';
 import { pdfWriter } from '../pdf/pdf-writer';
 
@@ -24,11 +26,23 @@ function writeMessages(w: Writer, thread: Thread, stamp: (at: Date) => string) {
   }
 }
 
+const SIDE_NAME = { buyer: 'The buyer', seller: 'The seller' } as const;
+
+function writeHandovers(w: Writer, handover: Handover, stamp: (at: Date) => string) {
+  w.gap(12);
+  w.subheading('Handover records');
+  if (!handover.records.length) w.paragraph('Neither party has recorded the handover yet.', { muted: true });
+  for (const record of handover.records) {
+    w.paragraph(`${SIDE_NAME[record.side]}, ${stamp(new Date(record.recordedAt))} (server time): ${handoverWords(record)}.`);
+    for (const photo of record.photos) w.paragraph(`${photo.fileName} (${photo.slot}) SHA-256: ${photo.sha256}`, { size: 8, muted: true });
+  }
+}
+
 export async function timelinePdf(
   timeline: DealTimeline,
   timeZone = 'UTC',
   now = new Date(),
-  thread: Thread | null = null,
+  extra: { thread?: Thread | null; handover?: Handover } = {},
 ): Promise<Uint8Array> {
   const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
   const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', second: '2-digit' });
@@ -57,6 +71,8 @@ export async function timelinePdf(
     w.paragraph(`SHA-256 as made: ${document.sha256}`, { size: 8, muted: true });
     w.paragraph(`SHA-256 as signed: ${document.signedSha256 ?? 'not signed yet'}`, { size: 8, muted: true });
   }
-  if (thread) writeMessages(w, thread, (at) => `${day.format(at)}, ${time.format(at)}`);
+  const stamp = (at: Date) => `${day.format(at)}, ${time.format(at)}`;
+  if (extra.handover) writeHandovers(w, extra.handover, stamp);
+  if (extra.thread) writeMessages(w, extra.thread, stamp);
   return (await w.finish()).bytes;
 }

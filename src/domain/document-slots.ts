@@ -58,6 +58,12 @@ export const DOCUMENT_SLOTS = {
     maxBytes: 25 * 1024 * 1024,
     inStep: true,
   },
+  // The handover record (handover.ts): either party, at pickup or delivery.
+  'handover-odometer': { ...photo('Handover: odometer', 'transport'), sides: BOTH },
+  'handover-front': { ...photo('Handover: front', 'transport'), sides: BOTH },
+  'handover-back': { ...photo('Handover: back', 'transport'), sides: BOTH },
+  'handover-driver-side': { ...photo('Handover: driver’s side', 'transport'), sides: BOTH },
+  'handover-passenger-side': { ...photo('Handover: passenger’s side', 'transport'), sides: BOTH },
   // Photos, videos and documents a party sends in the deal's thread (issue 33): the other party reads them there.
   'message-attachment': {
     label: 'Sent in a message',

@@ -22,6 +22,7 @@ export const NOTIFICATION_KINDS = [
   'sale closed',
   'message unread',
   'message reported',
+  'handover recorded',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

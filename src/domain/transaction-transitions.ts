@@ -27,6 +27,7 @@ export const VIEW_CHANGE_EVENTS = [
   'sale closed',
   'lender decided',
   'parties changed',
+  'handover recorded',
 ] as const;
 export type ViewChangeEvent = (typeof VIEW_CHANGE_EVENTS)[number];
 export const isViewChange = (event: string): event is ViewChangeEvent => (VIEW_CHANGE_EVENTS as readonly string[]).includes(event);

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { apiFor } from './api-harness';
+import { HANDOVER_SLOTS } from '../../src/domain/handover';
 import { dealBetween, saleByNewSeller } from './deals';
 import type { LocalParts } from './local-parts';
 import { bearerFor, personFor } from './tokens';
@@ -179,6 +180,18 @@ export async function routeRequests(api: Api, parts: LocalParts): Promise<RouteR
       url: `/api/admin/dealer-applications/${applied.id}/decision`,
       bearer: admin,
       body: { decision: 'decline', reason: 'We could not find that licence with the state.' },
+    },
+    {
+      method: 'POST',
+      url: `/api/transactions/${buyerTx}/handover`,
+      bearer: buyer.bearer,
+      body: {
+        odometerMiles: 84_120,
+        keysHandedOver: true,
+        titleHandedOver: true,
+        photos: HANDOVER_SLOTS.map((slot) => ({ slot, documentKey: `private/x/${slot}.jpg`, fileName: `${slot}.jpg` })),
+        idempotencyKey: randomUUID(),
+      },
     },
     {
       method: 'POST',

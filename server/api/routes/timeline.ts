@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { timelinePdfQuerySchema } from '../../../src/domain/deal-timeline';
 import type { CommandContext } from '../../commands/context';
 import { dealTimeline } from '../../views/deal-timeline';
+import { handoverFor } from '../../views/handover-views';
 import { threadOfDeal } from '../../views/thread-views';
 import { timelinePdf } from '../../views/timeline-pdf';
 import { parseInput } from '../../kernel/validation';
@@ -29,8 +30,10 @@ export function timelineRoutes(app: FastifyInstance, deps: { ctx: CommandContext
   app.get('/api/transactions/:id/timeline.pdf', { preHandler: deps.authenticate }, async (request, reply) => {
     const { timeZone } = parseInput(timelinePdfQuerySchema, request.query);
     const timeline = await timelineOf(request);
-    const thread = await threadOfDeal(db, timeline.dealId, await accountOf(ctx, request.caller!));
-    const bytes = await timelinePdf(timeline, timeZone, new Date(), thread);
+    const reader = await accountOf(ctx, request.caller!);
+    const thread = await threadOfDeal(db, timeline.dealId, reader);
+    const handover = await handoverFor(db, timeline.transactionId, reader);
+    const bytes = await timelinePdf(timeline, timeZone, new Date(), { thread, handover });
     return reply
       .type('application/pdf')
       .header('cache-control', 'no-store')

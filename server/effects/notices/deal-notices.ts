@@ -76,6 +76,23 @@ export const DEAL_NOTICES: Subscribers = {
       });
     },
   ],
+  // The other party learns the handover was recorded, and where to record theirs (the record is each side's own).
+  'handover.recorded': [
+    async (effects, recorded) => {
+      const other = otherSide(recorded.side);
+      const [theirs] = await effects.tx
+        .select({ id: transactions.id })
+        .from(transactions)
+        .where(and(eq(transactions.dealId, recorded.dealId), eq(transactions.side, other)));
+      await effects.notifySide(recorded.dealId, other, {
+        kind: 'handover recorded',
+        key: `handover:${recorded.dealId}:${recorded.side}`,
+        subject: `Your ${recorded.side} recorded the handover`,
+        body: `Your ${recorded.side} recorded the car's handover: the odometer, photos of the car, and whether the keys and the title changed hands. Record yours too, so the sale keeps both.`,
+        ...(theirs ? { link: `/dashboard/active-transactions/track-delivery/${theirs.id}` } : {}),
+      });
+    },
+  ],
   // Both parties are mailed once: each may now see the other's name and the contact they agreed to share.
   'sale.closed': [
     async (effects, closed) => {
