@@ -1,7 +1,8 @@
 /**
  * `/dashboard/active-transactions/track-delivery(/{transactionId})`: the shipment of a sale — a
  * delivery's milestones as the vendor reports them, or a pickup's appointment — and, for a buyer
- * collecting the car, "I have the car" once the sale is paid and signed. Without an id, the sales
+ * collecting the car, "I have the car" once the sale is paid and signed; and each party's record of
+ * the handover (handover-section.tsx). Without an id, the sales
  * with transport booked, to choose one. Read from IndexedDB, refreshed on open.
  */
 import { useEffect, useState } from 'react';
@@ -15,6 +16,7 @@ import { ReturnedPayout } from '../../ui/money/returned-payout';
 import { RefusedActions } from '../../ui/refused-actions';
 import { ShipmentTimeline } from '../../ui/transport/shipment-timeline';
 import { CancelSale } from './cancel-sale';
+import { HandoverSection } from './handover-section';
 
 function Choose() {
   const rows = useTransactionList();
@@ -102,6 +104,7 @@ function Track({ id }: { id: string }) {
           {detail.side === 'buyer' ? 'You have not chosen delivery or pickup yet.' : 'Your buyer has not chosen delivery or pickup yet.'}
         </p>
       )}
+      <HandoverSection transactionId={detail.id} />
       <MoneyTimelineView money={detail.money} />
       <p className="mt-4">
         <CancelSale detail={detail} />
