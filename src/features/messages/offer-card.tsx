@@ -8,11 +8,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../data/db';
 import { queueOfferAction } from '../../data/offer-actions';
 import type { ThreadEntry } from '../../domain/message-contract';
-import { parseWholeNumber, typedDollars } from '../../domain/offer-fields';
 import { formatDollars } from '../../domain/offer-format';
 import { allowedOfferActions } from '../../domain/offer-lifecycle';
 import { Button } from '../../ui/button';
-import { CurrencyField } from '../../ui/form/text-field';
+import { CounterofferForm } from '../../ui/counteroffer-form';
 import { showToast } from '../../ui/toast-store';
 
 type OfferEntry = Extract<ThreadEntry, { type: 'offer' }>;
@@ -20,8 +19,6 @@ type OfferEntry = Extract<ThreadEntry, { type: 'offer' }>;
 export function OfferCard({ entry, negotiationId }: { entry: OfferEntry; negotiationId: string }) {
   const negotiation = useLiveQuery(() => db.negotiations.get(negotiationId), [negotiationId]);
   const [countering, setCountering] = useState(false);
-  const [amount, setAmount] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
   const latest = negotiation?.latestOffer.id === entry.id;
   const allowed =
     latest && negotiation
@@ -32,13 +29,6 @@ export function OfferCard({ entry, negotiationId }: { entry: OfferEntry; negotia
   const act = (request: Parameters<typeof queueOfferAction>[1]) => {
     setCountering(false);
     queueOfferAction(negotiationId, request).catch((error: Error) => showToast(`Your answer was not saved: ${error.message}`, 'danger'));
-  };
-  const counter = (event: React.FormEvent) => {
-    event.preventDefault();
-    const checked = typedDollars('amount').safeParse(amount);
-    if (!checked.success) return setProblem(checked.error.issues[0]!.message);
-    setProblem(undefined);
-    act({ action: 'counter', amount: parseWholeNumber(checked.data), latestOfferId: entry.id });
   };
   const who = entry.by === 'you' ? 'Your offer' : 'Their offer';
   return (
@@ -59,23 +49,11 @@ export function OfferCard({ entry, negotiationId }: { entry: OfferEntry; negotia
         </div>
       )}
       {countering && (
-        <form onSubmit={counter} noValidate aria-label="Counteroffer">
-          <CurrencyField
-            label="Your counteroffer"
-            value={amount}
-            error={problem}
-            onChange={(event) => setAmount(event.target.value)}
-            autoFocus
-          />
-          <div className="buttons">
-            <Button type="submit" size="small">
-              Send counteroffer
-            </Button>
-            <Button size="small" variant="text" onClick={() => setCountering(false)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
+        <CounterofferForm
+          label="Counteroffer"
+          onCounter={(amount) => act({ action: 'counter', amount, latestOfferId: entry.id })}
+          onCancel={() => setCountering(false)}
+        />
       )}
     </div>
   );

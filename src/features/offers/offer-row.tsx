@@ -7,12 +7,11 @@ import { dismissOfferRefusal, queueOfferAction } from '../../data/offer-actions'
 import type { CachedNegotiation } from '../../data/offer-records';
 import type { OfferAction } from '../../data/outbox-rows';
 import { asSentence } from '../../domain/action-labels';
-import { parseWholeNumber, typedDollars } from '../../domain/offer-fields';
 import { formatDollars as dollars, vehicleName } from '../../domain/offer-format';
 import { allowedOfferActions, type NegotiationStatus } from '../../domain/offer-lifecycle';
 import { Alert } from '../../ui/alert';
 import { Button, buttonClass } from '../../ui/button';
-import { CurrencyField } from '../../ui/form/text-field';
+import { CounterofferForm } from '../../ui/counteroffer-form';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast-store';
 import { ShareLink } from './share-link';
@@ -41,7 +40,6 @@ const ACTION_TEXT: Record<OfferAction['request']['action'], string> = {
 export function OfferRow({ offer, actions, onAccept }: { offer: CachedNegotiation; actions: OfferAction[]; onAccept: () => void }) {
   const { online } = useSnapshot(connectivity);
   const [countering, setCountering] = useState(false);
-  const [amount, setAmount] = useState('');
   const [declining, setDeclining] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const waiting = actions.filter((action) => action.state === 'pending');
@@ -61,13 +59,6 @@ export function OfferRow({ offer, actions, onAccept }: { offer: CachedNegotiatio
     queueOfferAction(offer.id, request).catch((error: Error) => showToast(`Your action was not saved: ${error.message}`, 'danger'));
     setCountering(false);
     setDeclining(false);
-  }
-
-  function counter(event: React.FormEvent) {
-    event.preventDefault();
-    const checked = typedDollars('amount').safeParse(amount);
-    if (!checked.success) return setProblem(checked.error.issues[0]!.message);
-    act({ action: 'counter', amount: parseWholeNumber(checked.data), latestOfferId: offer.latestOffer.id });
   }
 
   return (
@@ -136,17 +127,12 @@ export function OfferRow({ offer, actions, onAccept }: { offer: CachedNegotiatio
         </div>
       )}
       {countering && (
-        <form className="mt-3" onSubmit={counter} noValidate aria-label={`Counteroffer for the ${name}`}>
-          <CurrencyField label="Your counteroffer" value={amount} onChange={(event) => setAmount(event.target.value)} />
-          <div className="buttons">
-            <Button type="submit" size="small">
-              Send counteroffer
-            </Button>
-            <Button size="small" variant="text" onClick={() => setCountering(false)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
+        <CounterofferForm
+          className="mt-3"
+          label={`Counteroffer for the ${name}`}
+          onCounter={(amount) => act({ action: 'counter', amount, latestOfferId: offer.latestOffer.id })}
+          onCancel={() => setCountering(false)}
+        />
       )}
       {allowed.includes('withdraw') && (
         <div className="buttons mt-3">
