@@ -1,31 +1,25 @@
 /**
  * What an application to the dealer programme tells its people: every admin hears of a new one,
  * with the way to the review list; the applicant hears the decision — approved, with the way to
- * dealer financing, or declined, with the admin's reason and the way to apply again. Admins are
- * the users whose row says so (the pool's admin group, mirrored on each of their calls): an admin
- * who has never used the app has no row yet and finds the application on the list instead.
+ * dealer financing, or declined, with the admin's reason and the way to apply again (admins.ts says
+ * who the admins are).
  */
 import { eq } from 'drizzle-orm';
 import { BRAND } from '../../../src/domain/brand';
 import { users } from '../../db/schema';
 import type { Subscribers } from '../../kernel/domain-events';
+import { notifyAdmins } from './admins';
 
 export const DEALER_APPLICATION_NOTICES: Subscribers = {
   'dealer application.sent': [
-    async (effects, sent) => {
-      const admins = await effects.tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.type, 'admin'));
-      for (const admin of admins)
-        await effects.notify(
-          { userId: admin.id, email: admin.email },
-          {
-            kind: 'dealer application',
-            key: `dealer-application:${sent.applicationId}`,
-            subject: `A dealer application from ${sent.dealershipName}`,
-            body: `${sent.dealershipName} has applied to join the dealer programme. Review the application and approve or decline it.`,
-            link: '/dashboard/dealers',
-          },
-        );
-    },
+    async (effects, sent) =>
+      notifyAdmins(effects, {
+        kind: 'dealer application',
+        key: `dealer-application:${sent.applicationId}`,
+        subject: `A dealer application from ${sent.dealershipName}`,
+        body: `${sent.dealershipName} has applied to join the dealer programme. Review the application and approve or decline it.`,
+        link: '/dashboard/dealers',
+      }),
   ],
   'dealer application.decided': [
     async (effects, decided) => {

@@ -8,6 +8,7 @@ import { BRAND } from '../../../src/domain/brand';
 import { threadPath } from '../../../src/domain/message-contract';
 import { users } from '../../db/schema';
 import type { Subscribers } from '../../kernel/domain-events';
+import { notifyAdmins } from './admins';
 
 export const MESSAGE_NOTICES: Subscribers = {
   'messages.unread': [
@@ -29,19 +30,13 @@ export const MESSAGE_NOTICES: Subscribers = {
     },
   ],
   'message.reported': [
-    async (effects, reported) => {
-      const admins = await effects.tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.type, 'admin'));
-      for (const admin of admins)
-        await effects.notify(
-          { userId: admin.id, email: admin.email },
-          {
-            kind: 'message reported',
-            key: `message-reported:${reported.messageId}`,
-            subject: 'A message in a deal was reported',
-            body: `A party reported a message in their conversation.\n\nTheir reason: ${reported.reason}\n\nRead the conversation and decide what to do.`,
-            link: threadPath(reported.negotiationId),
-          },
-        );
-    },
+    async (effects, reported) =>
+      notifyAdmins(effects, {
+        kind: 'message reported',
+        key: `message-reported:${reported.messageId}`,
+        subject: 'A message in a deal was reported',
+        body: `A party reported a message in their conversation.\n\nTheir reason: ${reported.reason}\n\nRead the conversation and decide what to do.`,
+        link: threadPath(reported.negotiationId),
+      }),
   ],
 };
