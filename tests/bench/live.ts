@@ -86,7 +86,8 @@ function whenShown(page: Page, text: string): Promise<number> {
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
-async function actionToScreen(browser: Browser, base: string, config: Config): Promise<number[]> {
+/** Two new people, the seller's $20,000 offer sent to the buyer, who has taken it into their account. */
+async function twoPeopleWithAnOffer(base: string, config: Config) {
   const [seller, buyer] = [await person(base, config), await person(base, config)];
   const sale = await call(base, seller.bearer, 'POST', '/api/offers', {
     vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 },
@@ -95,6 +96,11 @@ async function actionToScreen(browser: Browser, base: string, config: Config): P
     counterpartyEmail: buyer.email,
   });
   await call(base, buyer.bearer, 'POST', '/api/offers/link-account');
+  return { seller, buyer, sale };
+}
+
+async function actionToScreen(browser: Browser, base: string, config: Config): Promise<number[]> {
+  const { seller, buyer, sale } = await twoPeopleWithAnOffer(base, config);
   const pages = { seller: await offersPage(browser, base, seller), buyer: await offersPage(browser, base, buyer) };
   await Promise.all(Object.values(pages).map((page) => whenShown(page, '$20,000')));
   let latestOfferId = sale.latestOffer.id as string;
@@ -118,14 +124,7 @@ async function actionToScreen(browser: Browser, base: string, config: Config): P
 
 /** The same for deal messages (issue 33, target: on the other screen within 1 s): each writes in turn, the other has the thread open. */
 async function messageToScreen(browser: Browser, base: string, config: Config): Promise<number[]> {
-  const [seller, buyer] = [await person(base, config), await person(base, config)];
-  const sale = await call(base, seller.bearer, 'POST', '/api/offers', {
-    vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 },
-    amount: 20_000,
-    role: 'seller',
-    counterpartyEmail: buyer.email,
-  });
-  await call(base, buyer.bearer, 'POST', '/api/offers/link-account');
+  const { seller, buyer, sale } = await twoPeopleWithAnOffer(base, config);
   const path = `/dashboard/messages/${sale.id}`;
   const pages = {
     seller: await signedInPage(browser, base, seller, path, /Messages about/),

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { HANDOVER_PHOTOS } from '../../src/domain/handover';
 import { readyToSign, signs } from '../support/signing';
 import { expect, test } from './fixtures';
-import { dealAtPayment, twoParties } from './sale-helpers';
+import { buyerAndPhoneSeller, dealAtPayment } from './sale-helpers';
 import { fileOnDisk } from './upload-helpers';
 
 const SLOT_LABELS: Record<string, string> = {
@@ -40,12 +40,7 @@ test('both parties record the handover on their phones; each sees the other’s,
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const { buyer, seller, sellerPage } = await twoParties(
-    buyerPage,
-    { browser, request, baseURL: baseURL! },
-    { buyer: ['Robin', 'Buyer'], seller: ['Sam', 'Seller'] },
-    { width: 375, height: 740 },
-  );
+  const { buyer, seller, sellerPage } = await buyerAndPhoneSeller(buyerPage, { browser, request, baseURL: baseURL! });
   const { api, sandbox, ...deal } = await dealAtPayment(request, baseURL!, seller, buyer, { financed: false });
   await readyToSign(api, sandbox, deal);
   await signs(api, seller, deal.sellerTx);

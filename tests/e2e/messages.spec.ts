@@ -11,7 +11,7 @@ import { createConfirmedUser } from '../support/identity-admin';
 import { expect, test } from './fixtures';
 import { poolOf, uniqueEmail } from './identity-helpers';
 import { sha256, MiB, video } from '../support/test-files';
-import { dealBetween, twoParties } from './sale-helpers';
+import { buyerAndPhoneSeller, dealBetween } from './sale-helpers';
 import { faults, fileOnDisk, storedChecksum, uniqueName } from './upload-helpers';
 import { idTokenOf } from './transaction-helpers';
 
@@ -30,12 +30,7 @@ test('two parties talk in their deal: offline messages go out once and in order,
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const { buyer, seller, sellerPage } = await twoParties(
-    buyerPage,
-    { browser, request, baseURL: baseURL! },
-    { buyer: ['Robin', 'Buyer'], seller: ['Sam', 'Seller'] },
-    { width: 375, height: 740 },
-  );
+  const { buyer, seller, sellerPage } = await buyerAndPhoneSeller(buyerPage, { browser, request, baseURL: baseURL! });
   const sale = await (
     await request.post('/api/offers', {
       headers: { authorization: seller.bearer },
@@ -125,12 +120,7 @@ test('in a deal, a photo and a 50 MB video sent from a phone reach the other par
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const { buyer, seller, sellerPage } = await twoParties(
-    buyerPage,
-    { browser, request, baseURL: baseURL! },
-    { buyer: ['Robin', 'Buyer'], seller: ['Sam', 'Seller'] },
-    { width: 375, height: 740 },
-  );
+  const { buyer, seller, sellerPage } = await buyerAndPhoneSeller(buyerPage, { browser, request, baseURL: baseURL! });
   const { sellerTx } = await dealBetween(request, baseURL!, seller, buyer);
   await sellerPage.goto('/dashboard/active-transactions');
   await sellerPage.getByRole('link', { name: 'Messages about the 2005 Buick' }).click();

@@ -49,6 +49,10 @@ export async function twoParties(
   return { buyer, seller, sellerPage };
 }
 
+/** Robin, the buyer, on `buyerPage` at a desk, and Sam, the seller, on a phone (375 × 740) of their own. */
+export const buyerAndPhoneSeller = (buyerPage: Page, fixtures: { browser: Browser; request: APIRequestContext; baseURL: string }) =>
+  twoParties(buyerPage, fixtures, { buyer: ['Robin', 'Buyer'], seller: ['Sam', 'Seller'] }, { width: 375, height: 740 });
+
 /** The seller's sale accepted by the buyer through its shared link: both transactions, and the API and sandbox to drive them. */
 export async function dealBetween(request: APIRequestContext, baseURL: string, seller: Person, buyer: Person) {
   const api = httpApi(baseURL);
