@@ -20,7 +20,8 @@ import { refreshNegotiation, refreshOffers } from './offer-store';
 import { freshIdToken, session } from './session-store';
 import { followThread } from './thread-store';
 import { refreshTransaction, refreshTransactions } from './transactions';
-import { showToast } from '../ui/toast-store';
+import { showToast, TOAST_AUTO_HIDE_MS } from '../ui/toast-store';
+import { threadPath } from '../domain/message-contract';
 
 const POLL_MS = 60_000;
 const FIRST_PAUSE_MS = 1000;
@@ -48,7 +49,11 @@ const APPLY: Record<ChangeKind, (notice: ChangeNotice) => Promise<unknown>> = {
   // A thread has no version to compare: every notice is fetched (a message or a receipt), and a new message is announced.
   thread: async ({ id }) => {
     const wrote = await followThread(id);
-    if (wrote) showToast(`${wrote.from ?? 'The other party'} wrote to you about the ${wrote.vehicle}. Open Messages to read it.`, 'info');
+    if (wrote)
+      showToast(`${wrote.from ?? 'The other party'} wrote to you about the ${wrote.vehicle}.`, 'info', TOAST_AUTO_HIDE_MS, {
+        to: threadPath(id),
+        label: 'Read it',
+      });
   },
 };
 

@@ -13,6 +13,8 @@ export interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
+  /** Where the notice leads, as a link in it (following it dismisses the notice). */
+  link?: { to: string; label: string };
 }
 
 export const toastState = proxy({ toasts: [] as Toast[], paused: false });
@@ -27,9 +29,9 @@ function schedule(id: number) {
   timer.handle = setTimeout(() => dismissToast(id), timer.remaining);
 }
 
-export function showToast(message: string, kind: ToastKind = 'info', durationMs = TOAST_AUTO_HIDE_MS): number {
+export function showToast(message: string, kind: ToastKind = 'info', durationMs = TOAST_AUTO_HIDE_MS, link?: Toast['link']): number {
   const id = nextId++;
-  toastState.toasts.push({ id, kind, message });
+  toastState.toasts.push({ id, kind, message, ...(link ? { link } : {}) });
   timers.set(id, { remaining: durationMs, startedAt: Date.now() });
   if (!toastState.paused) schedule(id);
   return id;

@@ -1,7 +1,8 @@
+import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { Icon } from './icon';
 import { AlertIcon, CheckCircleIcon, ErrorIcon, InfoIcon } from './icons';
-import { dismissToast, pauseToasts, resumeToasts, toastState, type ToastKind } from './toast-store';
+import { dismissToast, pauseToasts, resumeToasts, toastState, type Toast, type ToastKind } from './toast-store';
 
 const ICON = { info: InfoIcon, success: CheckCircleIcon, warning: AlertIcon, danger: ErrorIcon } as const satisfies Record<
   ToastKind,
@@ -29,25 +30,35 @@ export function Toaster() {
         {toasts
           .filter((toast) => toast.kind !== 'danger')
           .map((toast) => (
-            <ToastItem key={toast.id} id={toast.id} kind={toast.kind} message={toast.message} />
+            <ToastItem key={toast.id} toast={toast} />
           ))}
       </div>
       <div aria-live="assertive" aria-relevant="additions text">
         {toasts
           .filter((toast) => toast.kind === 'danger')
           .map((toast) => (
-            <ToastItem key={toast.id} id={toast.id} kind={toast.kind} message={toast.message} />
+            <ToastItem key={toast.id} toast={toast} />
           ))}
       </div>
     </section>
   );
 }
 
-function ToastItem({ id, kind, message }: { id: number; kind: ToastKind; message: string }) {
+function ToastItem({ toast: { id, kind, message, link } }: { toast: Toast }) {
   return (
     <div className={`notification is-${kind} ui-toast`}>
       <Icon icon={ICON[kind]} />
-      <p>{message}</p>
+      <p>
+        {message}
+        {link && (
+          <>
+            {' '}
+            <Link to={link.to} onClick={() => dismissToast(id)}>
+              {link.label}
+            </Link>
+          </>
+        )}
+      </p>
       <button type="button" className="delete" aria-label={`Dismiss: ${message}`} onClick={() => dismissToast(id)} />
     </div>
   );

@@ -49,7 +49,9 @@ test('two parties talk in their deal: offline messages go out once and in order,
   await expect(conversation(buyerPage).getByText(/You · .* · (Sent|Delivered)$/)).toBeVisible();
 
   // The seller is told in the app at once, and the navigation counts it; opening it reads it.
-  await expect(sellerPage.getByText('Robin wrote to you about the 2005 Buick. Open Messages to read it.')).toBeVisible();
+  const notice = sellerPage.getByRole('region', { name: 'Notifications' });
+  await expect(notice.getByText('Robin wrote to you about the 2005 Buick.')).toBeVisible();
+  await expect(notice.getByRole('link', { name: 'Read it' })).toHaveAttribute('href', `/dashboard/messages/${sale.id}`);
   await expect(conversation(buyerPage).getByText(/You · .* · Delivered$/)).toBeVisible();
   await expect(sellerPage.getByRole('link', { name: 'You have 1 unread message' })).toBeVisible();
   await sellerPage.getByRole('button', { name: 'Dashboard menu' }).click();
