@@ -14,6 +14,10 @@ import { FileField } from '../../ui/form/file-field';
 import { TextareaField } from '../../ui/form/textarea-field';
 import { showToast } from '../../ui/toast-store';
 
+/** A phone has no keyboard shortcut to offer; a Mac says ⌘ where others say Ctrl. */
+const FINE_POINTER = typeof matchMedia !== 'undefined' && matchMedia('(pointer: fine)').matches;
+const SEND_KEYS = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘+Enter' : 'Ctrl+Enter';
+
 /** What can be sent: the `message-attachment` slot's types (photos, videos, PDFs). */
 const ACCEPT = DOCUMENT_SLOTS['message-attachment'].types.join(',');
 
@@ -71,7 +75,7 @@ export function MessageComposer({ negotiationId, to, transactionId }: { negotiat
         rows={2}
         value={body}
         error={problem}
-        help={left < 200 ? `${left} characters left` : 'Ctrl+Enter sends'}
+        help={left < 200 ? `${left} characters left` : FINE_POINTER ? `${SEND_KEYS} sends` : undefined}
         maxLength={MESSAGE_MAX_CHARS}
         onChange={(event) => change(event.target.value)}
         onKeyDown={(event) => {
