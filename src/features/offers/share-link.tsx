@@ -21,7 +21,8 @@ export function ShareLink({ url }: { url: string }) {
         </label>
         <input id={id} className="input" readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
       </div>
-      <div className="control">
+      {/* The input gives way, not the button: "Copy link" stays on one line on a phone. */}
+      <div className="control is-flex-shrink-0">
         <Button onClick={() => void copy()}>Copy link</Button>
       </div>
     </div>
