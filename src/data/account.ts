@@ -84,21 +84,13 @@ export async function deleteAccountRecords(): Promise<void> {
   await apiRequest('DELETE', 'users/profile', z.unknown());
 }
 
-/** Everything IndexedDB holds for the signed-in user: profile, transactions, timelines, offers, deals, notifications, unsent actions and form drafts. */
+/**
+ * Everything IndexedDB holds for the signed-in user — profile, transactions, timelines, offers,
+ * deals, notifications, unsent actions, form drafts, deal threads: every table, so a table added
+ * later is never left behind on a shared device.
+ */
 export async function clearAccountData(database: AppDatabase = db): Promise<void> {
-  const tables = [
-    database.profiles,
-    database.transactions,
-    database.outbox,
-    database.documents,
-    database.negotiations,
-    database.timelines,
-    database.deals,
-    database.notifications,
-    database.buyerProfiles,
-    database.drafts,
-  ];
-  await database.transaction('rw', tables, async () => {
-    await Promise.all(tables.map((table) => table.clear()));
+  await database.transaction('rw', database.tables, async () => {
+    await Promise.all(database.tables.map((table) => table.clear()));
   });
 }

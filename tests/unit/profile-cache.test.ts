@@ -67,11 +67,26 @@ describe('profile cache', () => {
       state: 'pending',
     });
     await database.timelines.put({ ...timeline, savedAt: 1 });
+    await database.threads.put({
+      negotiationId: 'n-1',
+      dealId: null,
+      vehicle: '2005 Buick',
+      myRole: 'buyer',
+      myTransactionId: null,
+      otherName: 'Sam',
+      closedBecause: null,
+      entries: [],
+      delivered: 0,
+      read: 0,
+      unread: 0,
+      savedAt: 1,
+    });
     await clearAccountData(database);
     expect(await database.profiles.count()).toBe(0);
     expect(await database.outbox.count()).toBe(0);
     expect(await database.negotiations.count()).toBe(0);
     expect(await database.timelines.count()).toBe(0);
+    expect(await database.threads.count()).toBe(0);
   });
 
   it('opens a version-1 database and adds the transaction tables without losing the profile', async () => {
