@@ -88,14 +88,29 @@ export function drainOutbox(): Promise<void> {
 }
 
 /**
- * Another tab drains (it sends these same rows): look again shortly, since the lock may belong to a
- * page being unloaded — a navigation in this tab — that will never send what it left pending.
+ * Another tab drains (it sends these same rows): look again shortly. A lock still taken after
+ * BUSY_TRIES looks belongs to no live drain — a page the browser froze in its back-forward cache
+ * in the middle of one keeps it — so it is taken over (`steal`). Sending a row twice is safe: the
+ * server applies a key once and answers the repeat with the first answer.
  */
 const BUSY_RETRY_MS = 2000;
+const BUSY_TRIES = 5;
+let busyTries = 0;
 
 async function withOutboxLock(work: () => Promise<'done' | 'offline'>): Promise<'done' | 'offline' | 'busy'> {
   if (!('locks' in navigator)) return work();
-  return navigator.locks.request('caramel-outbox', { ifAvailable: true }, async (lock) => (lock ? work() : 'busy'));
+  if (busyTries >= BUSY_TRIES) {
+    busyTries = 0;
+    return navigator.locks.request('caramel-outbox', { steal: true }, work);
+  }
+  return navigator.locks.request('caramel-outbox', { ifAvailable: true }, async (lock) => {
+    if (!lock) {
+      busyTries += 1;
+      return 'busy';
+    }
+    busyTries = 0;
+    return work();
+  });
 }
 
 async function sendAll(): Promise<'done' | 'offline'> {
