@@ -6,7 +6,8 @@
 import type { RecordHandover } from '../../src/domain/handover';
 import type { UserRow } from '../kernel/access';
 import type { TransactionRow } from '../kernel/event-log';
-import { photoHashes, recordHandover as record } from '../modules/handover/handover';
+import { recordHandover as record } from '../modules/handover/handover';
+import { storedHashes } from '../modules/uploads/stored-hashes';
 import type { StorageDeps } from '../modules/uploads/multipart';
 import { userKeys, type CommandContext } from './context';
 
@@ -25,7 +26,7 @@ export async function recordHandover(
     request: { transactionId: row.id, ...asked },
     label: 'Recording the handover',
   };
-  const photos = await photoHashes(storage, row, user, input.photos);
+  const photos = await storedHashes(storage, row, user, input.photos);
   const { result, replayed } = await ctx.run({ dealId: row.dealId, key }, async (uow) => {
     const written = await record(uow, row, user, { ...asked, photos });
     return { recordedAt: written.recordedAt.toISOString() };

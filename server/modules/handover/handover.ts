@@ -4,37 +4,18 @@
  * into the handover slots of their side of the deal (slot-documents.ts); their SHA-256 is taken
  * from storage as stored, before the record is written, so the record names exactly those bytes.
  */
-import { createHash } from 'node:crypto';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { and, eq } from 'drizzle-orm';
 import { hasSigned } from '../../../src/domain/deal-facts';
 import type { RecordHandover } from '../../../src/domain/handover';
 import type { TransactionStatus } from '../../../src/domain/transaction-flows';
 import { handoverRecords } from '../../db/transport-tables';
-import { uploads } from '../../db/schema';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../kernel/access';
 import type { TransactionRow } from '../../kernel/event-log';
 import { Refusal } from '../../kernel/refusal';
 import type { UnitOfWork } from '../../kernel/unit-of-work';
-import { assertDocuments } from '../uploads/slot-documents';
-import type { StorageDeps } from '../uploads/multipart';
 
 export type HandoverRow = typeof handoverRecords.$inferSelect;
-
-/** The SHA-256 of each named photo, read from storage; the photos must be `user`'s finished uploads in their slots. */
-export async function photoHashes(storage: StorageDeps, row: TransactionRow, user: UserRow, photos: RecordHandover['photos']) {
-  await assertDocuments(storage.db, row.id, user, photos);
-  return Promise.all(
-    photos.map(async (photo) => {
-      const [upload] = await storage.db.select().from(uploads).where(eq(uploads.key, photo.documentKey));
-      const object = await storage.s3.send(new GetObjectCommand({ Bucket: upload!.bucket, Key: upload!.key }));
-      const hash = createHash('sha256');
-      for await (const chunk of object.Body as AsyncIterable<Uint8Array>) hash.update(chunk);
-      return { slot: photo.slot, fileName: upload!.fileName, documentKey: upload!.key, sha256: hash.digest('hex') };
-    }),
-  );
-}
 
 /** Why `row`'s party cannot record the handover now (both sides' statuses given), or null when they can. */
 export async function cannotRecord(
