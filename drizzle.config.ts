@@ -11,6 +11,7 @@ export default defineConfig({
     './server/db/dealer-tables.ts',
     './server/db/command-tables.ts',
     './server/db/message-tables.ts',
+    './server/db/dispute-tables.ts',
   ],
   out: './server/db/migrations',
 });

@@ -7,7 +7,9 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/outag
 import { createAuthenticate } from './guards/auth';
 import { dealerApplicationRoutes } from './routes/dealer-applications';
 import { dealerRoutes } from './routes/dealers';
+import { devClockRoutes } from './routes/dev-clock';
 import { devMailboxRoutes } from './routes/dev-mailbox';
+import { deliveryRoutes } from './routes/delivery';
 import { healthRoutes } from './routes/health';
 import { runtimeConfigRoutes } from './routes/runtime-config';
 import { offerRoutes } from './routes/offers';
@@ -19,6 +21,7 @@ import { signingRoutes } from './routes/signing';
 import { timelineRoutes } from './routes/timeline';
 import { webhookRoutes } from './routes/webhooks';
 import { everyInterval } from './background-jobs';
+import { releaseDueDeliveries } from '../commands/delivery';
 import { handoverRoutes } from './routes/handover';
 import { messageRoutes } from './routes/messages';
 import { mailUnreadMessages } from '../commands/mail-unread-messages';
@@ -138,6 +141,7 @@ export async function buildApi({
     subscribers: SUBSCRIBERS,
     committed: () => dispatcher.wake(),
     beforeCommit,
+    deliveryHours: settings.delivery.confirmationHours,
   });
   everyInterval(app, 'expiring offers that ran out', () => expireOffers(ctx), OFFER_EXPIRY_SECONDS);
   userRoutes(app, { ctx, authenticate, userPoolAdmin });
@@ -172,6 +176,12 @@ export async function buildApi({
   webhookRoutes(app, { ctx, secrets: settings.providers.webhookSecrets, signing });
   uploadRoutes(app, { ctx, storage, authenticate });
   handoverRoutes(app, { ctx, storage, authenticate });
+  deliveryRoutes(app, { ctx, storage, authenticate });
+  // The release after the handover: a deal whose clock ran out while no process was running is released on the first look after.
+  everyInterval(app, 'releasing deliveries whose clock ran out', () => releaseDueDeliveries(ctx), settings.delivery.checkIntervalSeconds, {
+    atStart: true,
+  });
+  if (settings.localStack) devClockRoutes(app, { ctx, authenticate });
   everyInterval(app, 'abandoned-upload clean-up', () => abortAbandonedUploads(storage), settings.storage.cleanupIntervalSeconds);
   if (settings.devMailboxFile) devMailboxRoutes(app, settings.devMailboxFile);
   await staticFiles(app, settings.staticDir, runtime);

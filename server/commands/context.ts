@@ -3,6 +3,7 @@
  * mail), and `run` — the unit of work (server/kernel/unit-of-work.ts) with what follows a change
  * on a deal (follow-deal.ts) and who is told of it (the subscribers the API gives).
  */
+import { DELIVERY_CONFIRMATION_HOURS } from '../../src/domain/delivery';
 import type { Database } from '../db/client';
 import type { Subscribers } from '../kernel/domain-events';
 import { unitOfWork, type UnitOfWork, type WorkPlan } from '../kernel/unit-of-work';
@@ -21,6 +22,8 @@ export interface CommandOptions {
   providers: Providers;
   appOrigin: string;
   subscribers: Subscribers;
+  /** Hours after the handover until delivery counts as done with no problem raised (DELIVERY_CONFIRMATION_HOURS; 48 unless set). */
+  deliveryHours?: number;
   /** After a commit that wrote to the outbox. */
   committed?: () => void;
   /** Tests only: runs just before each commit. */
@@ -34,7 +37,8 @@ export function commandContext(options: CommandOptions): CommandContext {
     subscribers: options.subscribers,
     committed: options.committed,
     beforeCommit: options.beforeCommit,
-    follow: (uow: UnitOfWork, dealId: string) => followDeal(uow, providers, dealId),
+    follow: (uow: UnitOfWork, dealId: string) =>
+      followDeal(uow, providers, dealId, { deliveryHours: options.deliveryHours ?? DELIVERY_CONFIRMATION_HOURS }),
   };
   return { db, providers, appOrigin, run: (plan, decide) => unitOfWork(deps, plan, decide) };
 }

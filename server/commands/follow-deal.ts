@@ -3,16 +3,18 @@
  * locked first, so both sides and its money move one change at a time): the buyer's transport
  * step completes its vehicle verification once the seller's title desk has approved the car
  * (SPEC §4.2 verification statuses); once the envelope is complete each side learns the signatures
- * are collected (and one whose app never reported its own signature has it recorded from the envelope); the money moves by its rules; and the deal closes when both are
- * done. The unit of work runs it again while it moves a status.
+ * are collected (and one whose app never reported its own signature has it recorded from the envelope); the handover starts
+ * the delivery clock and delivery counts as done when it runs out (delivery.ts); the money moves by its rules; and the deal
+ * closes when both are done. The unit of work runs it again while it moves a status.
  */
 import type { UnitOfWork } from '../kernel/unit-of-work';
+import { followDelivery } from '../modules/delivery/delivery';
 import { settleDeal } from '../modules/money/settle';
 import { closeIfDone } from '../modules/signing/closing';
 import { liveEnvelope, signedInEnvelope } from '../modules/signing/envelope-records';
 import type { Providers } from '../providers/providers';
 
-export async function followDeal(uow: UnitOfWork, providers: Providers, dealId: string): Promise<void> {
+export async function followDeal(uow: UnitOfWork, providers: Providers, dealId: string, rules: { deliveryHours: number }): Promise<void> {
   const { buyer, seller } = await uow.dealSides(dealId);
   if (buyer && seller?.data.title.review?.state === 'approved') {
     const log = await uow.transaction(buyer.row.id, dealId);
@@ -29,6 +31,7 @@ export async function followDeal(uow: UnitOfWork, providers: Providers, dealId: 
       if (log.takes('signatures collected')) await log.append({ kind: 'provider' }, 'signatures collected', { envelopeId: envelope.id });
     }
   await uow.save();
+  await followDelivery(uow, dealId, rules.deliveryHours);
   await settleDeal(uow, providers, dealId);
   await closeIfDone(uow, dealId);
 }

@@ -3,6 +3,7 @@
  * contract documented in README.md; `/config.json` is derived from them.
  */
 import { z } from 'zod';
+import { DELIVERY_CONFIRMATION_HOURS } from '../../src/domain/delivery';
 import { secretsFromEnvironment, secretVariable, WEBHOOK_SENDERS } from '../providers/webhook-secrets';
 
 const optionalUrl = z.url().optional();
@@ -71,6 +72,14 @@ const envSchema = z.object({
   PROVIDER_CALLBACK_URL: optionalUrl,
   /** How often requests a provider could not take are tried again. */
   PROVIDER_DISPATCH_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(2),
+  /** Hours after the handover until the money that waits on delivery is released, unless the buyer confirms sooner or raises a problem. */
+  DELIVERY_CONFIRMATION_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(DELIVERY_CONFIRMATION_HOURS),
+  /** How often the API looks for deliveries whose clock has run out. */
+  DELIVERY_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
   /** Local stack only: where the identity sandbox drops codes (server/stack/mailbox.ts). */
   DEV_MAILBOX_FILE: z.string().optional(),
   /** Mail about offers goes out through Amazon SES (v2) when MAIL_FROM is set. */
@@ -156,6 +165,7 @@ export function loadSettings(env: Record<string, string | undefined>) {
       callbackUrl: e.PROVIDER_CALLBACK_URL ?? `http://${e.HOST}:${e.PORT}`,
       dispatchIntervalSeconds: e.PROVIDER_DISPATCH_INTERVAL_SECONDS,
     },
+    delivery: { confirmationHours: e.DELIVERY_CONFIRMATION_HOURS, checkIntervalSeconds: e.DELIVERY_CHECK_INTERVAL_SECONDS },
     devMailboxFile: e.DEV_MAILBOX_FILE,
     mail: e.MAIL_FROM ? { from: e.MAIL_FROM, region: e.MAIL_SES_REGION, endpoint: e.MAIL_SES_ENDPOINT } : undefined,
   };

@@ -6,6 +6,7 @@ import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, tim
 import { sql } from 'drizzle-orm';
 import { CHANGE_KINDS } from '../../src/domain/live-contract';
 import { NEGOTIATION_STATUSES } from '../../src/domain/offer-lifecycle';
+import { DELIVERY_CONFIRMERS } from '../../src/domain/delivery';
 import { DEAL_ROLES, SIDES, USER_TYPES } from '../../src/domain/parties';
 import { FLOWS, TRANSACTION_STATUSES, type TransactionStatus } from '../../src/domain/transaction-flows';
 import { TRANSACTION_EVENTS } from '../../src/domain/transaction-transitions';
@@ -164,27 +165,41 @@ export const offerLinks = pgTable('offer_links', {
 });
 
 /** A deal: an accepted negotiation. The unique negotiation id makes a second deal impossible. */
-export const deals = pgTable('deals', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  negotiationId: uuid('negotiation_id')
-    .notNull()
-    .unique()
-    .references(() => negotiations.id),
-  vehicleId: uuid('vehicle_id')
-    .notNull()
-    .references(() => vehicles.id),
-  priceDollars: integer('price_dollars').notNull(),
-  partnerUid: text('partner_uid'),
-  partnerSource: text('partner_source').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  /** The title desk has the signed-over title (the first half of the seller's payout is released). */
-  titleReceivedAt: timestamp('title_received_at', { withTimezone: true }),
-  /** Cancelled by a party before the car was handed over: nothing moves on, held money goes back. */
-  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-  cancelledBy: text('cancelled_by', { enum: SIDES }),
-  cancellationReason: text('cancellation_reason'),
-  cancellationFeeCents: integer('cancellation_fee_cents').notNull().default(0),
-});
+export const deals = pgTable(
+  'deals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    negotiationId: uuid('negotiation_id')
+      .notNull()
+      .unique()
+      .references(() => negotiations.id),
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id),
+    priceDollars: integer('price_dollars').notNull(),
+    partnerUid: text('partner_uid'),
+    partnerSource: text('partner_source').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The title desk has the signed-over title (the first half of the seller's payout is released). */
+    titleReceivedAt: timestamp('title_received_at', { withTimezone: true }),
+    /** Cancelled by a party before the car was handed over: nothing moves on, held money goes back. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: text('cancelled_by', { enum: SIDES }),
+    cancellationReason: text('cancellation_reason'),
+    cancellationFeeCents: integer('cancellation_fee_cents').notNull().default(0),
+    /** When the money that waits on delivery is released unless the buyer raises a problem (the handover plus the clock). */
+    deliveryDueAt: timestamp('delivery_due_at', { withTimezone: true }),
+    /** Delivery counts as done (src/domain/delivery.ts): confirmed by the buyer, by the clock running out, or by an admin's decision. */
+    deliveryConfirmedAt: timestamp('delivery_confirmed_at', { withTimezone: true }),
+    deliveryConfirmedBy: text('delivery_confirmed_by', { enum: DELIVERY_CONFIRMERS }),
+  },
+  (table) => [
+    // The release job's question: which deals' clocks have run out and are not confirmed yet.
+    index('deals_delivery_due')
+      .on(table.deliveryDueAt)
+      .where(sql`${table.deliveryConfirmedAt} is null`),
+  ],
+);
 
 /** SPEC §3 party roles in a deal; a party without an account yet is known by e-mail. */
 export const dealParties = pgTable(

@@ -5,12 +5,13 @@
  */
 import type { DomainEventName, Subscribers } from '../kernel/domain-events';
 import { DEAL_NOTICES } from './notices/deal-notices';
+import { DELIVERY_NOTICES } from './notices/delivery-notices';
 import { DEALER_APPLICATION_NOTICES } from './notices/dealer-application-notices';
 import { DEALER_NOTICES } from './notices/dealer-notices';
 import { MESSAGE_NOTICES } from './notices/message-notices';
 import { OFFER_NOTICES } from './notices/offer-notices';
 
-const ALL = [OFFER_NOTICES, DEAL_NOTICES, DEALER_NOTICES, DEALER_APPLICATION_NOTICES, MESSAGE_NOTICES];
+const ALL = [OFFER_NOTICES, DEAL_NOTICES, DELIVERY_NOTICES, DEALER_NOTICES, DEALER_APPLICATION_NOTICES, MESSAGE_NOTICES];
 
 export const SUBSCRIBERS = Object.fromEntries(
   [...new Set(ALL.flatMap((table) => Object.keys(table) as DomainEventName[]))].map((name) => [

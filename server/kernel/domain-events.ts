@@ -6,6 +6,7 @@
  * another part of the server to tell someone something: they say what happened.
  */
 import type { LenderTerms } from '../../src/domain/dealer-contract';
+import type { DeliveryConfirmer, DisputeDecision } from '../../src/domain/delivery';
 import type { PartyRole } from '../../src/domain/offer-lifecycle';
 import type { Side } from '../../src/domain/parties';
 import type { Flow, TransactionStatus } from '../../src/domain/transaction-flows';
@@ -82,6 +83,14 @@ export interface DomainEvents {
   'sale.closed': { dealId: string };
   /** A party recorded their side of the handover: the other party is told. */
   'handover.recorded': { dealId: string; side: Side };
+  /** Delivery counts as done (the buyer, the clock or an admin's decision): the money waiting on it moves; both parties are told. */
+  'delivery.confirmed': { dealId: string; by: DeliveryConfirmer };
+  /** The buyer raised a problem with the car: the money still held stays held; the seller and the admins are told. */
+  'dispute.opened': { dealId: string; disputeId: string; reason: string };
+  /** A party added evidence to an open case: the other party and the admins are told. */
+  'dispute.evidence': { dealId: string; disputeId: string; side: Side };
+  /** An admin decided a case: both parties are told, by mail too. */
+  'dispute.decided': { dealId: string; disputeId: string; decision: DisputeDecision; refundCents: number };
   /** A party wrote in a deal's thread: both parties' open tabs fetch it. */
   'message.sent': { negotiationId: string; messageId: string; seq: number };
   /** A party's device fetched or showed a thread's messages: the writer sees them delivered or read. */

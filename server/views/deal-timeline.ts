@@ -26,6 +26,7 @@ import type { Database } from '../db/client';
 import { dealParties, transactionEvents, transactions, users } from '../db/schema';
 import { dealClosings, envelopeDocuments, envelopes } from '../db/signing-tables';
 import { handoverRecords, shipments, shipmentUpdates } from '../db/transport-tables';
+import { deliveryItems } from './delivery-timeline';
 import { dealAndVehicle } from '../kernel/deal-sides';
 import { journalsOf } from '../modules/money/ledger';
 import { transactionFor, type UserRow } from '../kernel/access';
@@ -201,6 +202,9 @@ export async function dealTimeline(db: Database, transactionId: string, reader: 
     }),
     ...(await shipmentItems(db, row.dealId, people)),
     ...(await handoverItems(db, row.dealId, people)),
+    ...(await deliveryItems(db, deal, people.actor, people.sides.buyer)).map((entry) =>
+      item(entry.id, entry.at, entry.side ? 'step' : 'provider', entry.side, entry.told),
+    ),
     ...(deal.titleReceivedAt ? [item(`title:${deal.id}`, deal.titleReceivedAt, 'provider', 'seller', DEAL_WORDS.titleReceived())] : []),
     ...(closing ? [item(`closed:${deal.id}`, closing.closedAt, 'deal', null, DEAL_WORDS.closed())] : []),
   ];

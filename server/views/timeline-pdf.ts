@@ -2,11 +2,13 @@
  * The deal's timeline as a PDF (pdf-writer.ts, DejaVu Sans embedded): the items day by day with
  * their times in the reader's time zone, then the deal's documents with the SHA-256 of each as
  * made and as signed, so a copy kept elsewhere can be checked against it; then the parties'
- * handover records (issue 34) with each photo's SHA-256 as stored, and the parties' messages
+ * handover records (issue 34) with each photo's SHA-256 as stored, the case about the car if one
+ * was raised (its evidence with each file's SHA-256, and the decision), and the parties' messages
  * (issue 33), each with who wrote it, when, the file it sent and the warning it carried.
  */
 import { formatBytes } from '../../src/domain/byte-format';
 import type { DealTimeline } from '../../src/domain/deal-timeline';
+import { decisionWords, DISPUTE_STATUS_LABELS, type Dispute } from '../../src/domain/delivery';
 import { handoverWords, type Handover } from '../../src/domain/handover';
 import type { Thread } from '../../src/domain/message-contract';
 import { pdfWriter } from '../pdf/pdf-writer';
@@ -38,11 +40,27 @@ function writeHandovers(w: Writer, handover: Handover, stamp: (at: Date) => stri
   }
 }
 
+function writeCase(w: Writer, dispute: Dispute, stamp: (at: Date) => string) {
+  w.gap(12);
+  w.subheading('The case about the car');
+  w.paragraph(
+    `Raised by the buyer ${stamp(new Date(dispute.raisedAt))} (server time): ${dispute.reason}. ${DISPUTE_STATUS_LABELS[dispute.status]}.`,
+  );
+  for (const piece of dispute.evidence) {
+    w.paragraph(`${SIDE_NAME[piece.side]}, ${stamp(new Date(piece.at))}: ${piece.note}`);
+    for (const photo of piece.photos) w.paragraph(`${photo.fileName} SHA-256: ${photo.sha256}`, { size: 8, muted: true });
+  }
+  if (dispute.decision)
+    w.paragraph(
+      `Decided ${stamp(new Date(dispute.decision.at))}: Caramel ${decisionWords(dispute.decision)}. Reason: ${dispute.decision.reason}`,
+    );
+}
+
 export async function timelinePdf(
   timeline: DealTimeline,
   timeZone = 'UTC',
   now = new Date(),
-  extra: { thread?: Thread | null; handover?: Handover } = {},
+  extra: { thread?: Thread | null; handover?: Handover; dispute?: Dispute | null } = {},
 ): Promise<Uint8Array> {
   const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
   const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', second: '2-digit' });
@@ -73,6 +91,7 @@ export async function timelinePdf(
   }
   const stamp = (at: Date) => `${day.format(at)}, ${time.format(at)}`;
   if (extra.handover) writeHandovers(w, extra.handover, stamp);
+  if (extra.dispute) writeCase(w, extra.dispute, stamp);
   if (extra.thread) writeMessages(w, extra.thread, stamp);
   return (await w.finish()).bytes;
 }

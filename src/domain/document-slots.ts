@@ -73,6 +73,15 @@ export const DOCUMENT_SLOTS = {
     maxBytes: MAX_OBJECT_BYTES,
     inStep: true,
   },
+  // Evidence in a delivery dispute (delivery.ts): photos, videos or documents either party adds to the case.
+  'dispute-evidence': {
+    label: 'Evidence in a dispute',
+    step: 'transport',
+    sides: BOTH,
+    types: [...MEDIA, 'application/pdf'],
+    maxBytes: MAX_OBJECT_BYTES,
+    inStep: true,
+  },
   'insurance-card': {
     label: 'Proof of insurance',
     step: 'financing',

@@ -14,6 +14,9 @@ import {
   type SettlementPlan,
 } from './settlement';
 
+/** A dispute's partial refund (delivery.ts), as its journal's reason: posted once, under `release:` like a release. */
+export const DISPUTE_REFUND = 'dispute refund';
+
 export interface JournalLine {
   account: LedgerAccount;
   /** Money into the account (positive) or out of it (negative), in cents. */
@@ -70,7 +73,10 @@ export interface DealFacts {
   /** Both sides have signed the sale documents. */
   signed: boolean;
   titleReceived: boolean;
-  handedOver: boolean;
+  /** Delivery counts as done (delivery.ts): confirmed by the buyer, by the clock, or by an admin's decision. */
+  delivered: boolean;
+  /** A dispute's partial refund to the buyer, out of the seller's second payout (0 when none). */
+  refundCents: number;
   /** Set once the deal is cancelled, with the fee the cancelling party owes. */
   cancelled: { feeCents: number } | null;
 }
@@ -78,8 +84,8 @@ export interface DealFacts {
 export interface MoneyState {
   plan: SettlementPlan;
   balances: Balances;
-  /** Releases already posted. */
-  released: ReleaseId[];
+  /** Releases already posted (and a dispute's refund, `DISPUTE_REFUND`). */
+  released: readonly (ReleaseId | typeof DISPUTE_REFUND)[];
   facts: DealFacts;
   /** Journals posted so far (keys of cancellation moves are numbered by it). */
   journalCount: number;
@@ -107,10 +113,15 @@ export function duePostings(state: MoneyState): { postings: Posting[]; owedBySel
   }
   if (!state.facts.signed || !isCollected(state)) return { postings: [], owedBySeller: 0 };
   const payoffPending = state.plan.releases.some((release) => release.id === 'lien payoff' && !state.released.includes(release.id));
-  const triggered = { funded: true, 'title received': state.facts.titleReceived, 'handed over': state.facts.handedOver };
+  const triggered = { funded: true, 'title received': state.facts.titleReceived, delivered: state.facts.delivered };
+  const refund = state.facts.delivered ? state.facts.refundCents : 0;
   const postings = state.plan.releases
     .filter((release) => !state.released.includes(release.id) && triggered[release.when])
     .filter((release) => !payoffPending || release.id === 'lien payoff')
-    .map((release) => transfer(`release:${release.id}`, release.id, 'held', release.to, release.cents));
+    .map((release) =>
+      transfer(`release:${release.id}`, release.id, 'held', release.to, release.cents - (release.id === 'seller payout 2' ? refund : 0)),
+    );
+  if (refund > 0 && !payoffPending && !state.released.includes(DISPUTE_REFUND))
+    postings.unshift(transfer(`release:${DISPUTE_REFUND}`, DISPUTE_REFUND, 'held', 'buyer', refund));
   return { postings, owedBySeller: 0 };
 }

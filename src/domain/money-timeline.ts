@@ -4,7 +4,7 @@
  * as scheduled, with what it waits for. Both sides see the deal's totals.
  */
 import * as z from 'zod/mini';
-import { moneyTotals, type JournalLine } from './ledger-rules';
+import { DISPUTE_REFUND, moneyTotals, type JournalLine } from './ledger-rules';
 import type { ReleaseId, ReleaseTrigger, SettlementPlan } from './settlement';
 
 export const MONEY_STATES = ['scheduled', 'pending', 'settled', 'returned', 'released'] as const;
@@ -47,7 +47,7 @@ export interface JournalFacts {
 const WAITS: Record<ReleaseTrigger, string> = {
   funded: 'once the payment has cleared and both of you have signed',
   'title received': 'when the signed title reaches our title desk',
-  'handed over': 'when the car is handed over',
+  delivered: 'once the buyer confirms delivery, or when their time to raise a problem after the handover ends',
 };
 
 const RELEASE_LABELS: Record<ReleaseId, { buyer: string; seller: string | null }> = {
@@ -140,5 +140,7 @@ function refundLabel(side: 'buyer' | 'seller', journal: JournalFacts): string | 
   if (journal.reason === 'refund' && to === 'buyer lender' && side === 'buyer') return 'Returned to your lender';
   if (journal.reason === 'refund' && to === 'seller' && side === 'seller') return 'Refunded to you';
   if (journal.reason === 'seller cancellation fee' && side === 'seller') return 'Cancellation fee';
+  if (journal.reason === DISPUTE_REFUND)
+    return side === 'buyer' ? 'Refunded to you after the dispute' : 'Refunded to the buyer after the dispute';
   return null;
 }

@@ -23,6 +23,10 @@ export const NOTIFICATION_KINDS = [
   'message unread',
   'message reported',
   'handover recorded',
+  'delivery confirmed',
+  'problem raised',
+  'dispute evidence',
+  'dispute decided',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -6,6 +6,9 @@ export type UserType = (typeof USER_TYPES)[number];
 export const SIDES = ['buyer', 'seller'] as const;
 export type Side = (typeof SIDES)[number];
 
+/** The other side of a deal. */
+export const otherSide = (side: Side): Side => (side === 'buyer' ? 'seller' : 'buyer');
+
 export const DEAL_ROLES = [
   'buyer',
   'seller',

@@ -6,9 +6,10 @@
  * - once the deal is funded (everything in has settled and both sides have signed): the lien
  *   payoff, to the lender, first;
  * - when the title reaches the title desk: the first half of the seller's payout;
- * - when the car is handed over (delivered, or collected at a pickup): the rest of the payout, the
+ * - once delivery is confirmed (delivery.ts: the buyer confirms, or the clock after the handover
+ *   runs out with no problem raised, or an admin decides a dispute): the rest of the payout, the
  *   transport vendor, the state's taxes and title fees, the care plan, a dealer's products (to the
- *   dealer) and Caramel's fees.
+ *   dealer) and Caramel's fees. A dispute's partial refund comes out of the rest of the payout.
  */
 import { DEALER_PRODUCT_NAMES, type DealerProduct } from './dealer-contract';
 import type { PriceBreakdown } from './pricing';
@@ -36,7 +37,7 @@ export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 export const SOURCES = ['buyer', 'buyer lender', 'seller'] as const satisfies readonly LedgerAccount[];
 export type Source = (typeof SOURCES)[number];
 
-export const RELEASE_TRIGGERS = ['funded', 'title received', 'handed over'] as const;
+export const RELEASE_TRIGGERS = ['funded', 'title received', 'delivered'] as const;
 export type ReleaseTrigger = (typeof RELEASE_TRIGGERS)[number];
 
 export type ReleaseId =
@@ -81,23 +82,23 @@ export function settlementPlan(breakdown: PriceBreakdown, payout: SellerPayout):
   const releases: Release[] = [
     { id: 'lien payoff', to: 'lienholder', cents: payout.payoffCents, when: 'funded' },
     { id: 'seller payout 1', to: 'seller payout', cents: firstHalf, when: 'title received' },
-    { id: 'seller payout 2', to: 'seller payout', cents: payout.payoutCents - firstHalf, when: 'handed over' },
-    { id: 'transport', to: 'transport vendor', cents: lineCents(breakdown, 'transport'), when: 'handed over' },
+    { id: 'seller payout 2', to: 'seller payout', cents: payout.payoutCents - firstHalf, when: 'delivered' },
+    { id: 'transport', to: 'transport vendor', cents: lineCents(breakdown, 'transport'), when: 'delivered' },
     {
       id: 'taxes and title fees',
       to: 'title office',
       cents: lineCents(breakdown, 'sales tax', 'title and registration'),
-      when: 'handed over',
+      when: 'delivered',
     },
-    { id: 'care plan', to: 'caramel care', cents: lineCents(breakdown, 'protection'), when: 'handed over' },
+    { id: 'care plan', to: 'caramel care', cents: lineCents(breakdown, 'protection'), when: 'delivered' },
     // A dealer's products are the dealer's: paid to them with the price, each as sold.
     ...DEALER_PRODUCT_NAMES.map((product): Release => ({
       id: `dealer ${product}`,
       to: 'seller payout',
       cents: lineCents(breakdown, `dealer ${product}`),
-      when: 'handed over',
+      when: 'delivered',
     })),
-    { id: 'fees', to: 'revenue', cents: lineCents(breakdown, 'platform fee') + payout.feeCents, when: 'handed over' },
+    { id: 'fees', to: 'revenue', cents: lineCents(breakdown, 'platform fee') + payout.feeCents, when: 'delivered' },
   ];
   return { collections: collections.filter((item) => item.cents > 0), releases: releases.filter((item) => item.cents > 0) };
 }

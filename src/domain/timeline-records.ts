@@ -4,7 +4,7 @@
  * the vendor reports it, and the deal's own milestones. Who received money is named by role
  * ("Sam’s lender"), never by account.
  */
-import type { JournalLine } from './ledger-rules';
+import { DISPUTE_REFUND, type JournalLine } from './ledger-rules';
 import { formatCents } from './pricing';
 import type { LedgerAccount, ReleaseId } from './settlement';
 import type { ShipmentStatus, TransportKind } from './transport';
@@ -62,9 +62,11 @@ export function journalWords(journal: { reason: string; lines: JournalLine[] }, 
           )
         : journal.reason === 'refund' && into
           ? providerWords('caramel', `Caramel refunded ${shown} to ${holder(into.account, people)}`)
-          : journal.reason === 'seller cancellation fee'
-            ? providerWords('caramel', `Caramel charged ${people.seller.name} the ${shown} cancellation fee`)
-            : providerWords('caramel', `Caramel moved ${shown} (${journal.reason})`);
+          : journal.reason === DISPUTE_REFUND && into
+            ? providerWords('caramel', `Caramel refunded ${shown} to ${holder(into.account, people)} as the dispute's decision`)
+            : journal.reason === 'seller cancellation fee'
+              ? providerWords('caramel', `Caramel charged ${people.seller.name} the ${shown} cancellation fee`)
+              : providerWords('caramel', `Caramel moved ${shown} (${journal.reason})`);
   return { ...told, cents };
 }
 

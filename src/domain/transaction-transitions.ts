@@ -28,6 +28,10 @@ export const VIEW_CHANGE_EVENTS = [
   'lender decided',
   'parties changed',
   'handover recorded',
+  'delivery confirmed',
+  'problem raised',
+  'dispute evidence added',
+  'dispute decided',
 ] as const;
 export type ViewChangeEvent = (typeof VIEW_CHANGE_EVENTS)[number];
 export const isViewChange = (event: string): event is ViewChangeEvent => (VIEW_CHANGE_EVENTS as readonly string[]).includes(event);

@@ -76,10 +76,15 @@ export async function apiFor(
 }
 
 /** An API listening on a port of its own, so the sandboxes' webhooks reach it, handing requests to providers every second. */
-export async function listeningApi(parts: LocalParts, logger?: NodeJS.WritableStream, hooks: TestHooks = {}) {
+export async function listeningApi(
+  parts: LocalParts,
+  logger?: NodeJS.WritableStream,
+  hooks: TestHooks = {},
+  overrides: Record<string, string> = {},
+) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const api = await apiFor(parts, { PROVIDER_CALLBACK_URL: url, PROVIDER_DISPATCH_INTERVAL_SECONDS: '1' }, logger, hooks);
+  const api = await apiFor(parts, { PROVIDER_CALLBACK_URL: url, PROVIDER_DISPATCH_INTERVAL_SECONDS: '1', ...overrides }, logger, hooks);
   await api.app.listen({ host: '127.0.0.1', port });
   return { ...api, url };
 }

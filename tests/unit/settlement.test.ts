@@ -77,7 +77,7 @@ describe('what the buyer pays and the seller is paid', () => {
 });
 
 // Generated deals and generated orders of what happens to them; after each step the rules run to a standstill.
-type Happening = 'settle buyer' | 'settle loan' | 'settle seller' | 'sign' | 'title received' | 'handed over' | 'cancel';
+type Happening = 'settle buyer' | 'settle loan' | 'settle seller' | 'sign' | 'title received' | 'delivered' | 'cancel';
 
 const dealInput = fc.record({
   priceDollars: fc.integer({ min: 500, max: 90_000 }),
@@ -90,7 +90,7 @@ const dealInput = fc.record({
   titleInSellerName: fc.boolean(),
 });
 const happenings = fc.shuffledSubarray(
-  ['settle buyer', 'settle loan', 'settle seller', 'sign', 'title received', 'handed over', 'cancel'] as Happening[],
+  ['settle buyer', 'settle loan', 'settle seller', 'sign', 'title received', 'delivered', 'cancel'] as Happening[],
   {
     minLength: 0,
   },
@@ -110,7 +110,7 @@ describe('the ledger over generated sequences', () => {
           titleInSellerName: input.titleInSellerName,
         });
         const journals: Posting[] = [];
-        const facts: DealFacts = { signed: false, titleReceived: false, handedOver: false, cancelled: null };
+        const facts: DealFacts = { signed: false, titleReceived: false, delivered: false, refundCents: 0, cancelled: null };
         const collect = (from: Source) => {
           const planned = plan.collections.find((collection) => collection.from === from);
           if (planned) journals.push(transfer(`collect:${from}`, 'collected', from, 'held', planned.cents));
@@ -138,8 +138,8 @@ describe('the ledger over generated sequences', () => {
           if (happening === 'settle seller') collect('seller');
           if (happening === 'sign') facts.signed = true;
           if (happening === 'title received') facts.titleReceived = true;
-          if (happening === 'handed over') facts.handedOver = true;
-          if (happening === 'cancel' && !facts.handedOver)
+          if (happening === 'delivered') facts.delivered = true;
+          if (happening === 'cancel' && !facts.delivered)
             facts.cancelled = { feeCents: sellerCancels && facts.signed ? SELLER_CANCELLATION_FEE_CENTS : 0 };
           settle();
         }
@@ -152,7 +152,7 @@ describe('the ledger over generated sequences', () => {
           expect(balances.buyer ?? 0).toBe(0);
           expect(balances['buyer lender'] ?? 0).toBe(0);
           expect(balances.revenue ?? 0).toBe(facts.cancelled.feeCents);
-        } else if (totals.collected === collectedCents(plan) && facts.signed && facts.titleReceived && facts.handedOver) {
+        } else if (totals.collected === collectedCents(plan) && facts.signed && facts.titleReceived && facts.delivered) {
           // Closed: everything released as planned, nothing left held.
           expect(totals.held).toBe(0);
           expect(totals.released).toBe(releasedCents(plan));
@@ -177,8 +177,8 @@ describe('a dealer’s sale', () => {
     ]);
     const plan = settlementPlan(breakdown, sellerPayout({ priceDollars: 18_500, lien: null, titleInSellerName: null }));
     expect(plan.releases.filter((release) => release.id.startsWith('dealer'))).toEqual([
-      { id: 'dealer warranty', to: 'seller payout', cents: 189_500, when: 'handed over' },
-      { id: 'dealer gap', to: 'seller payout', cents: 69_500, when: 'handed over' },
+      { id: 'dealer warranty', to: 'seller payout', cents: 189_500, when: 'delivered' },
+      { id: 'dealer gap', to: 'seller payout', cents: 69_500, when: 'delivered' },
     ]);
     expect(cents(plan, 'care plan')).toBe(0);
     expect(releasedCents(plan)).toBe(collectedCents(plan));

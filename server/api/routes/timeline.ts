@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { timelinePdfQuerySchema } from '../../../src/domain/deal-timeline';
 import type { CommandContext } from '../../commands/context';
 import { dealTimeline } from '../../views/deal-timeline';
+import { deliveryFor } from '../../views/delivery-views';
 import { handoverFor } from '../../views/handover-views';
 import { threadOfDeal } from '../../views/thread-views';
 import { timelinePdf } from '../../views/timeline-pdf';
@@ -33,7 +34,8 @@ export function timelineRoutes(app: FastifyInstance, deps: { ctx: CommandContext
     const reader = await accountOf(ctx, request.caller!);
     const thread = await threadOfDeal(db, timeline.dealId, reader);
     const handover = await handoverFor(db, timeline.transactionId, reader);
-    const bytes = await timelinePdf(timeline, timeZone, new Date(), { thread, handover });
+    const { dispute } = await deliveryFor(db, ctx.providers, timeline.transactionId, reader);
+    const bytes = await timelinePdf(timeline, timeZone, new Date(), { thread, handover, dispute });
     return reply
       .type('application/pdf')
       .header('cache-control', 'no-store')

@@ -4,15 +4,13 @@
  * other side, the sale closed, and a partner's deal made for them.
  */
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import type { Side } from '../../../src/domain/parties';
+import { otherSide, type Side } from '../../../src/domain/parties';
 import { formatCents } from '../../../src/domain/pricing';
 import { transactionEntry } from '../../../src/domain/transaction-steps';
 import { STEP_LABELS } from '../../../src/domain/transaction-steps';
 import { SHARED_STEPS, sharedStepsDone, stepOpen } from '../../../src/domain/waiting-steps';
 import { dealParties, transactions, users } from '../../db/schema';
 import type { Subscribers } from '../../kernel/domain-events';
-
-const otherSide = (side: Side): Side => (side === 'buyer' ? 'seller' : 'buyer');
 
 export const DEAL_NOTICES: Subscribers = {
   // A step both sides walk that this side just finished: the other side's is waiting (signing is "documents to sign"), once per step.

@@ -8,7 +8,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { hasSigned } from '../../../src/domain/deal-facts';
-import { duePostings, isCollected, balancesOf, type DealFacts } from '../../../src/domain/ledger-rules';
+import { DISPUTE_REFUND, duePostings, isCollected, balancesOf, type DealFacts } from '../../../src/domain/ledger-rules';
 import type { LedgerAccount, ReleaseId } from '../../../src/domain/settlement';
 import { bankAccounts } from '../../db/money-tables';
 import type { Providers } from '../../providers/providers';
@@ -17,6 +17,7 @@ import type { Tx } from '../../kernel/event-log';
 import { hasRequest } from '../../kernel/provider-requests';
 import type { UnitOfWork } from '../../kernel/unit-of-work';
 import { dealerOfDeal } from '../dealers/dealerships';
+import { disputeOfDeal } from '../delivery/dispute-rows';
 import { liveShipment } from '../transport/shipments';
 import { dealMoney } from './deal-money';
 import { journalsOf, post, type Journal } from './ledger';
@@ -76,11 +77,14 @@ export async function settleDeal(uow: UnitOfWork, providers: Providers, dealId: 
   if (!sides.buyer || !sides.seller) return;
   const { plan, breakdown } = await dealMoney(tx, providers, dealId, { sides });
   const shipment = await liveShipment(tx, dealId);
+  const dispute = await disputeOfDeal(tx, dealId);
   const facts: DealFacts = {
     signed: hasSigned(sides.buyer.row.status) && hasSigned(sides.seller.row.status),
     titleReceived: deal.titleReceivedAt !== null,
-    handedOver: shipment?.handedOverAt != null,
-    cancelled: deal.cancelledAt ? { feeCents: deal.cancellationFeeCents } : null,
+    delivered: deal.deliveryConfirmedAt !== null,
+    refundCents: dispute?.status === 'partly refunded' ? dispute.refundCents : 0,
+    // A full refund once the car is back unwinds the sale as a cancellation without a fee does.
+    cancelled: deal.cancelledAt ? { feeCents: deal.cancellationFeeCents } : dispute?.status === 'refunded' ? { feeCents: 0 } : null,
   };
   const on = (side: 'buyer' | 'seller') => sides[side]!.row.id;
 
@@ -108,7 +112,7 @@ export async function settleDeal(uow: UnitOfWork, providers: Providers, dealId: 
     const returned = new Set(transfers.filter((row) => row.status === 'returned').map((row) => row.id));
     const released = journals
       .filter((journal) => journal.key.startsWith('release:') && !(journal.transferId && returned.has(journal.transferId)))
-      .map((journal) => journal.reason as ReleaseId);
+      .map((journal) => journal.reason as ReleaseId | typeof DISPUTE_REFUND);
     const balances = balancesOf(journals);
     const due = duePostings({ plan, balances, released, facts, journalCount: journals.length });
     if (due.owedBySeller > 0) {

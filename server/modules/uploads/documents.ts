@@ -12,6 +12,7 @@ import { SIGNED_URL_SECONDS } from '../../../src/domain/upload-plan';
 import { uploads } from '../../db/schema';
 import { transactionFor, type UserRow } from '../../kernel/access';
 import { isSharedInspectionPhoto } from '../deals/shared-inspection';
+import { isCaseEvidence } from '../delivery/dispute-rows';
 import { sentToThem } from '../messages/threads';
 import { documentOf, type StorageDeps } from './multipart';
 import { UploadRefused, type UploadRow } from './upload-records';
@@ -74,7 +75,8 @@ export async function readDocument(deps: StorageDeps, user: UserRow, key: string
     row.userId === user.id ||
     user.type === 'admin' ||
     (await isSharedInspectionPhoto(deps.db, user, row.transactionId, row.key)) ||
-    (row.slot === 'message-attachment' && (await sentToThem(deps.db, user, row.id)));
+    (row.slot === 'message-attachment' && (await sentToThem(deps.db, user, row.id))) ||
+    (row.slot === 'dispute-evidence' && (await isCaseEvidence(deps.db, user, row.key)));
   if (!readable) throw new UploadRefused(404, 'Object does not exist');
   return signedGet(deps, row);
 }

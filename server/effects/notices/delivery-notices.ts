@@ -1,0 +1,104 @@
+/**
+ * Who is told about delivery and its disputes (src/domain/delivery.ts), in the app and by mail:
+ * both parties when delivery counts as done and when a case is decided; the seller and every
+ * admin when a problem is raised; the other party and the admins when evidence is added.
+ */
+import { and, eq } from 'drizzle-orm';
+import { decisionWords, type DeliveryConfirmer } from '../../../src/domain/delivery';
+import { otherSide, type Side } from '../../../src/domain/parties';
+import { transactions } from '../../db/schema';
+import type { EffectWriter, Subscribers } from '../../kernel/domain-events';
+import { notifyAdmins } from './admins';
+
+const caseLink = (transactionId: string) => `/dashboard/active-transactions/problem/${transactionId}`;
+
+async function transactionOf(effects: EffectWriter, dealId: string, side: Side) {
+  const [row] = await effects.tx
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.dealId, dealId), eq(transactions.side, side)));
+  return row?.id;
+}
+
+const CONFIRMED_BY: Record<DeliveryConfirmer, Record<Side, string>> = {
+  buyer: {
+    buyer: 'You confirmed the car is as described.',
+    seller: 'The buyer confirmed the car is as described.',
+  },
+  clock: {
+    buyer: 'The time to raise a problem after the handover has ended.',
+    seller: 'The buyer’s time to raise a problem after the handover has ended with no problem raised.',
+  },
+  admin: {
+    buyer: 'Caramel decided the case you opened.',
+    seller: 'Caramel decided the case the buyer opened.',
+  },
+};
+
+export const DELIVERY_NOTICES: Subscribers = {
+  'delivery.confirmed': [
+    async (effects, confirmed) => {
+      for (const side of ['buyer', 'seller'] as const) {
+        const transactionId = await transactionOf(effects, confirmed.dealId, side);
+        await effects.notifySide(confirmed.dealId, side, {
+          kind: 'delivery confirmed',
+          key: `delivery confirmed:${confirmed.dealId}`,
+          subject: 'Delivery is confirmed',
+          body: [
+            CONFIRMED_BY[confirmed.by][side],
+            side === 'seller' ? 'The rest of your payout is on its way to your bank account.' : 'The money held for delivery is released.',
+          ].join(' '),
+          ...(transactionId ? { link: `/dashboard/active-transactions/track-delivery/${transactionId}` } : {}),
+        });
+      }
+    },
+  ],
+  'dispute.opened': [
+    async (effects, opened) => {
+      const seller = await transactionOf(effects, opened.dealId, 'seller');
+      await effects.notifySide(opened.dealId, 'seller', {
+        kind: 'problem raised',
+        key: `problem raised:${opened.disputeId}`,
+        subject: 'The buyer raised a problem with the car',
+        body: `The buyer raised a problem (${opened.reason}). The rest of your payout stays held until Caramel decides. Add your side and your photos to the case.`,
+        ...(seller ? { link: caseLink(seller) } : {}),
+      });
+      await notifyAdmins(effects, {
+        kind: 'problem raised',
+        key: `problem raised:${opened.disputeId}`,
+        subject: 'A buyer raised a problem with a delivered car',
+        body: `A buyer raised a problem (${opened.reason}). The case waits for a decision.`,
+        link: `/dashboard/disputes/${opened.disputeId}`,
+      });
+    },
+  ],
+  'dispute.evidence': [
+    async (effects, added) => {
+      const other = otherSide(added.side);
+      const theirs = await transactionOf(effects, added.dealId, other);
+      const notice = {
+        kind: 'dispute evidence' as const,
+        // One notice a day per case and reader: a party adding five photos one by one is one notice.
+        key: `dispute evidence:${added.disputeId}:${added.side}:${new Date().toISOString().slice(0, 10)}`,
+        subject: `The ${added.side} added to the case`,
+        body: `The ${added.side} added evidence to the case about the car. Read it, and add yours.`,
+      };
+      await effects.notifySide(added.dealId, other, { ...notice, ...(theirs ? { link: caseLink(theirs) } : {}) });
+      await notifyAdmins(effects, { ...notice, link: `/dashboard/disputes/${added.disputeId}` });
+    },
+  ],
+  'dispute.decided': [
+    async (effects, decided) => {
+      for (const side of ['buyer', 'seller'] as const) {
+        const transactionId = await transactionOf(effects, decided.dealId, side);
+        await effects.notifySide(decided.dealId, side, {
+          kind: 'dispute decided',
+          key: `dispute decided:${decided.disputeId}`,
+          subject: 'Caramel decided the case about the car',
+          body: `Caramel ${decisionWords(decided)}. The reason is in the case, and the money moves as decided: follow it in your dashboard.`,
+          ...(transactionId ? { link: caseLink(transactionId) } : {}),
+        });
+      }
+    },
+  ],
+};

@@ -1,0 +1,172 @@
+/**
+ * Delivery confirmation and disputes (issue 34). Once the car is handed over (delivered, or
+ * collected at a pickup) a clock starts: the money that waits on delivery is released when the
+ * buyer confirms the car is as described, or when the clock runs out with no problem raised.
+ * A problem raised before then opens a case: the money still held stays held, both parties add
+ * evidence, and an admin decides — each decision a ledger movement with its reason.
+ */
+import * as z from 'zod/mini';
+import { formatCents } from './pricing';
+import { documentRef } from './payload-fields';
+
+/** Hours between the handover and the release when the buyer neither confirms nor raises a problem (a setting; this is its default). */
+export const DELIVERY_CONFIRMATION_HOURS = 48;
+
+export const DELIVERY_CONFIRMERS = ['buyer', 'clock', 'admin'] as const;
+export type DeliveryConfirmer = (typeof DELIVERY_CONFIRMERS)[number];
+
+export const PROBLEM_REASONS = [
+  'Not as described',
+  'Damage not disclosed',
+  'Mechanical problem',
+  'Missing keys, title or parts',
+  'Odometer differs',
+  'Something else',
+] as const;
+export type ProblemReason = (typeof PROBLEM_REASONS)[number];
+
+/**
+ * A case's statuses and the admin's decisions that move them (tables over branches). Only an
+ * open case is decided; each decision is final and is posted to the ledger with its reason.
+ */
+export const DISPUTE_DECISIONS = ['release', 'partial refund', 'full refund'] as const;
+export type DisputeDecision = (typeof DISPUTE_DECISIONS)[number];
+export const DISPUTE_TRANSITIONS = {
+  open: { release: 'released', 'partial refund': 'partly refunded', 'full refund': 'refunded' },
+  released: {},
+  'partly refunded': {},
+  refunded: {},
+} as const satisfies Record<string, Partial<Record<DisputeDecision, string>>>;
+export type DisputeStatus = keyof typeof DISPUTE_TRANSITIONS;
+export const DISPUTE_STATUSES = Object.keys(DISPUTE_TRANSITIONS) as [DisputeStatus, ...DisputeStatus[]];
+
+export const nextDisputeStatus = (status: DisputeStatus, decision: DisputeDecision): DisputeStatus | undefined =>
+  (DISPUTE_TRANSITIONS[status] as Partial<Record<DisputeDecision, DisputeStatus>>)[decision];
+
+export const DISPUTE_STATUS_LABELS: Record<DisputeStatus, string> = {
+  open: 'Open: Caramel is reviewing it',
+  released: 'Decided: paid to the seller',
+  'partly refunded': 'Decided: part refunded to the buyer',
+  refunded: 'Decided: fully refunded, the car returned',
+};
+
+const evidencePhotos = z
+  .array(z.extend(documentRef, { slot: z.literal('dispute-evidence', 'That is not an evidence photo') }))
+  .check(z.maxLength(10, 'Add at most 10 photos at a time'));
+
+const note = (what: string, max: number) =>
+  z
+    .string(`Describe ${what}`)
+    .check(z.trim(), z.minLength(10, `Describe ${what} in at least 10 characters`), z.maxLength(max, `Keep it under ${max} characters`));
+
+export const raiseProblemSchema = z.object({
+  reason: z.enum(PROBLEM_REASONS, 'Choose what the problem is'),
+  description: note('the problem', 4000),
+  photos: evidencePhotos,
+  idempotencyKey: z.uuid('idempotencyKey must be a UUID made when the problem was sent'),
+});
+export type RaiseProblem = z.infer<typeof raiseProblemSchema>;
+
+export const addEvidenceSchema = z.object({
+  note: note('what this shows', 4000),
+  photos: evidencePhotos,
+  idempotencyKey: z.uuid('idempotencyKey must be a UUID made when the evidence was sent'),
+});
+export type AddEvidence = z.infer<typeof addEvidenceSchema>;
+
+export const decideDisputeSchema = z
+  .object({
+    decision: z.enum(DISPUTE_DECISIONS, 'Choose a decision: release, partial refund or full refund'),
+    /** A partial refund's amount, in cents, out of the seller's payout still held. */
+    refundCents: z.optional(z.int('Enter the refund in whole cents').check(z.positive('Enter a refund above $0.00'))),
+    /** A full refund only once the car is back with the seller. */
+    carReturned: z.optional(z.boolean()),
+    reason: note('the reason for the decision', 2000),
+    idempotencyKey: z.uuid('idempotencyKey must be a UUID made when the decision was sent'),
+  })
+  .check(
+    z.refine((input) => input.decision !== 'partial refund' || input.refundCents !== undefined, {
+      message: 'Enter the amount to refund',
+      path: ['refundCents'],
+    }),
+    z.refine((input) => input.decision !== 'full refund' || input.carReturned === true, {
+      message: 'A full refund is decided once the car is back with the seller: confirm it was returned',
+      path: ['carReturned'],
+    }),
+  );
+export type DecideDispute = z.infer<typeof decideDisputeSchema>;
+
+const evidencePhoto = z.object({ fileName: z.string(), documentKey: z.string(), sha256: z.string() });
+
+export const evidenceSchema = z.object({
+  side: z.enum(['buyer', 'seller']),
+  /** "you", or the other party as the reader knows them. */
+  by: z.string(),
+  note: z.string(),
+  /** Server time. */
+  at: z.string(),
+  photos: z.array(evidencePhoto),
+});
+export type Evidence = z.infer<typeof evidenceSchema>;
+
+export const disputeSchema = z.object({
+  id: z.string(),
+  status: z.enum(DISPUTE_STATUSES),
+  reason: z.enum(PROBLEM_REASONS),
+  description: z.string(),
+  raisedAt: z.string(),
+  /** Everything either party sent: the problem's own photos first. */
+  evidence: z.array(evidenceSchema),
+  decision: z.nullable(z.object({ decision: z.enum(DISPUTE_DECISIONS), refundCents: z.number(), reason: z.string(), at: z.string() })),
+  /** The seller's payout still held: the most a partial refund can be. */
+  heldForSellerCents: z.number(),
+  canAddEvidence: z.boolean(),
+});
+export type Dispute = z.infer<typeof disputeSchema>;
+
+export const deliverySchema = z.object({
+  /** The reader's side of the deal. */
+  side: z.enum(['buyer', 'seller']),
+  handedOverAt: z.nullable(z.string()),
+  /** When the money is released unless the buyer raises a problem (while the clock runs). */
+  releasesAt: z.nullable(z.string()),
+  confirmedAt: z.nullable(z.string()),
+  confirmedBy: z.nullable(z.enum(DELIVERY_CONFIRMERS)),
+  canConfirm: z.boolean(),
+  canRaiseProblem: z.boolean(),
+  dispute: z.nullable(disputeSchema),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+
+/** Where the delivery stands, from the deal's facts. */
+export type DeliveryState = 'waiting for handover' | 'clock running' | 'disputed' | 'confirmed' | 'refunded';
+
+export function deliveryState(delivery: Pick<Delivery, 'handedOverAt' | 'confirmedAt' | 'dispute'>): DeliveryState {
+  if (delivery.dispute?.status === 'refunded') return 'refunded';
+  if (delivery.confirmedAt) return 'confirmed';
+  if (delivery.dispute?.status === 'open') return 'disputed';
+  return delivery.handedOverAt ? 'clock running' : 'waiting for handover';
+}
+
+/** "41 h" or "25 min": what is left until `at`, rounded up, never below a minute. */
+export function timeLeft(at: string, now: number): string {
+  const minutes = Math.max(1, Math.ceil((Date.parse(at) - now) / 60_000));
+  return minutes >= 60 ? `${Math.ceil(minutes / 60)} h` : `${minutes} min`;
+}
+
+/** The clock as each side reads it. */
+export function clockWords(delivery: Pick<Delivery, 'side' | 'releasesAt'>, now: number): string {
+  if (!delivery.releasesAt) return '';
+  const left = timeLeft(delivery.releasesAt, now);
+  return delivery.side === 'buyer'
+    ? `The seller is paid in ${left} unless you raise a problem.`
+    : `Releases in ${left} unless the buyer raises a problem.`;
+}
+
+/** A decision in one sentence, for the timeline, the PDF and mail. */
+export function decisionWords(decision: { decision: DisputeDecision; refundCents: number }): string {
+  if (decision.decision === 'release') return 'released the money held to the seller';
+  if (decision.decision === 'partial refund')
+    return `refunded ${formatCents(decision.refundCents)} to the buyer and paid the rest to the seller`;
+  return 'refunded the buyer in full, the car returned to the seller';
+}
