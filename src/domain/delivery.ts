@@ -170,3 +170,19 @@ export function decisionWords(decision: { decision: DisputeDecision; refundCents
     return `refunded ${formatCents(decision.refundCents)} to the buyer and paid the rest to the seller`;
   return 'refunded the buyer in full, the car returned to the seller';
 }
+
+/** The admin area's list of cases, the open ones first. */
+export const caseListSchema = z.object({
+  disputes: z.array(
+    z.object({ id: z.string(), status: z.enum(DISPUTE_STATUSES), reason: z.string(), vehicle: z.string(), raisedAt: z.string() }),
+  ),
+});
+export type CaseList = z.infer<typeof caseListSchema>;
+
+/** One case as an admin reads it, with both sides' transactions (their timelines and documents). */
+export const adminCaseSchema = z.object({
+  case: disputeSchema,
+  buyerTransactionId: z.nullable(z.string()),
+  sellerTransactionId: z.nullable(z.string()),
+});
+export type AdminCase = z.infer<typeof adminCaseSchema>;

@@ -16,7 +16,7 @@ import { ReturnedPayout } from '../../ui/money/returned-payout';
 import { RefusedActions } from '../../ui/refused-actions';
 import { ShipmentTimeline } from '../../ui/transport/shipment-timeline';
 import { CancelSale } from './cancel-sale';
-import { HandoverSection } from './handover-section';
+import { HandoverSection } from '../../ui/delivery/handover-section';
 
 function Choose() {
   const rows = useTransactionList();

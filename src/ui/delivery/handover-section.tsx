@@ -11,11 +11,11 @@ import { fetchHandover, sendHandover } from '../../data/handover';
 import { useApiAnswer } from '../../data/use-api-answer';
 import { useUploads } from '../../data/uploads';
 import { HANDOVER_PHOTOS, handoverWords, type HandoverRecord } from '../../domain/handover';
-import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { CheckboxField } from '../../ui/form/choice-fields';
-import { TextField } from '../../ui/form/text-field';
-import { DocumentField, slotDocument } from '../../ui/uploads/document-field';
+import { Alert } from '../alert';
+import { Button } from '../button';
+import { CheckboxField } from '../form/choice-fields';
+import { TextField } from '../form/text-field';
+import { DocumentField, slotDocument } from '../uploads/document-field';
 
 const when = (at: string) => new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
