@@ -22,6 +22,7 @@ const ACTIVE_PAGES = {
   'view-docs': reloadingImport(() => import('../features/documents/view-docs-page')),
   'view-docs/find-out-why': reloadingImport(() => import('../features/documents/find-out-why-page')),
   'track-delivery': reloadingImport(() => import('../features/dashboard/track-delivery-page')),
+  problem: reloadingImport(() => import('../features/dashboard/problem-page')),
 };
 const activeRoutes: RouteObject[] = Object.entries(ACTIVE_PAGES).flatMap(([path, lazy]) =>
   [path, `${path}/:transactionId`].map((page) => ({ path: `dashboard/active-transactions/${page}`, lazy })),
@@ -165,6 +166,8 @@ export const routes: RouteObject[] = [
           { path: 'dashboard/dealers', lazy: reloadingImport(() => import('../features/admin/dealers-page')) },
           { path: 'dashboard/partner-keys', lazy: reloadingImport(() => import('../features/admin/partner-keys-page')) },
           { path: 'dashboard/deliveries', lazy: reloadingImport(() => import('../features/admin/deliveries-page')) },
+          { path: 'dashboard/disputes', lazy: reloadingImport(() => import('../features/admin/disputes-page')) },
+          { path: 'dashboard/disputes/:disputeId', lazy: reloadingImport(() => import('../features/admin/dispute-page')) },
           {
             // SPEC §2.5 dealer financing, behind the dealer check.
             loader: guarded('dealer'),

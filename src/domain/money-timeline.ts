@@ -53,7 +53,7 @@ const WAITS: Record<ReleaseTrigger, string> = {
 const RELEASE_LABELS: Record<ReleaseId, { buyer: string; seller: string | null }> = {
   'lien payoff': { buyer: 'Paid to the seller’s lender', seller: 'Loan payoff to your lender' },
   'seller payout 1': { buyer: 'Paid to the seller (title received)', seller: 'Your first payout (title received)' },
-  'seller payout 2': { buyer: 'Paid to the seller (car handed over)', seller: 'Your second payout (car handed over)' },
+  'seller payout 2': { buyer: 'Paid to the seller (delivery confirmed)', seller: 'Your second payout (delivery confirmed)' },
   transport: { buyer: 'Transport', seller: null },
   'taxes and title fees': { buyer: 'Taxes and title fees, to the state', seller: null },
   'care plan': { buyer: 'Caramel Care plan', seller: null },

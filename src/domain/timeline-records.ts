@@ -35,7 +35,7 @@ const RELEASES: Record<ReleaseId, (cents: string, people: People) => string> = {
   'seller payout 1': (cents, people) =>
     `Caramel released ${cents} to ${people.seller.name}, the first half of the payout, as the title arrived`,
   'seller payout 2': (cents, people) =>
-    `Caramel released ${cents} to ${people.seller.name}, the rest of the payout, as the car was handed over`,
+    `Caramel released ${cents} to ${people.seller.name}, the rest of the payout, as delivery was confirmed`,
   transport: (cents) => `Caramel paid ${cents} to the transport vendor`,
   'taxes and title fees': (cents) => `Caramel paid ${cents} in taxes and title fees to the state`,
   'care plan': (cents) => `Caramel paid ${cents} to Caramel Care for the protection plan`,

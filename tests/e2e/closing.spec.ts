@@ -11,7 +11,7 @@ import { HARBOR_LIEN } from '../support/payments';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { checksId, signOnProvidersPage } from './signing-helpers';
-import { dealAtPayment, twoParties } from './sale-helpers';
+import { confirmsDelivery, dealAtPayment, twoParties } from './sale-helpers';
 
 /** The buyer pays on the payment screen, starts signing and gets to the government-ID check. */
 async function paysAndStartsSigning(page: Page, transactionId: string) {
@@ -154,11 +154,16 @@ test('a cash sale with a pickup and no lien closes, and the buyer says they have
   await expect(haveTheCar).toBeHidden();
   await expect(buyerPage.getByText(/not applied/)).toHaveCount(0);
   await expect(buyerPage.getByRole('definition').filter({ hasText: /^Not yet$/ })).toHaveCount(0);
-  // Handing the car over releases the seller's second half: paid out to their bank, nothing held any more.
-  await expect(buyerPage.getByRole('row', { name: /Paid to the seller \(car handed over\)/ })).toContainText('Done', { timeout: 20_000 });
+  // Confirming delivery releases the seller's second half: paid out to their bank, nothing held any more.
+  await confirmsDelivery(buyerPage);
+  await expect(buyerPage.getByRole('row', { name: /Paid to the seller \(delivery confirmed\)/ })).toContainText('Done', {
+    timeout: 20_000,
+  });
   await expect(buyerPage.getByText(/Caramel holds \$0:/)).toBeVisible();
   await sellerPage.goto(`/dashboard/active-transactions/track-delivery/${deal.sellerTx}`);
-  await expect(sellerPage.getByRole('row', { name: /Your second payout \(car handed over\)/ })).toContainText('Done', { timeout: 20_000 });
+  await expect(sellerPage.getByRole('row', { name: /Your second payout \(delivery confirmed\)/ })).toContainText('Done', {
+    timeout: 20_000,
+  });
   await buyerPage.goto('/dashboard/previous-transactions');
   await expect(buyerPage.getByText('2005 Buick').first()).toBeVisible();
   await sellerPage.context().close();

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { expectNoSeriousAxeViolations } from './axe';
 import { submitFinancedSale, uploadLenderDocuments } from './dealer-helpers';
 import { expect, test } from './fixtures';
+import { confirmsDelivery } from './sale-helpers';
 import { sharedAdminSignedIn } from './identity-helpers';
 import { Journey, ownBrowser, signUp } from './journey-helpers';
 import { buyerPays, settledMoney } from './journey-steps';
@@ -156,6 +157,7 @@ test('dealer financing: from sign-up and the dealer’s application to closed by
 
   // The car delivered, what the customer paid has gone where their breakdown said, to the cent.
   await customer.getByRole('link', { name: 'Follow the car’s delivery' }).click();
+  await confirmsDelivery(customer);
   const customerMoney = await settledMoney(customer, journey, 'customer', 2);
   const paid = customerMoney.find((row) => row.label.startsWith('You paid'))!;
   expect(paid.cents).toBe(dueCents);

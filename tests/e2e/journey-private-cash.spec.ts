@@ -4,6 +4,7 @@
  * offer, to the sale closed. Each move shows on the other party's open screen by itself.
  */
 import { expect, test } from './fixtures';
+import { confirmsDelivery } from './sale-helpers';
 import { Journey, ownBrowser, signUp } from './journey-helpers';
 import {
   buyerBooksDelivery,
@@ -98,6 +99,7 @@ test('private sale, cash buyer: from sign-up to closed by clicking only', async 
 
   // The car delivered, each side's money as its screen shows it adds up to what they agreed, to the cent.
   await buyer.getByRole('link', { name: 'Follow the car’s delivery' }).click();
+  await confirmsDelivery(buyer);
   const buyerMoney = await settledMoney(buyer, journey, 'buyer', 4);
   const paid = buyerMoney.find((row) => row.label.startsWith('You paid'))!;
   expect(paid.cents).toBe(dueCents);

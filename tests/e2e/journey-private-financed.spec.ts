@@ -5,6 +5,7 @@
  * off, the seller skips the inspection, and the buyer says they have the car.
  */
 import { expect, test } from './fixtures';
+import { confirmsDelivery } from './sale-helpers';
 import { Journey, ownBrowser, signUp } from './journey-helpers';
 import {
   buyerBooksPickup,
@@ -85,6 +86,7 @@ test('private sale, financed buyer, a loan on the car, pickup: from sign-up to c
   // The pickup: the buyer says they have the car; the seller's second payout follows.
   await buyer.getByRole('link', { name: 'See the pickup: where and when' }).click();
   await buyer.getByRole('button', { name: 'I have the car' }).click();
+  await confirmsDelivery(buyer);
   const buyerMoney = await settledMoney(buyer, journey, 'buyer', 3);
   const paid = buyerMoney.find((row) => row.label.startsWith('You paid'))!;
   expect(paid.cents).toBe(dueCents);

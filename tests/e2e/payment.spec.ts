@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test';
 import { buyerAtTransport, HARBOR_LIEN, sellerApproved, stepsFor } from '../support/payments';
 import { bothSign, govIdChecked, signs } from '../support/signing';
 import { expect, test } from './fixtures';
-import { centsOf, dealAtPayment, dealBetween, linkBankOnHostedPage, moneyOf, twoParties } from './sale-helpers';
+import { centsOf, confirmsDelivery, dealAtPayment, dealBetween, linkBankOnHostedPage, moneyOf, twoParties } from './sale-helpers';
 import { fillAddress } from './transaction-helpers';
 
 /** The amount in the row of a breakdown or payout table whose heading starts with `label`. */
@@ -103,6 +103,7 @@ test('delivery priced by distance, the breakdown accepted, both banks linked on 
   await bothSign(deal.api, deal.sandbox, deal);
 
   // The vendor delivers the car; every movement of the buyer's money is done and adds up to what they paid.
+  await confirmsDelivery(buyerPage, deal.buyerTx);
   const buyerMoney = await settledMoney(buyerPage, deal.buyerTx, 7);
   await expect(buyerPage.getByRole('list', { name: 'Delivery progress' }).getByRole('listitem').last()).toHaveClass(/is-done/);
   const paid = buyerMoney.find((row) => row.label.startsWith('You paid'))!;
@@ -119,12 +120,12 @@ test('delivery priced by distance, the breakdown accepted, both banks linked on 
     expect.arrayContaining([
       'Loan payoff to your lender',
       'Your first payout (title received)',
-      'Your second payout (car handed over)',
+      'Your second payout (delivery confirmed)',
       'Caramel seller fee',
     ]),
   );
   expect(outOf(sellerMoney, 'Loan payoff to your lender')).toBe(payoffCents);
-  expect(outOf(sellerMoney, 'Your first payout (title received)')! + outOf(sellerMoney, 'Your second payout (car handed over)')!).toBe(
+  expect(outOf(sellerMoney, 'Your first payout (title received)')! + outOf(sellerMoney, 'Your second payout (delivery confirmed)')!).toBe(
     payoutCents,
   );
   // The seller reads their own fee only: the buyer's goes to Caramel with it, but it is not the seller's money.

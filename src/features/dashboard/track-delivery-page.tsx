@@ -1,8 +1,8 @@
 /**
  * `/dashboard/active-transactions/track-delivery(/{transactionId})`: the shipment of a sale — a
  * delivery's milestones as the vendor reports them, or a pickup's appointment — and, for a buyer
- * collecting the car, "I have the car" once the sale is paid and signed; and each party's record of
- * the handover (handover-section.tsx). Without an id, the sales
+ * collecting the car, "I have the car" once the sale is paid and signed; the delivery clock with the
+ * buyer's confirmation or problem (delivery-panel.tsx); and each party's record of the handover. Without an id, the sales
  * with transport booked, to choose one. Read from IndexedDB, refreshed on open.
  */
 import { useEffect, useState } from 'react';
@@ -16,6 +16,7 @@ import { ReturnedPayout } from '../../ui/money/returned-payout';
 import { RefusedActions } from '../../ui/refused-actions';
 import { ShipmentTimeline } from '../../ui/transport/shipment-timeline';
 import { CancelSale } from './cancel-sale';
+import { DeliveryPanel } from '../../ui/delivery/delivery-panel';
 import { HandoverSection } from '../../ui/delivery/handover-section';
 
 function Choose() {
@@ -104,6 +105,7 @@ function Track({ id }: { id: string }) {
           {detail.side === 'buyer' ? 'You have not chosen delivery or pickup yet.' : 'Your buyer has not chosen delivery or pickup yet.'}
         </p>
       )}
+      <DeliveryPanel transactionId={detail.id} />
       <HandoverSection transactionId={detail.id} />
       <MoneyTimelineView money={detail.money} />
       <p className="mt-4">

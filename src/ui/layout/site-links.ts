@@ -55,6 +55,7 @@ export const ROLE_LINKS = {
     { to: '/dashboard/dealers', label: 'Dealers', end: true },
     { to: '/dashboard/partner-keys', label: 'Partner keys', end: true },
     { to: '/dashboard/deliveries', label: 'Deliveries', end: true },
+    { to: '/dashboard/disputes', label: 'Disputes', end: false },
   ],
   customer: [],
 } as const;

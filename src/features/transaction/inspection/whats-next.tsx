@@ -16,9 +16,9 @@ function payoutText(detail: TransactionDetail): string {
     return `Your payout is paid: ${paid.map((item) => `${formatCents(item.cents)}${item.at ? ` on ${day(item.at)}` : ''}`).join(' and ')}.`;
   if (paid.length === 1) {
     const rest = parts.find((item) => item.state !== 'settled');
-    return `The first part, ${formatCents(paid[0]!.cents)}, is paid${paid[0]!.at ? ` (${day(paid[0]!.at)})` : ''}; the rest${rest ? `, ${formatCents(rest.cents)},` : ''} when the car is handed over.`;
+    return `The first part, ${formatCents(paid[0]!.cents)}, is paid${paid[0]!.at ? ` (${day(paid[0]!.at)})` : ''}; the rest${rest ? `, ${formatCents(rest.cents)},` : ''} once delivery is confirmed.`;
   }
-  return `${total} your bank in two parts: when our title desk has the title, and when the car is handed over.`;
+  return `${total} your bank in two parts: when our title desk has the title, and once the buyer confirms delivery (or 48 hours after the handover with no problem raised).`;
 }
 
 function sellerItems(detail: TransactionDetail): { title: string; text: string }[] {
@@ -57,8 +57,8 @@ function buyerItems(detail: TransactionDetail): { title: string; text: string }[
         detail.money.totals.held === 0 && detail.money.totals.released > 0
           ? 'Your payment has been paid out by the rules you agreed: the seller, and the taxes, fees and services it covered.'
           : detail.priceBreakdown
-            ? `${formatCents(detail.priceBreakdown.dueAtSigningCents)} is held safely until the car and title are handed over.`
-            : 'Your payment is held safely until the car and title are handed over.',
+            ? `${formatCents(detail.priceBreakdown.dueAtSigningCents)} is held safely until the title is in and you confirm delivery.`
+            : 'Your payment is held safely until the title is in and you confirm delivery.',
     },
     { title: 'The title', text: 'It comes to you in your name once the state records the transfer, usually within 4 weeks.' },
     {

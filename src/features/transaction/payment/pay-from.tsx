@@ -71,7 +71,7 @@ export function PayFrom() {
       <p className="mb-4">
         {buyer
           ? 'This is what is due at signing. Caramel holds it, and pays the seller only as the title and the car are handed over; if the sale is cancelled, it comes back to you.'
-          : `Your payout of ${formatCents(detail.payout!.payoutCents)} is paid into this account: half when your title reaches us, the rest when the car is handed over.`}
+          : `Your payout of ${formatCents(detail.payout!.payoutCents)} is paid into this account: half when your title reaches us, the rest once delivery is confirmed.`}
       </p>
       {buyer && <OwnersSummary />}
       <AccountChooser state={accounts} legend={buyer ? 'Pay from' : 'Pay into'} selected={selected} onSelect={setSelected} />

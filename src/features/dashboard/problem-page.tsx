@@ -1,0 +1,147 @@
+/**
+ * `/dashboard/active-transactions/problem/{transactionId}`: the case about the car (issue 34).
+ * Before one is raised, the buyer raises a problem here while their time after the handover runs
+ * (reason, what is wrong, photos); then both parties read the case, add evidence while it is open,
+ * and read the decision. Follows live notices, so each side sees the other's evidence arrive.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { addEvidence, fetchDelivery, raiseProblem } from '../../data/delivery';
+import { readDraft, saveDraft } from '../../data/drafts';
+import { useApiAnswer } from '../../data/use-api-answer';
+import { clockWords, deliveryState, PROBLEM_REASONS, type Delivery, type ProblemReason } from '../../domain/delivery';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { CaseView } from '../../ui/delivery/case-view';
+import { useMinute } from '../../ui/delivery/delivery-panel';
+import { EvidenceForm } from '../../ui/delivery/evidence-form';
+import { SelectField } from '../../ui/form/select-field';
+import { showToast } from '../../ui/toast-store';
+
+/** Why there is no case to show, in the reader's words. */
+function noCase(delivery: Delivery): string {
+  const state = deliveryState(delivery);
+  if (state === 'waiting for handover') return 'A problem with the car can be raised once it has been handed over.';
+  if (state === 'confirmed') return 'Delivery is confirmed and the money is paid out, so no problem can be raised here any more.';
+  return delivery.side === 'seller' ? 'The buyer has not raised a problem.' : 'No problem was raised for this sale.';
+}
+
+function RaiseForm({ transactionId, delivery, onSent }: { transactionId: string; delivery: Delivery; onSent: () => void }) {
+  const draftKey = `problem:${transactionId}`;
+  const [reason, setReason] = useState<ProblemReason | ''>('');
+  const [tried, setTried] = useState(false);
+  const now = useMinute();
+  useEffect(() => {
+    void readDraft(`${draftKey}:reason`).then((draft) => {
+      if (typeof draft?.reason === 'string') setReason((chosen) => chosen || (draft.reason as ProblemReason));
+    });
+  }, [draftKey]);
+  const choose = (value: string) => {
+    setReason(value as ProblemReason);
+    void saveDraft(`${draftKey}:reason`, { reason: value });
+  };
+  const reasonProblem = reason ? undefined : 'Choose what the problem is';
+  return (
+    <>
+      <p className="mb-2">{clockWords(delivery, now)}</p>
+      <p className="mb-4">
+        Tell us what is wrong and show it. The money still held stays held, the seller can answer with their side, and Caramel decides:
+        paying the seller, refunding you part of the price, or a full refund once the car is back with the seller.
+      </p>
+      <EvidenceForm
+        transactionId={transactionId}
+        label="Raise a problem"
+        noteLabel="What is wrong"
+        draftKey={draftKey}
+        extra={
+          <SelectField
+            label="The problem"
+            placeholder="Choose one"
+            value={reason}
+            error={tried ? reasonProblem : undefined}
+            options={PROBLEM_REASONS.map((value) => ({ value, label: value }))}
+            onChange={(event) => choose(event.target.value)}
+          />
+        }
+        validate={() => {
+          setTried(true);
+          return reason !== '';
+        }}
+        send={(input) =>
+          raiseProblem(transactionId, {
+            reason: reason as ProblemReason,
+            description: input.note,
+            photos: input.photos,
+            idempotencyKey: input.idempotencyKey,
+          })
+        }
+        onSent={() => {
+          showToast('Your problem is raised: the money stays held until Caramel decides.', 'success');
+          onSent();
+        }}
+      />
+    </>
+  );
+}
+
+function Case({ id }: { id: string }) {
+  const { answer, problem, reload } = useApiAnswer(() => fetchDelivery(id), [id], { followLive: true });
+  if (problem && !answer)
+    return (
+      <Alert kind="danger" title="The case could not be loaded">
+        <p className="mb-2">{problem.message}</p>
+        <Button size="small" variant="outlined" onClick={() => void reload()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  if (!answer) return <p aria-busy="true">Loading the case…</p>;
+  const back = (
+    <p className="mt-4">
+      <Link to={`/dashboard/active-transactions/track-delivery/${id}`}>Back to the delivery</Link>
+    </p>
+  );
+  if (!answer.dispute)
+    return (
+      <>
+        {answer.canRaiseProblem ? <RaiseForm transactionId={id} delivery={answer} onSent={() => void reload()} /> : <p>{noCase(answer)}</p>}
+        {back}
+      </>
+    );
+  return (
+    <>
+      <CaseView dispute={answer.dispute} />
+      {answer.dispute.canAddEvidence && (
+        <EvidenceForm
+          transactionId={id}
+          label="Add to the case"
+          noteLabel="What this shows"
+          draftKey={`evidence:${id}`}
+          send={(input) => addEvidence(id, input)}
+          onSent={() => {
+            showToast('Added to the case.', 'success');
+            void reload();
+          }}
+        />
+      )}
+      {back}
+    </>
+  );
+}
+
+export function Component() {
+  const { transactionId } = useParams();
+  return (
+    <>
+      <title>The case about the car</title>
+      <h1 className="title">The case about the car</h1>
+      {transactionId ? (
+        <Case id={transactionId} />
+      ) : (
+        <p>
+          Open a sale from <Link to="/dashboard/active-transactions">your transactions</Link> to raise a problem or read its case.
+        </p>
+      )}
+    </>
+  );
+}
