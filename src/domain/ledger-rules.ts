@@ -96,6 +96,16 @@ export const isCollected = (state: Pick<MoneyState, 'plan' | 'balances'>) =>
   state.plan.collections.every((collection) => putIn(state.balances, collection.from) >= collection.cents);
 
 /**
+ * The balances as collected: a dispute's partial refund, once posted, went back to the buyer, but
+ * what they paid was collected all the same (without this, a title arriving after the refund would
+ * find the deal "not funded" and hold the seller's first payout for good).
+ */
+export const asCollected = (state: Pick<MoneyState, 'balances' | 'released' | 'facts'>): Balances =>
+  state.released.includes(DISPUTE_REFUND)
+    ? { ...state.balances, buyer: (state.balances.buyer ?? 0) - state.facts.refundCents }
+    : state.balances;
+
+/**
  * What must move now. Releases wait for the deal to be funded (everything in, both sides signed),
  * the lien payoff goes before anything else, and each waits for its trigger. A cancelled deal
  * releases nothing more: it refunds, after collecting first what the seller owes (`owedBySeller`).
@@ -111,7 +121,7 @@ export function duePostings(state: MoneyState): { postings: Posting[]; owedBySel
       owedBySeller: 0,
     };
   }
-  if (!state.facts.signed || !isCollected(state)) return { postings: [], owedBySeller: 0 };
+  if (!state.facts.signed || !isCollected({ plan: state.plan, balances: asCollected(state) })) return { postings: [], owedBySeller: 0 };
   const payoffPending = state.plan.releases.some((release) => release.id === 'lien payoff' && !state.released.includes(release.id));
   const triggered = { funded: true, 'title received': state.facts.titleReceived, delivered: state.facts.delivered };
   const refund = state.facts.delivered ? state.facts.refundCents : 0;

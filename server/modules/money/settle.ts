@@ -8,7 +8,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { hasSigned } from '../../../src/domain/deal-facts';
-import { DISPUTE_REFUND, duePostings, isCollected, balancesOf, type DealFacts } from '../../../src/domain/ledger-rules';
+import { asCollected, DISPUTE_REFUND, duePostings, isCollected, balancesOf, type DealFacts } from '../../../src/domain/ledger-rules';
 import type { LedgerAccount, ReleaseId } from '../../../src/domain/settlement';
 import { bankAccounts } from '../../db/money-tables';
 import type { Providers } from '../../providers/providers';
@@ -162,7 +162,11 @@ export async function settleDeal(uow: UnitOfWork, providers: Providers, dealId: 
   }
 
   if (moving) [journals, transfers] = [await journalsOf(tx, dealId), await transfersOf(tx, dealId)];
-  const funded = !facts.cancelled && facts.signed && isCollected({ plan, balances: balancesOf(journals) });
+  const released = journals
+    .filter((journal) => journal.key.startsWith('release:'))
+    .map((journal) => journal.reason as ReleaseId | typeof DISPUTE_REFUND);
+  const funded =
+    !facts.cancelled && facts.signed && isCollected({ plan, balances: asCollected({ balances: balancesOf(journals), released, facts }) });
   const payoffPaid = !sides.seller.data.title.lien || transfers.some((row) => row.purpose === 'lien payoff' && row.status === 'settled');
   if (funded && payoffPaid && !facts.titleReceived && !(await hasRequest(tx, on('seller'), 'title-desk', 'title transfer')))
     await uow.requestProvider({ transactionId: on('seller'), provider: 'title-desk', kind: 'title transfer', body: {} });

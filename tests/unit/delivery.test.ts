@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clockWords,
+  decideDisputeSchema,
+  decisionWords,
+  deliveryState,
+  DISPUTE_DECISIONS,
+  DISPUTE_STATUS_LABELS,
+  DISPUTE_STATUSES,
+  DISPUTE_TRANSITIONS,
+  nextDisputeStatus,
+  timeLeft,
+} from '../../src/domain/delivery';
+
+const HOUR = 3_600_000;
+const at = (ms: number) => new Date(ms).toISOString();
+
+describe('a dispute’s statuses', () => {
+  it('are decided once, from open: every decision leads to its own final status, and nothing leaves a decided case', () => {
+    for (const status of DISPUTE_STATUSES) {
+      expect(DISPUTE_STATUS_LABELS[status]).toBeTruthy();
+      for (const decision of DISPUTE_DECISIONS) {
+        const next = nextDisputeStatus(status, decision);
+        if (status === 'open') expect(next).toBe(DISPUTE_TRANSITIONS.open[decision]);
+        else expect(next).toBeUndefined();
+      }
+    }
+    expect(new Set(DISPUTE_DECISIONS.map((decision) => nextDisputeStatus('open', decision))).size).toBe(DISPUTE_DECISIONS.length);
+  });
+
+  it('asks a partial refund for its amount and a full refund for the car back, naming the field', () => {
+    const base = { reason: 'The scratch was not disclosed.', idempotencyKey: crypto.randomUUID() };
+    const partial = decideDisputeSchema.safeParse({ ...base, decision: 'partial refund' });
+    expect(partial.success).toBe(false);
+    expect(partial.error!.issues.map((issue) => issue.path.join('.'))).toEqual(['refundCents']);
+    const full = decideDisputeSchema.safeParse({ ...base, decision: 'full refund' });
+    expect(full.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['carReturned', expect.stringContaining('once the car is back')],
+    ]);
+    expect(decideDisputeSchema.safeParse({ ...base, decision: 'full refund', carReturned: true }).success).toBe(true);
+    expect(decideDisputeSchema.safeParse({ ...base, decision: 'release' }).success).toBe(true);
+  });
+
+  it('words each decision for the parties', () => {
+    expect(decisionWords({ decision: 'partial refund', refundCents: 45_000 })).toBe(
+      'refunded $450 to the buyer and paid the rest to the seller',
+    );
+    expect(decisionWords({ decision: 'release', refundCents: 0 })).toBe('released the money held to the seller');
+  });
+});
+
+describe('the delivery clock', () => {
+  const now = Date.UTC(2026, 10, 26, 12);
+  it('reads as each side sees it, rounded up to the hour, then to the minute in the last hour', () => {
+    const releasesAt = at(now + 40.2 * HOUR);
+    expect(clockWords({ side: 'buyer', releasesAt }, now)).toBe('The seller is paid in 41 h unless you raise a problem.');
+    expect(clockWords({ side: 'seller', releasesAt }, now)).toBe('Releases in 41 h unless the buyer raises a problem.');
+    expect(timeLeft(at(now + 25 * 60_000), now)).toBe('25 min');
+    expect(timeLeft(at(now - HOUR), now)).toBe('1 min');
+    expect(clockWords({ side: 'buyer', releasesAt: null }, now)).toBe('');
+  });
+
+  it('stands where the deal’s facts say: a case holds the clock, a decision or a confirmation ends it', () => {
+    const dispute = (status: (typeof DISPUTE_STATUSES)[number]) => ({ status }) as never;
+    expect(deliveryState({ handedOverAt: null, confirmedAt: null, dispute: null })).toBe('waiting for handover');
+    expect(deliveryState({ handedOverAt: at(now), confirmedAt: null, dispute: null })).toBe('clock running');
+    expect(deliveryState({ handedOverAt: at(now), confirmedAt: null, dispute: dispute('open') })).toBe('disputed');
+    expect(deliveryState({ handedOverAt: at(now), confirmedAt: at(now), dispute: dispute('partly refunded') })).toBe('confirmed');
+    expect(deliveryState({ handedOverAt: at(now), confirmedAt: null, dispute: dispute('refunded') })).toBe('refunded');
+  });
+});
