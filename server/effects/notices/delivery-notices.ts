@@ -8,6 +8,7 @@ import { decisionWords, type DeliveryConfirmer } from '../../../src/domain/deliv
 import { otherSide, type Side } from '../../../src/domain/parties';
 import { transactions } from '../../db/schema';
 import type { EffectWriter, Subscribers } from '../../kernel/domain-events';
+import type { Notice } from '../../kernel/notify';
 import { notifyAdmins } from './admins';
 
 const caseLink = (transactionId: string) => `/dashboard/active-transactions/problem/${transactionId}`;
@@ -18,6 +19,12 @@ async function transactionOf(effects: EffectWriter, dealId: string, side: Side) 
     .from(transactions)
     .where(and(eq(transactions.dealId, dealId), eq(transactions.side, side)));
   return row?.id;
+}
+
+/** Tells both parties, each with the notice written for their side and a link into their own transaction. */
+async function notifyBoth(effects: EffectWriter, dealId: string, notice: (side: Side, transactionId: string | undefined) => Notice) {
+  for (const side of ['buyer', 'seller'] as const)
+    await effects.notifySide(dealId, side, notice(side, await transactionOf(effects, dealId, side)));
 }
 
 const CONFIRMED_BY: Record<DeliveryConfirmer, Record<Side, string>> = {
@@ -37,21 +44,17 @@ const CONFIRMED_BY: Record<DeliveryConfirmer, Record<Side, string>> = {
 
 export const DELIVERY_NOTICES: Subscribers = {
   'delivery.confirmed': [
-    async (effects, confirmed) => {
-      for (const side of ['buyer', 'seller'] as const) {
-        const transactionId = await transactionOf(effects, confirmed.dealId, side);
-        await effects.notifySide(confirmed.dealId, side, {
-          kind: 'delivery confirmed',
-          key: `delivery confirmed:${confirmed.dealId}`,
-          subject: 'Delivery is confirmed',
-          body: [
-            CONFIRMED_BY[confirmed.by][side],
-            side === 'seller' ? 'The rest of your payout is on its way to your bank account.' : 'The money held for delivery is released.',
-          ].join(' '),
-          ...(transactionId ? { link: `/dashboard/active-transactions/track-delivery/${transactionId}` } : {}),
-        });
-      }
-    },
+    (effects, confirmed) =>
+      notifyBoth(effects, confirmed.dealId, (side, transactionId) => ({
+        kind: 'delivery confirmed',
+        key: `delivery confirmed:${confirmed.dealId}`,
+        subject: 'Delivery is confirmed',
+        body: [
+          CONFIRMED_BY[confirmed.by][side],
+          side === 'seller' ? 'The rest of your payout is on its way to your bank account.' : 'The money held for delivery is released.',
+        ].join(' '),
+        ...(transactionId ? { link: `/dashboard/active-transactions/track-delivery/${transactionId}` } : {}),
+      })),
   ],
   'dispute.opened': [
     async (effects, opened) => {
@@ -88,17 +91,13 @@ export const DELIVERY_NOTICES: Subscribers = {
     },
   ],
   'dispute.decided': [
-    async (effects, decided) => {
-      for (const side of ['buyer', 'seller'] as const) {
-        const transactionId = await transactionOf(effects, decided.dealId, side);
-        await effects.notifySide(decided.dealId, side, {
-          kind: 'dispute decided',
-          key: `dispute decided:${decided.disputeId}`,
-          subject: 'Caramel decided the case about the car',
-          body: `Caramel ${decisionWords(decided)}. The reason is in the case, and the money moves as decided: follow it in your dashboard.`,
-          ...(transactionId ? { link: caseLink(transactionId) } : {}),
-        });
-      }
-    },
+    (effects, decided) =>
+      notifyBoth(effects, decided.dealId, (_side, transactionId) => ({
+        kind: 'dispute decided',
+        key: `dispute decided:${decided.disputeId}`,
+        subject: 'Caramel decided the case about the car',
+        body: `Caramel ${decisionWords(decided)}. The reason is in the case, and the money moves as decided: follow it in your dashboard.`,
+        ...(transactionId ? { link: caseLink(transactionId) } : {}),
+      })),
   ],
 };

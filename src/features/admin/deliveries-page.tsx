@@ -8,41 +8,20 @@ import { formatDateTime } from '../../domain/dates';
 import type { Effect } from '../../domain/outbox-contract';
 import { failingDeliveries, retryDelivery } from '../../data/deliveries';
 import { useApiAnswer } from '../../data/use-api-answer';
-import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { PageMeta } from '../../ui/page-meta';
+import { AdminPage } from '../../ui/admin-page';
 import { showToast } from '../../ui/toast-store';
 
 export function Component() {
   const list = useApiAnswer(failingDeliveries, []);
-  const meta = <PageMeta title="Deliveries" description="Mail and provider requests that did not go out." />;
-  if (list.problem && 'status' in list.problem && list.problem.status === 403)
-    return (
-      <section>
-        {meta}
-        <h1 className="title">Deliveries</h1>
-        <Alert kind="warning">Only an admin can see deliveries.</Alert>
-      </section>
-    );
   return (
-    <section aria-labelledby="deliveries-heading">
-      {meta}
-      <h1 id="deliveries-heading" className="title">
-        Deliveries
-      </h1>
-      <p className="mb-4">
-        Mail and requests to providers go out after each change is saved, and are tried again with growing pauses when they fail. Here are
-        the ones that keep failing.
-      </p>
-      {list.problem && (
-        <Alert kind="danger" title="The deliveries could not be loaded">
-          <p className="mb-2">{list.problem.message}</p>
-          <Button size="small" variant="outlined" onClick={() => void list.reload()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
-      {!list.answer && !list.problem && <p role="status">Loading deliveries…</p>}
+    <AdminPage
+      title="Deliveries"
+      description="Mail and provider requests that did not go out."
+      what="deliveries"
+      intro="Mail and requests to providers go out after each change is saved, and are tried again with growing pauses when they fail. Here are the ones that keep failing."
+      state={list}
+    >
       {list.answer && (
         <>
           <h2 className="title is-5">Given up</h2>
@@ -51,7 +30,7 @@ export function Component() {
           <Deliveries effects={list.answer.retrying} empty="Nothing is failing now." retrying onRetried={list.reload} />
         </>
       )}
-    </section>
+    </AdminPage>
   );
 }
 
