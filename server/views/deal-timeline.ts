@@ -196,15 +196,16 @@ export async function dealTimeline(db: Database, transactionId: string, reader: 
     item(`deal:${deal.id}`, deal.createdAt, 'deal', null, DEAL_WORDS.agreed(people.sides, vehicleName(vehicle), price)),
     ...signing.items,
     ...(await eventItems(db, row.dealId, people, signing.signedBy)),
+    // Before the money: a confirmation or a decision shares its transaction's time with the journals it moved.
+    ...(await deliveryItems(db, deal, people.actor, people.sides.buyer)).map((entry) =>
+      item(entry.id, entry.at, entry.side ? 'step' : 'provider', entry.side, entry.told),
+    ),
     ...(await journalsOf(db, row.dealId)).map((journal) => {
       const { cents, ...words } = journalWords(journal, people.sides);
       return item(`journal:${journal.key}`, new Date(journal.at), 'money', null, words, cents);
     }),
     ...(await shipmentItems(db, row.dealId, people)),
     ...(await handoverItems(db, row.dealId, people)),
-    ...(await deliveryItems(db, deal, people.actor, people.sides.buyer)).map((entry) =>
-      item(entry.id, entry.at, entry.side ? 'step' : 'provider', entry.side, entry.told),
-    ),
     ...(deal.titleReceivedAt ? [item(`title:${deal.id}`, deal.titleReceivedAt, 'provider', 'seller', DEAL_WORDS.titleReceived())] : []),
     ...(closing ? [item(`closed:${deal.id}`, closing.closedAt, 'deal', null, DEAL_WORDS.closed())] : []),
   ];

@@ -3,7 +3,7 @@
  * confirmation or the clock's release, the problem raised, each piece of evidence added, and the
  * admin's decision with its reason. The photos and their SHA-256 are in the case and in the PDF.
  */
-import { decisionWords } from '../../src/domain/delivery';
+import { decisionName } from '../../src/domain/delivery';
 import type { Side } from '../../src/domain/parties';
 import { providerWords, type Person, type Told } from '../../src/domain/timeline-words';
 import type { Database } from '../db/client';
@@ -60,7 +60,7 @@ export async function deliveryItems(
       side: null,
       told: providerWords(
         'caramel',
-        `Caramel ${decisionWords({ decision: dispute.decision, refundCents: dispute.refundCents })}: “${dispute.decisionReason ?? ''}”`,
+        `Caramel decided the case: ${decisionName({ decision: dispute.decision, refundCents: dispute.refundCents })} (“${dispute.decisionReason ?? ''}”)`,
       ),
     });
   return items;

@@ -77,23 +77,25 @@ export interface CaseSummary {
   status: DisputeStatus;
   reason: string;
   vehicle: string;
+  priceDollars: number;
   raisedAt: string;
 }
 
 /** Every case, the open ones first (admins). */
 export async function disputeList(db: Database): Promise<CaseSummary[]> {
   const rows = await db
-    .select({ dispute: disputes, year: vehicles.modelYear, make: vehicles.make, model: vehicles.model })
+    .select({ dispute: disputes, year: vehicles.modelYear, make: vehicles.make, model: vehicles.model, priceDollars: deals.priceDollars })
     .from(disputes)
     .innerJoin(deals, eq(deals.id, disputes.dealId))
     .innerJoin(vehicles, eq(vehicles.id, deals.vehicleId))
     .orderBy(desc(disputes.raisedAt));
   return rows
-    .map(({ dispute, year, make, model }) => ({
+    .map(({ dispute, year, make, model, priceDollars }) => ({
       id: dispute.id,
       status: dispute.status,
       reason: dispute.reason,
       vehicle: [year, make, model].filter(Boolean).join(' '),
+      priceDollars,
       raisedAt: dispute.raisedAt.toISOString(),
     }))
     .sort((a, b) => Number(b.status === 'open') - Number(a.status === 'open'));

@@ -163,18 +163,44 @@ export function clockWords(delivery: Pick<Delivery, 'side' | 'releasesAt'>, now:
     : `Releases in ${left} unless the buyer raises a problem.`;
 }
 
-/** A decision in one sentence, for the timeline, the PDF and mail. */
-export function decisionWords(decision: { decision: DisputeDecision; refundCents: number }): string {
-  if (decision.decision === 'release') return 'released the money held to the seller';
+/** A decision in one sentence, after "Caramel", as `reader` reads it (a party, or anyone else: an admin, the PDF). */
+export function decisionWords(
+  decision: { decision: DisputeDecision; refundCents: number },
+  reader: 'buyer' | 'seller' | null = null,
+): string {
+  const refund = formatCents(decision.refundCents);
+  if (decision.decision === 'release')
+    return reader === 'seller' ? 'paid you the money held for delivery' : 'released the money held to the seller';
   if (decision.decision === 'partial refund')
-    return `refunded ${formatCents(decision.refundCents)} to the buyer and paid the rest to the seller`;
-  return 'refunded the buyer in full, the car returned to the seller';
+    return reader === 'buyer'
+      ? `refunded you ${refund} and paid the rest to the seller`
+      : reader === 'seller'
+        ? `refunded ${refund} to the buyer and paid you the rest`
+        : `refunded ${refund} to the buyer and paid the rest to the seller`;
+  return reader === 'buyer'
+    ? 'refunded you in full, the car back with the seller'
+    : 'refunded the buyer in full, the car back with the seller';
+}
+
+/** A decision by name, for the timeline (its money has lines of its own there). */
+export function decisionName(decision: { decision: DisputeDecision; refundCents: number }): string {
+  if (decision.decision === 'release') return 'the money held goes to the seller';
+  if (decision.decision === 'partial refund')
+    return `a refund of ${formatCents(decision.refundCents)} to the buyer, the rest to the seller`;
+  return 'a full refund, the car back with the seller';
 }
 
 /** The admin area's list of cases, the open ones first. */
 export const caseListSchema = z.object({
   disputes: z.array(
-    z.object({ id: z.string(), status: z.enum(DISPUTE_STATUSES), reason: z.string(), vehicle: z.string(), raisedAt: z.string() }),
+    z.object({
+      id: z.string(),
+      status: z.enum(DISPUTE_STATUSES),
+      reason: z.string(),
+      vehicle: z.string(),
+      priceDollars: z.number(),
+      raisedAt: z.string(),
+    }),
   ),
 });
 export type CaseList = z.infer<typeof caseListSchema>;

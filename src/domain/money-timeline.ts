@@ -47,13 +47,13 @@ export interface JournalFacts {
 const WAITS: Record<ReleaseTrigger, string> = {
   funded: 'once the payment has cleared and both of you have signed',
   'title received': 'when the signed title reaches our title desk',
-  delivered: 'once the buyer confirms delivery, or when their time to raise a problem after the handover ends',
+  delivered: 'once delivery is confirmed, or when the time to raise a problem after the handover ends',
 };
 
 const RELEASE_LABELS: Record<ReleaseId, { buyer: string; seller: string | null }> = {
   'lien payoff': { buyer: 'Paid to the seller’s lender', seller: 'Loan payoff to your lender' },
   'seller payout 1': { buyer: 'Paid to the seller (title received)', seller: 'Your first payout (title received)' },
-  'seller payout 2': { buyer: 'Paid to the seller (delivery confirmed)', seller: 'Your second payout (delivery confirmed)' },
+  'seller payout 2': { buyer: 'Paid to the seller (on delivery)', seller: 'Your second payout (on delivery)' },
   transport: { buyer: 'Transport', seller: null },
   'taxes and title fees': { buyer: 'Taxes and title fees, to the state', seller: null },
   'care plan': { buyer: 'Caramel Care plan', seller: null },

@@ -23,6 +23,7 @@ export const NOTIFICATION_KINDS = [
   'message unread',
   'message reported',
   'handover recorded',
+  'delivery started',
   'delivery confirmed',
   'problem raised',
   'dispute evidence',

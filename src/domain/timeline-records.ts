@@ -34,8 +34,7 @@ const RELEASES: Record<ReleaseId, (cents: string, people: People) => string> = {
   'lien payoff': (cents, people) => `Caramel paid ${cents} to ${holder('lienholder', people)} to pay off the car’s loan`,
   'seller payout 1': (cents, people) =>
     `Caramel released ${cents} to ${people.seller.name}, the first half of the payout, as the title arrived`,
-  'seller payout 2': (cents, people) =>
-    `Caramel released ${cents} to ${people.seller.name}, the rest of the payout, as delivery was confirmed`,
+  'seller payout 2': (cents, people) => `Caramel released ${cents} to ${people.seller.name}, the rest of the payout, for the delivered car`,
   transport: (cents) => `Caramel paid ${cents} to the transport vendor`,
   'taxes and title fees': (cents) => `Caramel paid ${cents} in taxes and title fees to the state`,
   'care plan': (cents) => `Caramel paid ${cents} to Caramel Care for the protection plan`,

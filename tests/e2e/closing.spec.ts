@@ -156,12 +156,12 @@ test('a cash sale with a pickup and no lien closes, and the buyer says they have
   await expect(buyerPage.getByRole('definition').filter({ hasText: /^Not yet$/ })).toHaveCount(0);
   // Confirming delivery releases the seller's second half: paid out to their bank, nothing held any more.
   await confirmsDelivery(buyerPage);
-  await expect(buyerPage.getByRole('row', { name: /Paid to the seller \(delivery confirmed\)/ })).toContainText('Done', {
+  await expect(buyerPage.getByRole('row', { name: /Paid to the seller \(on delivery\)/ })).toContainText('Done', {
     timeout: 20_000,
   });
   await expect(buyerPage.getByText(/Caramel holds \$0:/)).toBeVisible();
   await sellerPage.goto(`/dashboard/active-transactions/track-delivery/${deal.sellerTx}`);
-  await expect(sellerPage.getByRole('row', { name: /Your second payout \(delivery confirmed\)/ })).toContainText('Done', {
+  await expect(sellerPage.getByRole('row', { name: /Your second payout \(on delivery\)/ })).toContainText('Done', {
     timeout: 20_000,
   });
   await buyerPage.goto('/dashboard/previous-transactions');

@@ -120,12 +120,12 @@ test('delivery priced by distance, the breakdown accepted, both banks linked on 
     expect.arrayContaining([
       'Loan payoff to your lender',
       'Your first payout (title received)',
-      'Your second payout (delivery confirmed)',
+      'Your second payout (on delivery)',
       'Caramel seller fee',
     ]),
   );
   expect(outOf(sellerMoney, 'Loan payoff to your lender')).toBe(payoffCents);
-  expect(outOf(sellerMoney, 'Your first payout (title received)')! + outOf(sellerMoney, 'Your second payout (delivery confirmed)')!).toBe(
+  expect(outOf(sellerMoney, 'Your first payout (title received)')! + outOf(sellerMoney, 'Your second payout (on delivery)')!).toBe(
     payoutCents,
   );
   // The seller reads their own fee only: the buyer's goes to Caramel with it, but it is not the seller's money.

@@ -63,6 +63,15 @@ describe('delivery confirmation', () => {
     expect(Date.parse(seen.releasesAt) - Date.parse(seen.handedOverAt)).toBe(48 * 3_600_000);
     expect(await delivery(seller, sellerTx)).toMatchObject({ side: 'seller', releasesAt: seen.releasesAt, canConfirm: false });
     expect((await secondPayout(sale))?.state).toBe('scheduled');
+    // The buyer is told the car is handed over and what to do within the time.
+    const buyerId = (await get(buyer, '/api/users/profile')).uid;
+    expect(await api.database.db.select().from(notifications).where(eq(notifications.userId, buyerId))).toContainEqual(
+      expect.objectContaining({
+        kind: 'delivery started',
+        subject: 'The car is handed over: check it',
+        body: expect.stringContaining('within 48 hours'),
+      }),
+    );
 
     // Only the buyer confirms; a repeated key answers the same, a new one is refused once it is done.
     expect((await confirm(seller, sellerTx)).statusCode).toBe(403);
@@ -201,9 +210,17 @@ describe('a dispute', () => {
       expect.arrayContaining([
         expect.stringMatching(/raised a problem with the car \(Damage not disclosed\)/),
         'You added to the case: “The scratch is in the sixth listing photo.” (1 file).',
-        expect.stringMatching(/^Caramel refunded \$450 to the buyer and paid the rest to the seller: “The scratch/),
+        expect.stringMatching(/^Caramel decided the case: a refund of \$450 to the buyer, the rest to the seller \(“The scratch/),
       ]),
     );
+    // The decision comes before the money it moved; the buyer is told once, by the decision (not also by "delivery confirmed").
+    const decisionAt = texts.findIndex((text: string) => text.startsWith('Caramel decided the case'));
+    expect(decisionAt).toBeLessThan(
+      texts.findIndex((text: string) => text.includes('as the dispute’s decision') || text.includes("as the dispute's decision")),
+    );
+    expect(
+      (await api.database.db.select().from(notifications).where(eq(notifications.userId, buyerId))).map((notice) => notice.kind),
+    ).not.toContain('delivery confirmed');
     const pdf = await api.call('GET', `/api/transactions/${buyerTx}/timeline.pdf`, buyer.bearer);
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true });
     expect(text).toContain('The case about the car');

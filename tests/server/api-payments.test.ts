@@ -75,7 +75,7 @@ describe('a cash sale with delivery', WHOLE_SALE, () => {
     // In the order they happened: the vendor may deliver before the title desk has the title.
     expect(payouts.map((item: { label: string }) => item.label).sort()).toEqual([
       'Your first payout (title received)',
-      'Your second payout (delivery confirmed)',
+      'Your second payout (on delivery)',
     ]);
     expect(payouts.reduce((sum: number, item: { cents: number }) => sum + item.cents, 0)).toBe(sellerView.payout.payoutCents);
     await expect

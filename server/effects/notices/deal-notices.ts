@@ -111,8 +111,8 @@ export const DEAL_NOTICES: Subscribers = {
               `Hello${person.firstName ? ` ${person.firstName}` : ''},`,
               '',
               side === 'buyer'
-                ? 'Your purchase is complete: the documents are signed and the seller has been paid. The car is yours.'
-                : 'Your sale is complete: the documents are signed and your payout is on its way by the rules you agreed.',
+                ? 'Your purchase is complete: the documents are signed. Once you have the car, check it: confirm delivery, or raise a problem within 48 hours of the handover; the seller is paid the rest then.'
+                : 'Your sale is complete: the documents are signed, and your payout comes by the rules you agreed: the rest of it once the buyer confirms delivery, or 48 hours after the handover with no problem raised.',
               `Your signed documents, the sale's timeline and how to reach your ${otherSide(side)} are under Previous transactions in your dashboard.`,
             ].join('\n'),
             link: '/dashboard/previous-transactions',

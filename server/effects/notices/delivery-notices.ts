@@ -43,9 +43,24 @@ const CONFIRMED_BY: Record<DeliveryConfirmer, Record<Side, string>> = {
 };
 
 export const DELIVERY_NOTICES: Subscribers = {
+  'delivery.started': [
+    (effects, started) =>
+      notifyBoth(effects, started.dealId, (side, transactionId) => ({
+        kind: 'delivery started',
+        key: `delivery started:${started.dealId}`,
+        subject: side === 'buyer' ? 'The car is handed over: check it' : 'The car is handed over',
+        body:
+          side === 'buyer'
+            ? `Check the car against the listing and the documents. Confirm delivery to pay the seller now, or raise a problem within ${started.hours} hours: after that the seller is paid the rest.`
+            : `The rest of your payout is released when the buyer confirms delivery, or in ${started.hours} hours if they raise no problem.`,
+        ...(transactionId ? { link: `/dashboard/active-transactions/track-delivery/${transactionId}` } : {}),
+      })),
+  ],
   'delivery.confirmed': [
-    (effects, confirmed) =>
-      notifyBoth(effects, confirmed.dealId, (side, transactionId) => ({
+    // An admin's decision tells both parties itself ('dispute.decided'), with the amounts.
+    async (effects, confirmed) => {
+      if (confirmed.by === 'admin') return;
+      await notifyBoth(effects, confirmed.dealId, (side, transactionId) => ({
         kind: 'delivery confirmed',
         key: `delivery confirmed:${confirmed.dealId}`,
         subject: 'Delivery is confirmed',
@@ -54,7 +69,8 @@ export const DELIVERY_NOTICES: Subscribers = {
           side === 'seller' ? 'The rest of your payout is on its way to your bank account.' : 'The money held for delivery is released.',
         ].join(' '),
         ...(transactionId ? { link: `/dashboard/active-transactions/track-delivery/${transactionId}` } : {}),
-      })),
+      }));
+    },
   ],
   'dispute.opened': [
     async (effects, opened) => {
@@ -92,11 +108,11 @@ export const DELIVERY_NOTICES: Subscribers = {
   ],
   'dispute.decided': [
     (effects, decided) =>
-      notifyBoth(effects, decided.dealId, (_side, transactionId) => ({
+      notifyBoth(effects, decided.dealId, (side, transactionId) => ({
         kind: 'dispute decided',
         key: `dispute decided:${decided.disputeId}`,
         subject: 'Caramel decided the case about the car',
-        body: `Caramel ${decisionWords(decided)}. The reason is in the case, and the money moves as decided: follow it in your dashboard.`,
+        body: `Caramel ${decisionWords(decided, side)}. The reason is in the case, and the money moves as decided: follow it in your dashboard.`,
         ...(transactionId ? { link: caseLink(transactionId) } : {}),
       })),
   ],

@@ -5,10 +5,11 @@
  * locked, so a confirmation happens once however many processes and jobs reach it at the same time;
  * the money that waits on delivery then moves in the same unit of work (settle.ts).
  */
-import { and, asc, eq, isNull, lte, notExists } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { DeliveryConfirmer } from '../../../src/domain/delivery';
 import type { Database } from '../../db/client';
 import { disputes } from '../../db/dispute-tables';
+import { rowsOf } from '../../db/rows';
 import { deals } from '../../db/schema';
 import type { Tx } from '../../kernel/event-log';
 import { Refusal } from '../../kernel/refusal';
@@ -37,9 +38,18 @@ export function cannotRaise(deal: DealRow, handedOverAt: Date | null | undefined
   return null;
 }
 
+/**
+ * The database transaction's own time (PostgreSQL's `now()`), which the ledger's journals written in
+ * it carry too: in the timeline a confirmation or a decision comes before the money it moved.
+ */
+export async function transactionTime(tx: Tx): Promise<Date> {
+  const [row] = rowsOf<{ now: Date | string }>(await tx.execute(sql`select now() as now`));
+  return new Date(row!.now);
+}
+
 /** Delivery counts as done: recorded on the deal, both parties' views move, and both are told. */
 export async function confirmDelivery(uow: UnitOfWork, dealId: string, by: DeliveryConfirmer): Promise<void> {
-  await uow.updateDeal(dealId, { deliveryConfirmedAt: new Date(), deliveryConfirmedBy: by });
+  await uow.updateDeal(dealId, { deliveryConfirmedAt: await transactionTime(uow.tx), deliveryConfirmedBy: by });
   uow.touch(dealId, 'delivery confirmed');
   uow.emit('delivery.confirmed', { dealId, by });
 }
@@ -67,6 +77,7 @@ export async function followDelivery(uow: UnitOfWork, dealId: string, hours: num
     if (!shipment?.handedOverAt) return;
     due = new Date(shipment.handedOverAt.getTime() + hours * HOUR_MS);
     await uow.updateDeal(dealId, { deliveryDueAt: due });
+    if (due > now) uow.emit('delivery.started', { dealId, hours });
   }
   if (due > now || (await disputeOfDeal(uow.tx, dealId))) return;
   await confirmDelivery(uow, dealId, 'clock');

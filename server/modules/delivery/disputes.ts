@@ -13,7 +13,7 @@ import type { TransactionRow } from '../../kernel/event-log';
 import { Refusal } from '../../kernel/refusal';
 import type { UnitOfWork } from '../../kernel/unit-of-work';
 import { liveShipment } from '../transport/shipments';
-import { cannotRaise, confirmDelivery } from './delivery';
+import { cannotRaise, confirmDelivery, transactionTime } from './delivery';
 import { disputeOfDeal, type DisputeRow, type EvidenceRow } from './dispute-rows';
 
 type Photos = EvidenceRow['photos'];
@@ -87,7 +87,7 @@ export async function decideDispute(
       refundCents: input.decision === 'partial refund' ? input.refundCents : 0,
       decisionReason: input.reason,
       decidedByUserId: admin.id,
-      decidedAt: new Date(),
+      decidedAt: await transactionTime(uow.tx),
     })
     .where(eq(disputes.id, dispute.id))
     .returning();

@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { decideCase, fetchCase } from '../../data/delivery';
 import { useApiAnswer } from '../../data/use-api-answer';
-import { DISPUTE_DECISIONS, type DisputeDecision } from '../../domain/delivery';
+import { decisionWords, DISPUTE_DECISIONS, type DisputeDecision } from '../../domain/delivery';
 import { formatCents } from '../../domain/pricing';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -41,19 +41,28 @@ function DecisionForm({ disputeId, heldCents, onDecided }: { disputeId: string; 
   const [refusal, setRefusal] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const key = useRef(crypto.randomUUID());
-  const refundCents = Math.round(Number(refund) * 100);
+  const [checking, setChecking] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // "$1,450.50", "1450.5" and "450" are all dollars.
+  const amount = refund.replace(/[$,\s]/g, '');
+  const refundCents = Math.round(Number(amount) * 100);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const found: Problems = {};
     if (!decision) found.decision = 'Choose a decision';
-    if (decision === 'partial refund' && (!/^\d+(\.\d{1,2})?$/.test(refund.trim()) || refundCents <= 0))
+    if (decision === 'partial refund' && (!/^\d+(\.\d{1,2})?$/.test(amount) || refundCents <= 0))
       found.refund = 'Enter the refund in dollars and cents, such as 450.00';
     else if (decision === 'partial refund' && refundCents >= heldCents)
       found.refund = `The refund must be less than the ${formatCents(heldCents)} still held for the seller`;
     if (decision === 'full refund' && !returned) found.returned = 'Confirm the car is back with the seller';
     if (reason.trim().length < 10) found.reason = 'Give the reason in at least 10 characters: both parties read it';
     setProblems(found);
-    if (Object.keys(found).length || !decision) return;
+    if (Object.keys(found).length || !decision) {
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [aria-invalid="true"] input')?.focus());
+      return;
+    }
+    // A decision is final: it is said back in words, and sent on a second press.
+    if (!checking) return setChecking(true);
     setSending(true);
     setRefusal(null);
     decideCase(disputeId, {
@@ -74,7 +83,7 @@ function DecisionForm({ disputeId, heldCents, onDecided }: { disputeId: string; 
     );
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Decide the case" className="box">
+    <form onSubmit={submit} noValidate aria-label="Decide the case" className="box" ref={form} onChange={() => setChecking(false)}>
       <h2 className="title is-5">Decide the case</h2>
       <p className="mb-3">Still held for the seller: {formatCents(heldCents)}. A decision is final and moves the money at once.</p>
       <RadioGroup
@@ -110,8 +119,14 @@ function DecisionForm({ disputeId, heldCents, onDecided }: { disputeId: string; 
         onChange={(event) => setReason(event.target.value)}
       />
       {refusal && <Alert kind="danger">{refusal}</Alert>}
+      {checking && decision && (
+        <Alert kind="warning" title="Check before deciding">
+          Caramel {decisionWords({ decision, refundCents: decision === 'partial refund' ? refundCents : 0 })}. Both parties are told at once
+          and the money moves; this cannot be undone.
+        </Alert>
+      )}
       <Button type="submit" loading={sending}>
-        Decide
+        {checking ? 'Yes, decide' : 'Decide'}
       </Button>
     </form>
   );

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { fetchCases } from '../../data/delivery';
 import { useApiAnswer } from '../../data/use-api-answer';
 import { DISPUTE_STATUS_LABELS } from '../../domain/delivery';
+import { formatDollars } from '../../domain/offer-format';
 import { AdminPage } from '../../ui/admin-page';
 
 const when = (at: string) => new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -29,7 +30,8 @@ export function Component() {
                 {item.vehicle}: {item.reason}
               </Link>
               <p className="help">
-                {DISPUTE_STATUS_LABELS[item.status]} · raised <time dateTime={item.raisedAt}>{when(item.raisedAt)}</time>
+                {formatDollars(item.priceDollars)} · {DISPUTE_STATUS_LABELS[item.status]} · raised{' '}
+                <time dateTime={item.raisedAt}>{when(item.raisedAt)}</time>
               </p>
             </li>
           ))}

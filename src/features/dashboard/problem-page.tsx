@@ -18,12 +18,32 @@ import { EvidenceForm } from '../../ui/delivery/evidence-form';
 import { SelectField } from '../../ui/form/select-field';
 import { showToast } from '../../ui/toast-store';
 
-/** Why there is no case to show, in the reader's words. */
-function noCase(delivery: Delivery): string {
+/** Why there is no case to show, in the reader's words, and where to turn instead. */
+function NoCase({ delivery }: { delivery: Delivery }) {
   const state = deliveryState(delivery);
-  if (state === 'waiting for handover') return 'A problem with the car can be raised once it has been handed over.';
-  if (state === 'confirmed') return 'Delivery is confirmed and the money is paid out, so no problem can be raised here any more.';
-  return delivery.side === 'seller' ? 'The buyer has not raised a problem.' : 'No problem was raised for this sale.';
+  const why =
+    state === 'waiting for handover'
+      ? 'A problem with the car can be raised once it has been handed over.'
+      : state !== 'confirmed'
+        ? delivery.side === 'seller'
+          ? 'The buyer has not raised a problem.'
+          : 'No problem was raised for this sale.'
+        : delivery.confirmedBy === 'clock'
+          ? 'The time to raise a problem after the handover has ended, so delivery counted as confirmed and the money was paid out.'
+          : delivery.side === 'buyer'
+            ? 'You confirmed delivery, so the money was paid out and no problem can be raised here any more.'
+            : 'The buyer confirmed delivery, so the rest of your payout was paid out.';
+  return (
+    <>
+      <p className="mb-3">{why}</p>
+      {state === 'confirmed' && delivery.side === 'buyer' && (
+        <p>
+          Something wrong all the same? Write to the seller in <Link to="/dashboard/messages">your messages</Link>, or reach us through{' '}
+          <Link to="/help">Help</Link>.
+        </p>
+      )}
+    </>
+  );
 }
 
 function RaiseForm({ transactionId, delivery, onSent }: { transactionId: string; delivery: Delivery; onSent: () => void }) {
@@ -86,6 +106,8 @@ function RaiseForm({ transactionId, delivery, onSent }: { transactionId: string;
 
 function Case({ id }: { id: string }) {
   const { answer, problem, reload } = useApiAnswer(() => fetchDelivery(id), [id], { followLive: true });
+  if (problem && !answer && !navigator.onLine)
+    return <p>You are offline: the case opens when you are back online. Whatever you wrote in it stays on this device until then.</p>;
   if (problem && !answer)
     return (
       <Alert kind="danger" title="The case could not be loaded">
@@ -104,13 +126,17 @@ function Case({ id }: { id: string }) {
   if (!answer.dispute)
     return (
       <>
-        {answer.canRaiseProblem ? <RaiseForm transactionId={id} delivery={answer} onSent={() => void reload()} /> : <p>{noCase(answer)}</p>}
+        {answer.canRaiseProblem ? (
+          <RaiseForm transactionId={id} delivery={answer} onSent={() => void reload()} />
+        ) : (
+          <NoCase delivery={answer} />
+        )}
         {back}
       </>
     );
   return (
     <>
-      <CaseView dispute={answer.dispute} />
+      <CaseView dispute={answer.dispute} reader={answer.side} />
       {answer.dispute.canAddEvidence && (
         <EvidenceForm
           transactionId={id}
@@ -133,8 +159,8 @@ export function Component() {
   const { transactionId } = useParams();
   return (
     <>
-      <title>The case about the car</title>
-      <h1 className="title">The case about the car</h1>
+      <title>The car: a problem and its case</title>
+      <h1 className="title">A problem with the car</h1>
       {transactionId ? (
         <Case id={transactionId} />
       ) : (

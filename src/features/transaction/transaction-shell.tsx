@@ -21,6 +21,7 @@ import { TransactionFlowLayout } from '../../ui/layout/transaction-flow-layout';
 import { Modal } from '../../ui/modal';
 import { PriceBreakdownDrawer } from './price-breakdown-drawer';
 import { VehicleReportsView } from '../../ui/reports/vehicle-reports';
+import { DeliveryPanel } from '../../ui/delivery/delivery-panel';
 import { NextStepCallout } from './next-step-callout';
 import { OtherPartyProgress } from './other-party-progress';
 import { RefusedActions } from '../../ui/refused-actions';
@@ -96,6 +97,7 @@ export function Component() {
     return (
       <NotificationFlowLayout>
         <RefusedActions rows={pending} />
+        <DeliveryPanel transactionId={detail.id} />
         <Outlet context={context} />
       </NotificationFlowLayout>
     );
@@ -127,6 +129,8 @@ export function Component() {
       </div>
       <SavedStatus savedAt={row.savedAt} pending={pending} />
       <OtherPartyProgress dealId={detail.dealId} />
+      {/* Once the car is handed over, the clock and the buyer's confirmation come first, whichever step is open. */}
+      <DeliveryPanel transactionId={detail.id} />
       {/* Reading a step back that is done: what the sale waits on now, and the way there. */}
       {detail.steps.find(({ step }) => step === stepOfPath(pathname))?.state === 'done' && <NextStepCallout detail={detail} />}
       <RefusedActions rows={pending} />

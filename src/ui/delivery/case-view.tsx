@@ -8,6 +8,7 @@ import { useSnapshot } from 'valtio';
 import { connectivity } from '../../data/connectivity';
 import { documentUrl } from '../../data/documents';
 import { decisionWords, DISPUTE_STATUS_LABELS, type Dispute, type Evidence } from '../../domain/delivery';
+import type { Side } from '../../domain/parties';
 
 const when = (at: string) => new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const PICTURE = /\.(jpe?g|png|webp|gif)$/i;
@@ -23,8 +24,8 @@ function EvidenceFile({ file }: { file: Evidence['photos'][number] }) {
   return (
     <li className="case-file">
       {url && picture && (
-        <a href={url} target="_blank" rel="noopener noreferrer">
-          <img src={url} alt={file.fileName} loading="lazy" />
+        <a href={url} target="_blank" rel="noopener noreferrer" aria-label={`${file.fileName}, full size (opens in a new tab)`}>
+          <img src={url} alt={`Evidence photo: ${file.fileName}`} loading="lazy" />
         </a>
       )}
       <p className="help">
@@ -61,7 +62,8 @@ function Piece({ piece, first }: { piece: Evidence; first: boolean }) {
   );
 }
 
-export function CaseView({ dispute }: { dispute: Dispute }) {
+/** `reader` is the party reading (their own words: "refunded you …"); none for an admin. */
+export function CaseView({ dispute, reader = null }: { dispute: Dispute; reader?: Side | null }) {
   return (
     <>
       <dl className="case-facts mb-4">
@@ -77,7 +79,7 @@ export function CaseView({ dispute }: { dispute: Dispute }) {
       {dispute.decision && (
         <div className="notification is-info is-light" role="status">
           <p className="has-text-weight-semibold">
-            Caramel {decisionWords(dispute.decision)} · <time dateTime={dispute.decision.at}>{when(dispute.decision.at)}</time>
+            Caramel {decisionWords(dispute.decision, reader)} · <time dateTime={dispute.decision.at}>{when(dispute.decision.at)}</time>
           </p>
           <p>{dispute.decision.reason}</p>
         </div>

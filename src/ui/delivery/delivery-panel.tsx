@@ -10,7 +10,7 @@ import { useSnapshot } from 'valtio';
 import { connectivity } from '../../data/connectivity';
 import { confirmDelivery, fetchDelivery } from '../../data/delivery';
 import { useApiAnswer } from '../../data/use-api-answer';
-import { clockWords, deliveryState, DISPUTE_STATUS_LABELS, type Delivery } from '../../domain/delivery';
+import { clockWords, decisionWords, deliveryState, DISPUTE_STATUS_LABELS, type Delivery } from '../../domain/delivery';
 import { Alert } from '../alert';
 import { Button } from '../button';
 
@@ -40,8 +40,13 @@ function Confirm({ transactionId, onDone }: { transactionId: string; onDone: () 
   const [problem, setProblem] = useState<string | null>(null);
   const key = useRef(crypto.randomUUID());
   const yes = useRef<HTMLButtonElement>(null);
+  const start = useRef<HTMLButtonElement>(null);
+  const opened = useRef(false);
   useEffect(() => {
+    // The question takes the focus when it opens, and gives it back to the button that opened it when it closes.
     if (asking) yes.current?.focus();
+    else if (opened.current) start.current?.focus();
+    opened.current = asking;
   }, [asking]);
   const send = () => {
     setSending(true);
@@ -51,19 +56,29 @@ function Confirm({ transactionId, onDone }: { transactionId: string; onDone: () 
       setProblem(error.message);
     });
   };
+  const raise = (
+    <Link className="button is-light" to={caseLink(transactionId)}>
+      Raise a problem
+    </Link>
+  );
   return (
     <>
       {!asking ? (
         <div className="buttons">
-          <Button onClick={() => setAsking(true)} disabled={!online}>
+          <Button ref={start} onClick={() => setAsking(true)} disabled={!online}>
             Confirm delivery
           </Button>
-          <Link className="button is-light" to={caseLink(transactionId)}>
-            Raise a problem
-          </Link>
+          {raise}
         </div>
       ) : (
-        <div className="box" role="group" aria-label="Confirm delivery">
+        <div
+          className="box"
+          role="group"
+          aria-label="Confirm delivery"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && !sending) setAsking(false);
+          }}
+        >
           <p className="mb-3">
             This pays the seller the rest of the money now. It cannot be undone: raise a problem instead if something is wrong.
           </p>
@@ -74,6 +89,7 @@ function Confirm({ transactionId, onDone }: { transactionId: string; onDone: () 
             <Button variant="outlined" onClick={() => setAsking(false)} disabled={sending}>
               Not yet
             </Button>
+            {raise}
           </div>
         </div>
       )}
@@ -83,30 +99,46 @@ function Confirm({ transactionId, onDone }: { transactionId: string; onDone: () 
   );
 }
 
+const deadline = (at: string) =>
+  new Date(at).toLocaleString('en-US', { weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
 export function DeliveryPanel({ transactionId }: { transactionId: string }) {
   const { answer, reload } = useApiAnswer(() => fetchDelivery(transactionId), [transactionId], { followLive: true });
   const now = useMinute();
+  const heading = useRef<HTMLHeadingElement>(null);
   const delivery = answer;
   if (!delivery) return null;
   const state = deliveryState(delivery);
   if (state === 'waiting for handover') return null;
   const buyer = delivery.side === 'buyer';
+  const decision = delivery.dispute?.decision;
   return (
     <section aria-labelledby="delivery-heading" className="box mt-5">
-      <h2 id="delivery-heading" className="title is-4">
+      <h2 id="delivery-heading" className="title is-4" tabIndex={-1} ref={heading}>
         Delivery confirmation
       </h2>
-      {state === 'clock running' && (
+      {state === 'clock running' && delivery.releasesAt && (
         <>
-          <p className="is-size-5 mb-2" role="timer" aria-live="off">
+          <p className="is-size-5" role="timer" aria-live="off">
             {clockWords(delivery, now)}
+          </p>
+          <p className="help mb-3">
+            {buyer ? 'Your time ends' : 'The buyer’s time ends'} <time dateTime={delivery.releasesAt}>{deadline(delivery.releasesAt)}</time>
+            .
           </p>
           <p className="mb-4">
             {buyer
-              ? 'Check the car against the listing and the documents. Confirm delivery to pay the seller now, or raise a problem before the time ends: the money then stays held until Caramel decides.'
-              : 'The rest of your payout is released when the buyer confirms the car is as described, or when their time ends. If they raise a problem, it stays held until Caramel decides, and you can answer in the case.'}
+              ? 'Check the car against the listing and the documents. Confirm delivery to pay the seller now, or raise a problem before your time ends: the money then stays held until Caramel decides.'
+              : 'What is released then: the rest of your payout. If the buyer raises a problem, it stays held until Caramel decides, and you can answer in the case.'}
           </p>
-          {delivery.canConfirm && <Confirm transactionId={transactionId} onDone={() => void reload()} />}
+          {delivery.canConfirm && (
+            <Confirm
+              transactionId={transactionId}
+              onDone={() => {
+                void reload().then(() => heading.current?.focus());
+              }}
+            />
+          )}
         </>
       )}
       {state === 'disputed' && delivery.dispute && (
@@ -119,10 +151,14 @@ export function DeliveryPanel({ transactionId }: { transactionId: string }) {
         </Alert>
       )}
       {state === 'confirmed' && delivery.confirmedAt && delivery.confirmedBy && (
-        <p>
+        <p role="status">
           <strong>Delivery is confirmed.</strong> {CONFIRMED[delivery.confirmedBy](delivery.side)},{' '}
           <time dateTime={delivery.confirmedAt}>{when(delivery.confirmedAt)}</time>.{' '}
-          {buyer ? 'The money held for delivery is paid out.' : 'The rest of your payout is on its way to your bank.'}
+          {decision
+            ? `Caramel ${decisionWords(decision, delivery.side)}.`
+            : buyer
+              ? 'The money held for delivery is paid out.'
+              : 'The rest of your payout is on its way to your bank.'}
         </p>
       )}
       {state === 'refunded' && <p>Caramel refunded the buyer in full after the case; the car went back to the seller.</p>}

@@ -50,6 +50,7 @@ export function EvidenceForm({ transactionId, label, noteLabel, draftKey, extra,
   const [sending, setSending] = useState(false);
   const key = useRef<string>(crypto.randomUUID());
   const restored = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     void readDraft(draftKey).then((draft) => {
       restored.current = true;
@@ -84,8 +85,13 @@ export function EvidenceForm({ transactionId, label, noteLabel, draftKey, extra,
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const extraValid = validate?.() ?? true;
-    if (note.trim().length < MIN_WORDS) return setProblem(`Describe it in at least ${MIN_WORDS} characters`);
-    if (!extraValid) return setProblem(undefined);
+    const short = note.trim().length < MIN_WORDS;
+    setProblem(short ? `Describe it in at least ${MIN_WORDS} characters` : undefined);
+    if (short || !extraValid) {
+      // The first field with a problem takes the focus, so its message is read out with it.
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
     setProblem(undefined);
     setSending(true);
     const photos = received.map((task) => ({ slot: SLOT, documentKey: task.document!.key, fileName: task.fileName }));
@@ -105,7 +111,7 @@ export function EvidenceForm({ transactionId, label, noteLabel, draftKey, extra,
     );
   };
   return (
-    <form onSubmit={submit} noValidate aria-label={label} className="box">
+    <form onSubmit={submit} noValidate aria-label={label} className="box" ref={form}>
       <h3 className="title is-5">{label}</h3>
       {extra}
       <TextareaField

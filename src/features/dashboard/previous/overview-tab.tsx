@@ -1,5 +1,6 @@
 /** A closed sale's overview tab: the vehicle, the price, who took part, and every step in order. */
 import { formatDollars } from '../../../domain/offer-format';
+import { DeliveryPanel } from '../../../ui/delivery/delivery-panel';
 import { useClosedTransaction } from './detail-layout';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -11,6 +12,8 @@ export function Component() {
   return (
     <>
       <title>Overview · Previous transaction</title>
+      {/* A closed sale can still be within the buyer's time after the handover, or in a case. */}
+      <DeliveryPanel transactionId={detail.id} />
       <h2 className="title is-5">The sale</h2>
       <dl className="ui-facts">
         <dt>Price</dt>

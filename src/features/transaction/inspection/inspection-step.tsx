@@ -10,7 +10,6 @@ import { WaitingView } from '../waiting-view';
 import { InspectionReportView } from '../../../ui/reports/inspection-report';
 import { GetConnected } from '../signature/get-connected';
 import { SelfInspection } from './self-inspection';
-import { DeliveryPanel } from '../../../ui/delivery/delivery-panel';
 import { HandoverSection } from '../../../ui/delivery/handover-section';
 import { WhatsNext } from './whats-next';
 
@@ -62,7 +61,6 @@ function Finished() {
       </p>
       {report && <InspectionReportView report={report} />}
       <WhatsNext detail={detail} />
-      <DeliveryPanel transactionId={detail.id} />
       <HandoverSection transactionId={detail.id} />
       {/* Who the buyer is, and the contact they shared for the handover, once the sale closed. */}
       <GetConnected transactionId={detail.id} other={detail.side === 'buyer' ? 'seller' : 'buyer'} dealId={detail.dealId} />

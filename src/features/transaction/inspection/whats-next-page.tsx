@@ -1,7 +1,6 @@
 /** `/transaction/whats-next`: what happens now for this party, with the dates known so far, and — once the sale closed — the other party. */
 import { GetConnected } from '../signature/get-connected';
 import { useTransactionContext } from '../transaction-context';
-import { DeliveryPanel } from '../../../ui/delivery/delivery-panel';
 import { HandoverSection } from '../../../ui/delivery/handover-section';
 import { WhatsNext } from './whats-next';
 
@@ -12,7 +11,6 @@ export function Component() {
       <title>What's next · Your transaction</title>
       <h1 className="title is-4">What's next</h1>
       <WhatsNext detail={detail} />
-      <DeliveryPanel transactionId={detail.id} />
       <HandoverSection transactionId={detail.id} />
       <GetConnected transactionId={detail.id} other={detail.side === 'buyer' ? 'seller' : 'buyer'} dealId={detail.dealId} />
     </>
