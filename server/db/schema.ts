@@ -191,6 +191,8 @@ export const deals = pgTable(
     deliveryDueAt: timestamp('delivery_due_at', { withTimezone: true }),
     /** Delivery counts as done (src/domain/delivery.ts): confirmed by the buyer, by the clock running out, or by an admin's decision. */
     deliveryConfirmedAt: timestamp('delivery_confirmed_at', { withTimezone: true }),
+    /** When the buyer was reminded their time is running out (set at the start for a clock too short to need it). */
+    deliveryRemindedAt: timestamp('delivery_reminded_at', { withTimezone: true }),
     deliveryConfirmedBy: text('delivery_confirmed_by', { enum: DELIVERY_CONFIRMERS }),
   },
   (table) => [

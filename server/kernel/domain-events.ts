@@ -85,6 +85,8 @@ export interface DomainEvents {
   'handover.recorded': { dealId: string; side: Side };
   /** The car was handed over: the buyer's time to confirm or raise a problem starts (`hours` long); both are told. */
   'delivery.started': { dealId: string; hours: number };
+  /** The buyer's time after the handover ends soon: they are reminded, once. */
+  'delivery.reminder': { dealId: string; releasesAt: string };
   /** Delivery counts as done (the buyer, the clock or an admin's decision): the money waiting on it moves; both parties are told. */
   'delivery.confirmed': { dealId: string; by: DeliveryConfirmer };
   /** The buyer raised a problem with the car: the money still held stays held; the seller and the admins are told. */

@@ -12,6 +12,9 @@ import { documentRef } from './payload-fields';
 /** Hours between the handover and the release when the buyer neither confirms nor raises a problem (a setting; this is its default). */
 export const DELIVERY_CONFIRMATION_HOURS = 48;
 
+/** The buyer is reminded this many hours before their time ends (a clock this short or shorter has no reminder). */
+export const DELIVERY_REMINDER_HOURS = 12;
+
 export const DELIVERY_CONFIRMERS = ['buyer', 'clock', 'admin'] as const;
 export type DeliveryConfirmer = (typeof DELIVERY_CONFIRMERS)[number];
 

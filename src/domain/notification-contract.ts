@@ -24,6 +24,7 @@ export const NOTIFICATION_KINDS = [
   'message reported',
   'handover recorded',
   'delivery started',
+  'delivery reminder',
   'delivery confirmed',
   'problem raised',
   'dispute evidence',

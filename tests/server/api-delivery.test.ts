@@ -105,6 +105,15 @@ describe('delivery confirmation', () => {
     expect(seen.confirmedAt).toBeNull();
     expect(Date.parse(seen.releasesAt) - Date.now()).toBeLessThanOrEqual(3_600_000);
     expect((await secondPayout(sale))?.state).toBe('scheduled');
+    // With an hour left the buyer has been reminded, once, whoever looks again.
+    const buyerId = (await get(buyer, '/api/users/profile')).uid;
+    const reminders = async () =>
+      (await api.database.db.select().from(notifications).where(eq(notifications.userId, buyerId))).filter(
+        (notice) => notice.kind === 'delivery reminder',
+      );
+    expect(await reminders()).toEqual([expect.objectContaining({ subject: '12 hours left to check the car' })]);
+    expect((await advance(seller, sellerTx, 0.25)).statusCode).toBe(200);
+    expect(await reminders()).toHaveLength(1);
 
     expect((await advance(seller, sellerTx, 1)).statusCode).toBe(200);
     expect(await delivery(buyer, buyerTx)).toMatchObject({ confirmedBy: 'clock', releasesAt: null, canRaiseProblem: false });

@@ -1,5 +1,6 @@
 /**
- * The release after the handover (issue 34) as a scheduled job on PostgreSQL: a deal whose clock
+ * The release after the handover (issue 34) as a scheduled job on PostgreSQL: the buyer reminded
+ * once when a few hours are left, by two processes looking every second; then a deal whose clock
  * ran out while no API was running is released by the first look of the next one to start, and
  * with two API processes looking at once (each at start, then every second) it is released
  * exactly once — one confirmation in each party's log, one journal and one transfer of the
@@ -29,7 +30,7 @@ afterAll(async () => {
   await api.close();
 });
 
-it('releases a delivery that fell due while no API ran, once, with two API processes looking at the same time', async () => {
+it('reminds the buyer once, then releases a delivery that fell due while no API ran, once, with two API processes looking at the same time', async () => {
   const sale = await saleDelivered(api, parts);
   const db = api.database.db;
   const secondPayout = async () =>
@@ -38,11 +39,6 @@ it('releases a delivery that fell due while no API ran, once, with two API proce
     );
   expect((await secondPayout())?.state).toBe('scheduled');
 
-  // The clock ran out while the API was down (or restarting): nothing but the deal's row knows it.
-  await db
-    .update(deals)
-    .set({ deliveryDueAt: new Date(Date.now() - 1_000) })
-    .where(eq(deals.id, sale.dealId));
   const callback = `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`;
   const env = environmentFor(parts, {
     DATABASE_URL: api.databaseUrl!,
@@ -50,6 +46,24 @@ it('releases a delivery that fell due while no API ran, once, with two API proce
     DELIVERY_CONFIRMATION_HOURS: '48',
     DELIVERY_CHECK_INTERVAL_SECONDS: '1',
   });
+  const reminders = async () => (await db.select().from(notifications).where(eq(notifications.kind, 'delivery reminder'))).length;
+
+  // Six hours left: both processes look every second, and the buyer is reminded once.
+  await db
+    .update(deals)
+    .set({ deliveryDueAt: new Date(Date.now() + 6 * 3_600_000) })
+    .where(eq(deals.id, sale.dealId));
+  processes = await Promise.all([startApiProcess(env), startApiProcess(env)]);
+  await expect.poll(reminders, { timeout: 20_000 }).toBe(1);
+  await Promise.all(processes.map((process) => process.stop()));
+  expect(await reminders()).toBe(1);
+  expect((await secondPayout())?.state).toBe('scheduled');
+
+  // The clock ran out while the API was down (or restarting): nothing but the deal's row knows it.
+  await db
+    .update(deals)
+    .set({ deliveryDueAt: new Date(Date.now() - 1_000) })
+    .where(eq(deals.id, sale.dealId));
   processes = await Promise.all([startApiProcess(env), startApiProcess(env)]);
 
   await expect.poll(async () => (await secondPayout())?.state, { timeout: 30_000 }).toBe('settled');

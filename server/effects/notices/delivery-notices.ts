@@ -4,7 +4,7 @@
  * admin when a problem is raised; the other party and the admins when evidence is added.
  */
 import { and, eq } from 'drizzle-orm';
-import { decisionWords, type DeliveryConfirmer } from '../../../src/domain/delivery';
+import { decisionWords, DELIVERY_REMINDER_HOURS, type DeliveryConfirmer } from '../../../src/domain/delivery';
 import { otherSide, type Side } from '../../../src/domain/parties';
 import { transactions } from '../../db/schema';
 import type { EffectWriter, Subscribers } from '../../kernel/domain-events';
@@ -55,6 +55,18 @@ export const DELIVERY_NOTICES: Subscribers = {
             : `The rest of your payout is released when the buyer confirms delivery, or in ${started.hours} hours if they raise no problem.`,
         ...(transactionId ? { link: `/dashboard/active-transactions/track-delivery/${transactionId}` } : {}),
       })),
+  ],
+  'delivery.reminder': [
+    async (effects, reminder) => {
+      const transactionId = await transactionOf(effects, reminder.dealId, 'buyer');
+      await effects.notifySide(reminder.dealId, 'buyer', {
+        kind: 'delivery reminder',
+        key: `delivery reminder:${reminder.dealId}`,
+        subject: `${DELIVERY_REMINDER_HOURS} hours left to check the car`,
+        body: `Your time to raise a problem with the car ends in ${DELIVERY_REMINDER_HOURS} hours; then the seller is paid the rest. If the car is as described, confirm delivery now; if not, raise a problem before then.`,
+        ...(transactionId ? { link: `/dashboard/active-transactions/track-delivery/${transactionId}` } : {}),
+      });
+    },
   ],
   'delivery.confirmed': [
     // An admin's decision tells both parties itself ('dispute.decided'), with the amounts.

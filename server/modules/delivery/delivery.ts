@@ -5,8 +5,8 @@
  * locked, so a confirmation happens once however many processes and jobs reach it at the same time;
  * the money that waits on delivery then moves in the same unit of work (settle.ts).
  */
-import { and, asc, eq, isNull, lte, notExists, sql } from 'drizzle-orm';
-import type { DeliveryConfirmer } from '../../../src/domain/delivery';
+import { and, asc, eq, isNull, lte, notExists, or, sql } from 'drizzle-orm';
+import { DELIVERY_REMINDER_HOURS, type DeliveryConfirmer } from '../../../src/domain/delivery';
 import type { Database } from '../../db/client';
 import { disputes } from '../../db/dispute-tables';
 import { rowsOf } from '../../db/rows';
@@ -64,9 +64,9 @@ export async function confirmByBuyer(uow: UnitOfWork, dealId: string): Promise<v
 }
 
 /**
- * Part of following a deal: starts the clock when the car has been handed over, and confirms
- * delivery when the clock has run out with no problem raised. With `hours` 0 delivery counts as
- * done at the handover itself.
+ * Part of following a deal: starts the clock when the car has been handed over, reminds the buyer
+ * once when `DELIVERY_REMINDER_HOURS` are left, and confirms delivery when the clock has run out
+ * with no problem raised. With `hours` 0 delivery counts as done at the handover itself.
  */
 export async function followDelivery(uow: UnitOfWork, dealId: string, hours: number, now = new Date()): Promise<void> {
   const deal = await uow.lockDeal(dealId);
@@ -76,21 +76,32 @@ export async function followDelivery(uow: UnitOfWork, dealId: string, hours: num
     const shipment = await liveShipment(uow.tx, dealId);
     if (!shipment?.handedOverAt) return;
     due = new Date(shipment.handedOverAt.getTime() + hours * HOUR_MS);
-    await uow.updateDeal(dealId, { deliveryDueAt: due });
+    const noReminder = hours <= DELIVERY_REMINDER_HOURS;
+    await uow.updateDeal(dealId, { deliveryDueAt: due, ...(noReminder ? { deliveryRemindedAt: now } : {}) });
     if (due > now) uow.emit('delivery.started', { dealId, hours });
   }
-  if (due > now || (await disputeOfDeal(uow.tx, dealId))) return;
+  if (await disputeOfDeal(uow.tx, dealId)) return;
+  if (due > now) {
+    if (uow.deal(dealId).deliveryRemindedAt || due.getTime() - now.getTime() > DELIVERY_REMINDER_HOURS * HOUR_MS) return;
+    await uow.updateDeal(dealId, { deliveryRemindedAt: now });
+    uow.emit('delivery.reminder', { dealId, releasesAt: due.toISOString() });
+    return;
+  }
   await confirmDelivery(uow, dealId, 'clock');
 }
 
-/** Deals whose clock has run out and whose delivery is not confirmed yet (nor held by a case): what the release job follows. */
+/** Deals whose clock has run out, or whose buyer is due a reminder, not confirmed yet nor held by a case: what the release job follows. */
 export async function dueDeliveries(db: Database | Tx, now = new Date()): Promise<string[]> {
   const rows = await db
     .select({ id: deals.id })
     .from(deals)
     .where(
       and(
-        lte(deals.deliveryDueAt, now),
+        // Run out, or close enough to it that the buyer is still to be reminded.
+        or(
+          lte(deals.deliveryDueAt, now),
+          and(isNull(deals.deliveryRemindedAt), lte(deals.deliveryDueAt, new Date(now.getTime() + DELIVERY_REMINDER_HOURS * HOUR_MS))),
+        ),
         isNull(deals.deliveryConfirmedAt),
         isNull(deals.cancelledAt),
         notExists(db.select({ id: disputes.id }).from(disputes).where(eq(disputes.dealId, deals.id))),

@@ -1,0 +1,1 @@
+ALTER TABLE "deals" ADD COLUMN "delivery_reminded_at" timestamp with time zone;
