@@ -100,6 +100,14 @@ test('private sale, cash buyer: from sign-up to closed by clicking only', async 
   // The car delivered, each side's money as its screen shows it adds up to what they agreed, to the cent.
   await buyer.getByRole('link', { name: 'Follow the car’s delivery' }).click();
   await confirmsDelivery(buyer);
+  await journey.shot(buyer, 'buyer', 'delivery confirmed');
+  // The seller's open "all done" screen shows the buyer's confirmation by itself.
+  await journey.followsWithin5s(
+    'seller',
+    seller.getByText('The buyer confirmed the car is as described'),
+    'the seller sees delivery confirmed',
+  );
+  await journey.shot(seller, 'seller', 'delivery confirmed');
   const buyerMoney = await settledMoney(buyer, journey, 'buyer', 4);
   const paid = buyerMoney.find((row) => row.label.startsWith('You paid'))!;
   expect(paid.cents).toBe(dueCents);
