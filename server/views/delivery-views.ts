@@ -4,7 +4,7 @@
  * SHA-256 as stored) and the decision. Admins read every case, from the list in their area.
  */
 import { desc, eq, inArray } from 'drizzle-orm';
-import type { Delivery, Dispute, DisputeStatus } from '../../src/domain/delivery';
+import type { CaseList, Delivery, Dispute } from '../../src/domain/delivery';
 import type { Side } from '../../src/domain/parties';
 import type { Database } from '../db/client';
 import { disputes } from '../db/dispute-tables';
@@ -72,17 +72,8 @@ export async function deliveryFor(db: Database, providers: Providers, transactio
   };
 }
 
-export interface CaseSummary {
-  id: string;
-  status: DisputeStatus;
-  reason: string;
-  vehicle: string;
-  priceDollars: number;
-  raisedAt: string;
-}
-
 /** Every case, the open ones first (admins). */
-export async function disputeList(db: Database): Promise<CaseSummary[]> {
+export async function disputeList(db: Database): Promise<CaseList['disputes']> {
   const rows = await db
     .select({ dispute: disputes, year: vehicles.modelYear, make: vehicles.make, model: vehicles.model, priceDollars: deals.priceDollars })
     .from(disputes)

@@ -141,6 +141,9 @@ export const deliverySchema = z.object({
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
+/** The case page of a party's transaction: linked from the delivery panel, notices and mail alike. */
+export const casePath = (transactionId: string) => `/dashboard/active-transactions/problem/${transactionId}`;
+
 /** Where the delivery stands, from the deal's facts. */
 export type DeliveryState = 'waiting for handover' | 'clock running' | 'disputed' | 'confirmed' | 'refunded';
 

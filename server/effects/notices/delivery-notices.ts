@@ -4,14 +4,12 @@
  * admin when a problem is raised; the other party and the admins when evidence is added.
  */
 import { and, eq } from 'drizzle-orm';
-import { decisionWords, DELIVERY_REMINDER_HOURS, type DeliveryConfirmer } from '../../../src/domain/delivery';
+import { casePath, decisionWords, DELIVERY_REMINDER_HOURS, type DeliveryConfirmer } from '../../../src/domain/delivery';
 import { otherSide, type Side } from '../../../src/domain/parties';
 import { transactions } from '../../db/schema';
 import type { EffectWriter, Subscribers } from '../../kernel/domain-events';
 import type { Notice } from '../../kernel/notify';
 import { notifyAdmins } from './admins';
-
-const caseLink = (transactionId: string) => `/dashboard/active-transactions/problem/${transactionId}`;
 
 async function transactionOf(effects: EffectWriter, dealId: string, side: Side) {
   const [row] = await effects.tx
@@ -92,7 +90,7 @@ export const DELIVERY_NOTICES: Subscribers = {
         key: `problem raised:${opened.disputeId}`,
         subject: 'The buyer raised a problem with the car',
         body: `The buyer raised a problem (${opened.reason}). The rest of your payout stays held until Caramel decides. Add your side and your photos to the case.`,
-        ...(seller ? { link: caseLink(seller) } : {}),
+        ...(seller ? { link: casePath(seller) } : {}),
       });
       await notifyAdmins(effects, {
         kind: 'problem raised',
@@ -114,7 +112,7 @@ export const DELIVERY_NOTICES: Subscribers = {
         subject: `The ${added.side} added to the case`,
         body: `The ${added.side} added evidence to the case about the car. Read it, and add yours.`,
       };
-      await effects.notifySide(added.dealId, other, { ...notice, ...(theirs ? { link: caseLink(theirs) } : {}) });
+      await effects.notifySide(added.dealId, other, { ...notice, ...(theirs ? { link: casePath(theirs) } : {}) });
       await notifyAdmins(effects, { ...notice, link: `/dashboard/disputes/${added.disputeId}` });
     },
   ],
@@ -125,7 +123,7 @@ export const DELIVERY_NOTICES: Subscribers = {
         key: `dispute decided:${decided.disputeId}`,
         subject: 'Caramel decided the case about the car',
         body: `Caramel ${decisionWords(decided, side)}. The reason is in the case, and the money moves as decided: follow it in your dashboard.`,
-        ...(transactionId ? { link: caseLink(transactionId) } : {}),
+        ...(transactionId ? { link: casePath(transactionId) } : {}),
       })),
   ],
 };

@@ -10,12 +10,11 @@ import { useSnapshot } from 'valtio';
 import { connectivity } from '../../data/connectivity';
 import { confirmDelivery, fetchDelivery } from '../../data/delivery';
 import { useApiAnswer } from '../../data/use-api-answer';
-import { clockWords, decisionWords, deliveryState, DISPUTE_STATUS_LABELS, type Delivery } from '../../domain/delivery';
+import { casePath, clockWords, decisionWords, deliveryState, DISPUTE_STATUS_LABELS, type Delivery } from '../../domain/delivery';
 import { Alert } from '../alert';
 import { Button } from '../button';
 
 const when = (at: string) => new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-export const caseLink = (transactionId: string) => `/dashboard/active-transactions/problem/${transactionId}`;
 
 /** The clock moves on by the minute while it is on screen. */
 export function useMinute(): number {
@@ -57,7 +56,7 @@ function Confirm({ transactionId, onDone }: { transactionId: string; onDone: () 
     });
   };
   const raise = (
-    <Link className="button is-light" to={caseLink(transactionId)}>
+    <Link className="button is-light" to={casePath(transactionId)}>
       Raise a problem
     </Link>
   );
@@ -147,7 +146,7 @@ export function DeliveryPanel({ transactionId }: { transactionId: string }) {
             {delivery.dispute.reason}. The money still held stays held until Caramel decides.{' '}
             {DISPUTE_STATUS_LABELS[delivery.dispute.status]}.
           </p>
-          <Link to={caseLink(transactionId)}>Open the case</Link>
+          <Link to={casePath(transactionId)}>Open the case</Link>
         </Alert>
       )}
       {state === 'confirmed' && delivery.confirmedAt && delivery.confirmedBy && (
@@ -164,7 +163,7 @@ export function DeliveryPanel({ transactionId }: { transactionId: string }) {
       {state === 'refunded' && <p>Caramel refunded the buyer in full after the case; the car went back to the seller.</p>}
       {delivery.dispute && state !== 'disputed' && (
         <p className="mt-2">
-          <Link to={caseLink(transactionId)}>The case about the car</Link>
+          <Link to={casePath(transactionId)}>The case about the car</Link>
         </p>
       )}
     </section>
