@@ -81,6 +81,10 @@ export interface DomainEvents {
   'payout.returned': { dealId: string; sellerTransactionId: string; transferId: string; cents: number; reason: string };
   'sale.cancelled': { dealId: string; by: Side; reason: string | null; otherTransactionId: string | null };
   'sale.closed': { dealId: string };
+  /** A party proposed the handover (where the parties arrange it): the other party is told, to agree or propose another. */
+  'handover.proposed': { dealId: string; side: Side };
+  /** A party agreed to the handover the other proposed: the other party is told. */
+  'handover.agreed': { dealId: string; side: Side };
   /** A party recorded their side of the handover: the other party is told. */
   'handover.recorded': { dealId: string; side: Side };
   /** The car was handed over: the buyer's time to confirm or raise a problem starts (`hours` long); both are told. */

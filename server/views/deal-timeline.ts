@@ -29,6 +29,7 @@ import { handoverRecords, shipments, shipmentUpdates } from '../db/transport-tab
 import { deliveryItems } from './delivery-timeline';
 import { dealAndVehicle } from '../kernel/deal-sides';
 import { journalsOf } from '../modules/money/ledger';
+import { saleOfDeal } from './sale-view';
 import { transactionFor, type UserRow } from '../kernel/access';
 
 const item = (id: string, at: Date, kind: TimelineKind, side: Side | null, told: Told, cents: number | null = null): TimelineItem => ({
@@ -215,6 +216,8 @@ export async function dealTimeline(db: Database, transactionId: string, reader: 
     title: `${vehicleName(vehicle)} · VIN ${vehicle.vin} · ${price}`,
     closedAt: closing?.closedAt.toISOString() ?? null,
     cancelledAt: deal.cancelledAt?.toISOString() ?? null,
+    sale: await saleOfDeal(db, deal),
+    side: row.side,
     // Records written in one database transaction share its time; the sort is stable, so they stay in the order listed.
     items: items.sort((a, b) => a.at.localeCompare(b.at)),
     documents: signing.documents,

@@ -15,6 +15,7 @@ import { disputeOfDeal, evidenceOf, type DisputeRow } from '../modules/delivery/
 import { heldForSeller } from '../modules/money/held';
 import { liveShipment } from '../modules/transport/shipments';
 import type { Providers } from '../providers/providers';
+import { handoverFor } from './handover-views';
 
 async function caseOf(db: Database, providers: Providers, dispute: DisputeRow, reader: UserRow, readerSide: Side | null): Promise<Dispute> {
   const evidence = await evidenceOf(db, dispute.id);
@@ -92,7 +93,7 @@ export async function disputeList(db: Database): Promise<CaseList['disputes']> {
     .sort((a, b) => Number(b.status === 'open') - Number(a.status === 'open'));
 }
 
-/** One case for an admin: the case, and the buyer's transaction (to its timeline and documents). */
+/** One case for an admin: the case, both transactions (to their timelines and documents), and both handover records. */
 export async function disputeForAdmin(db: Database, providers: Providers, disputeId: string, admin: UserRow) {
   const [dispute] = await db.select().from(disputes).where(eq(disputes.id, disputeId));
   if (!dispute) return null;
@@ -100,9 +101,11 @@ export async function disputeForAdmin(db: Database, providers: Providers, disput
     .select({ id: transactions.id, side: transactions.side })
     .from(transactions)
     .where(eq(transactions.dealId, dispute.dealId));
+  const buyerTransactionId = sides.find((side) => side.side === 'buyer')?.id ?? null;
   return {
     case: await caseOf(db, providers, dispute, admin, null),
-    buyerTransactionId: sides.find((side) => side.side === 'buyer')?.id ?? null,
+    buyerTransactionId,
     sellerTransactionId: sides.find((side) => side.side === 'seller')?.id ?? null,
+    handover: buyerTransactionId ? (await handoverFor(db, buyerTransactionId, admin)).records : [],
   };
 }

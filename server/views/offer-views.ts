@@ -17,6 +17,7 @@ import type { Database } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { dealParties, deals, negotiationEvents, negotiations, offers, transactions, users, vehicles } from '../db/schema';
 import { rowsOf } from '../db/rows';
+import { disputes } from '../db/dispute-tables';
 import { dealClosings } from '../db/signing-tables';
 import type { UserRow } from '../kernel/access';
 import { latestOffer, OfferRefusal, sideOf } from '../modules/offers/negotiation-records';
@@ -154,11 +155,12 @@ const actsOnSide = or(...SIDES.map((side) => and(eq(transactions.side, side), in
 
 /**
  * SPEC §3 dashboard totals, counted from the rows in one statement (every dashboard visit asks):
- * the transactions as the list splits them, previous once the sale closed or was cancelled.
+ * the transactions as the list splits them (sale-state.ts `isFinished`), previous once the sale closed, was refunded or was cancelled.
  */
 export async function dashboardCounts(db: Database, user: UserRow): Promise<DashboardCounts> {
   const closed = sql`exists (select 1 from ${dealClosings} where ${dealClosings.dealId} = ${deals.id})`;
-  const finished = sql`(${closed} or ${deals.cancelledAt} is not null)`;
+  const refunded = sql`exists (select 1 from ${disputes} where ${disputes.dealId} = ${deals.id} and ${disputes.status} = 'refunded')`;
+  const finished = sql`(${closed} or ${refunded} or ${deals.cancelledAt} is not null)`;
   const result = await db.execute(sql`
     select
       (select count(*) from ${negotiations} where ${negotiations.status} = 'open'

@@ -6,6 +6,7 @@
  * was raised (its evidence with each file's SHA-256, and the decision), and the parties' messages
  * (issue 33), each with who wrote it, when, the file it sent and the warning it carried.
  */
+import { saleWords } from '../../src/domain/sale-state';
 import { formatBytes } from '../../src/domain/byte-format';
 import type { DealTimeline } from '../../src/domain/deal-timeline';
 import { decisionWords, DISPUTE_STATUS_LABELS, type Dispute } from '../../src/domain/delivery';
@@ -68,7 +69,7 @@ export async function timelinePdf(
   w.heading('Timeline of the sale');
   w.paragraph(timeline.title);
   w.paragraph(
-    `Deal ${timeline.dealId}. ${timeline.closedAt ? 'Closed.' : timeline.cancelledAt ? 'Cancelled.' : 'In progress.'} Printed ${day.format(now)}, ${time.format(now)}; times are in ${timeZone}.`,
+    `Deal ${timeline.dealId}. ${(timeline.sale && timeline.side && saleWords(timeline.sale, timeline.side, timeZone)) || 'In progress'}. Printed ${day.format(now)}, ${time.format(now)}; times are in ${timeZone}.`,
     { muted: true },
   );
   let shownDay = '';

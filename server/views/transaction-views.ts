@@ -11,7 +11,13 @@ import { nextStep } from '../../src/domain/next-step';
 import { destinationOf, stepStates } from '../../src/domain/step-progress';
 import { foldStepData } from '../../src/domain/step-data';
 import type { StepData, TransactionDetail, TransactionList, TransactionSummary } from '../../src/domain/transaction-contract';
-import { partyEventsFrom } from '../../src/domain/transaction-transitions';
+import { nextStatus, partyEventsFrom } from '../../src/domain/transaction-transitions';
+import { whyNoHandover } from '../../src/domain/delivery';
+import { isFinished, saleFromRecords, type Sale } from '../../src/domain/sale-state';
+import { disputes } from '../db/dispute-tables';
+import { disputeOfDeal } from '../modules/delivery/dispute-rows';
+import { cannotConfirm, cannotRaise } from '../modules/delivery/delivery';
+import { cannotAgree, cannotPropose, partiesArrange } from '../modules/transport/handover-plans';
 import type { Database } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { bankAccounts } from '../db/money-tables';
@@ -26,13 +32,16 @@ import { journalsOf } from '../modules/money/ledger';
 import { transfersOf, type TransferRow } from '../modules/money/transfers';
 import type { Providers } from '../providers/providers';
 import { customerWaits, dealerSelling } from '../modules/dealers/dealer-customer';
-import { carLocationOf, liveAmong, shipmentsOf, shipmentView } from '../modules/transport/shipments';
+import { arrangementOf, carLocationOf, liveAmong, shipmentsOf, shipmentView } from '../modules/transport/shipments';
 import { transactionFor, type UserRow } from '../kernel/access';
 import { eventsOfMany, type TransactionRow } from '../kernel/event-log';
 
 type Deal = Awaited<ReturnType<typeof dealAndVehicle>>;
 
-function summaryOf(row: TransactionRow, { deal, vehicle }: Deal, data: StepData): TransactionSummary {
+/** How many of the party's own newest applied actions a detail names: more than an outbox ever holds for one transaction. */
+const APPLIED_KEYS_SHOWN = 50;
+
+function summaryOf(row: TransactionRow, { deal, vehicle }: Deal, data: StepData, sale: Sale): TransactionSummary {
   return {
     id: row.id,
     dealId: row.dealId,
@@ -46,7 +55,7 @@ function summaryOf(row: TransactionRow, { deal, vehicle }: Deal, data: StepData)
     vehicle,
     price: deal.priceDollars,
     updatedAt: row.updatedAt.toISOString(),
-    completedAt: row.completedAt?.toISOString() ?? null,
+    sale,
     cancelledAt: deal.cancelledAt?.toISOString() ?? null,
   };
 }
@@ -74,21 +83,40 @@ export async function transactionsOf(db: Database, user: UserRow): Promise<Trans
   ];
   if (!own.length) return { active: [], previous: [] };
   const dealIds = [...new Set(own.map((row) => row.dealId))];
-  const [dealsById, events, closings] = await Promise.all([
+  const [dealsById, events, closings, cases] = await Promise.all([
     dealsAndVehicles(db, dealIds),
     eventsOfMany(
       db,
       own.map((row) => row.id),
     ),
-    db.select({ dealId: dealClosings.dealId }).from(dealClosings).where(inArray(dealClosings.dealId, dealIds)),
+    db.select().from(dealClosings).where(inArray(dealClosings.dealId, dealIds)),
+    db.select({ dealId: disputes.dealId, status: disputes.status }).from(disputes).where(inArray(disputes.dealId, dealIds)),
   ]);
+  // Both sides' statuses of each deal (the join has the other side's row too), for whether both have signed.
+  const statuses = (dealId: string) =>
+    [
+      ...new Map(
+        joined.filter(({ transaction }) => transaction.dealId === dealId).map(({ transaction }) => [transaction.id, transaction]),
+      ).values(),
+    ].map((transaction) => transaction.status);
   const summaries = own.map((row) =>
-    summaryOf(row, dealsById.get(row.dealId)!, foldStepData(events.filter((event) => event.transactionId === row.id))),
+    summaryOf(
+      row,
+      dealsById.get(row.dealId)!,
+      foldStepData(events.filter((event) => event.transactionId === row.id)),
+      saleFromRecords(
+        dealsById.get(row.dealId)!.deal,
+        statuses(row.dealId),
+        closings.find((closing) => closing.dealId === row.dealId)?.closedAt ?? null,
+        cases.find((found) => found.dealId === row.dealId)?.status ?? null,
+      ),
+    ),
   );
-  // A sale is previous once it closed (both parties' flows ended) or was cancelled; until then the party may still have something to follow.
-  const closed = new Set(closings.map((closing) => closing.dealId));
-  const finished = (summary: TransactionSummary) => closed.has(summary.dealId) || summary.cancelledAt !== null;
-  return { active: summaries.filter((summary) => !finished(summary)), previous: summaries.filter(finished) };
+  // A sale is previous once it is closed (delivered and confirmed), refunded or cancelled; until then the party has something to follow.
+  return {
+    active: summaries.filter((summary) => !isFinished(summary.sale)),
+    previous: summaries.filter((summary) => isFinished(summary.sale)),
+  };
 }
 
 /** Who a transfer was with, in the words its party reads (a linked account by bank and mask, a lender by name). */
@@ -138,13 +166,15 @@ export async function transactionDetail(
   // What the screens need, read side by side rather than one round trip after another; both
   // sides' events come in one query, this side's among them, and the cancellation terms follow
   // from the deal, the buyer's status and the live shipment read here.
-  const [deal, sides, parties, transfers, shipments, journals] = await Promise.all([
+  const [deal, sides, parties, transfers, shipments, journals, [closing], dispute] = await Promise.all([
     dealAndVehicle(db, row.dealId),
     known?.sides ?? dealSides(db, row.dealId),
     partiesOfDeal(db, { dealId: row.dealId }),
     transfersOf(db, row.dealId),
     shipmentsOf(db, row.dealId),
     journalsOf(db, row.dealId),
+    db.select().from(dealClosings).where(eq(dealClosings.dealId, row.dealId)),
+    disputeOfDeal(db, row.dealId),
   ]);
   const live = liveAmong(shipments);
   const { events, data } = sides[row.side]!;
@@ -160,8 +190,23 @@ export async function transactionDetail(
   const cancelled = deal.deal.cancelledAt;
   const location = await carLocationOf(db, row.dealId, sides.seller);
   const other = sides[row.side === 'buyer' ? 'seller' : 'buyer']?.row;
+  const sale = saleFromRecords(
+    deal.deal,
+    [sides.buyer?.row.status, sides.seller?.row.status],
+    closing?.closedAt ?? null,
+    dispute?.status ?? null,
+  );
+  const arranged = partiesArrange(sides);
+  const liveView = live === shipments[0] ? shipment : await shipmentView(db, live, row.side === 'buyer' || row.flow === 'dealer-financing');
+  const isParty = role !== null;
+  const handoverRule = whyNoHandover('vehicle received', {
+    buyerTakesReceipt: row.side === 'buyer' && nextStatus(row.flow, row.status, 'vehicle received') !== undefined,
+    bothSigned: sale.stage !== 'in progress',
+    paid: transfers.some((transfer) => transfer.purpose === 'buyer payment' && transfer.status === 'settled'),
+    arrangement: arrangementOf(live),
+  });
   return {
-    ...summaryOf(row, deal, data),
+    ...summaryOf(row, deal, data, sale),
     myRole: role,
     allowedEvents: cancelled
       ? []
@@ -176,7 +221,32 @@ export async function transactionDetail(
       cancelled: cancelled !== null,
       other: other ? { side: other.side, flow: other.flow, status: other.status } : null,
       dealer: dealer ?? null,
+      handover: { sale, shipment: liveView, arrangement: arrangementOf(live), partiesArrange: arranged },
     }),
+    delivery: {
+      handedOverAt: live?.handedOverAt?.toISOString() ?? null,
+      confirmedAt: deal.deal.deliveryConfirmedAt?.toISOString() ?? null,
+      confirmedBy: deal.deal.deliveryConfirmedBy ?? null,
+      canConfirm: isParty && row.side === 'buyer' && cannotConfirm(deal.deal, live?.handedOverAt, dispute) === null,
+      canRaiseProblem: isParty && row.side === 'buyer' && cannotRaise(deal.deal, live?.handedOverAt, dispute) === null,
+      dispute: dispute
+        ? {
+            status: dispute.status,
+            reason: dispute.reason,
+            decision: dispute.decision ? { decision: dispute.decision, refundCents: dispute.refundCents } : null,
+          }
+        : null,
+    },
+    handover: {
+      partiesArrange: arranged,
+      canPropose: isParty && cannotPropose(deal.deal, sides, live) === null,
+      canAgree: isParty && cannotAgree(deal.deal, live, row.side) === null,
+      canSayReceived: isParty && row.side === 'buyer' && !live?.handedOverAt && !cancelled && handoverRule === null,
+    },
+    appliedKeys: events
+      .filter((event) => event.actorUserId === user.id && event.idempotencyKey)
+      .slice(-APPLIED_KEYS_SHOWN)
+      .map((event) => event.idempotencyKey!),
     sellerInspection: row.side === 'buyer' ? sharedInspection(sides) : null,
     payoutReturned: row.side === 'seller' ? payoutReturnedTo(transfers, data.payment.accountId) : null,
     parties: parties.map((party) => ({ role: party.role, firstName: party.firstName ?? null, you: party.userId === user.id })),

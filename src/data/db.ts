@@ -111,7 +111,46 @@ export class AppDatabase extends Dexie {
     this.version(7).stores({ drafts: 'key' });
     // v8 (issue 33): deal threads, read offline; a new table, nothing to migrate (messages join the outbox's negotiationId index).
     this.version(8).stores({ threads: 'negotiationId' });
+    // v9 (issue 41): a transaction says where the sale stands as a whole (`sale`), closed only once delivery is
+    // confirmed, instead of when its own steps were done (`completedAt`). A saved copy is read as still in
+    // progress (cancelled when it was) until the next refresh brings the server's word.
+    this.version(9).upgrade((tx) =>
+      tx
+        .table('transactions')
+        .toCollection()
+        .modify((row: SavedBefore9 & { detail?: SavedBefore9; server?: SavedBefore9 }) => {
+          for (const copy of [row, row.detail, row.server]) {
+            if (!copy) continue;
+            copy.sale ??= { stage: copy.cancelledAt ? 'cancelled' : 'in progress', releasesAt: null, closedAt: null };
+            delete copy.completedAt;
+          }
+          // The detail also learnt the delivery's outline, what the party may do about the handover, and which of their actions the server holds.
+          for (const copy of [row.detail, row.server]) {
+            if (!copy) continue;
+            copy.handover ??= { partiesArrange: false, canPropose: false, canAgree: false, canSayReceived: false };
+            copy.delivery ??= {
+              handedOverAt: null,
+              confirmedAt: null,
+              confirmedBy: null,
+              canConfirm: false,
+              canRaiseProblem: false,
+              dispute: null,
+            };
+            copy.appliedKeys ??= [];
+          }
+        }),
+    );
   }
+}
+
+/** A saved transaction copy as versions before 9 kept it. */
+interface SavedBefore9 {
+  cancelledAt: string | null;
+  completedAt?: string | null;
+  sale?: unknown;
+  handover?: unknown;
+  delivery?: unknown;
+  appliedKeys?: string[];
 }
 
 export const db = new AppDatabase();

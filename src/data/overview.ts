@@ -6,6 +6,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { overviewItems } from '../domain/overview';
 import { db } from './db';
+import { isFinished } from '../domain/sale-state';
 import { refreshDocuments } from './documents';
 import { refreshNotifications } from './notifications';
 import { refreshOffers } from './offer-store';
@@ -33,7 +34,7 @@ export function useOverview() {
 export async function refreshOverview(): Promise<void> {
   const results = await Promise.allSettled([
     refreshTransactions().then(async () => {
-      const active = (await db.transactions.toArray()).filter((row) => !row.completedAt && !row.cancelledAt);
+      const active = (await db.transactions.toArray()).filter((row) => !isFinished(row.sale));
       await Promise.all(active.flatMap((row) => [refreshTransaction(row.id), refreshDocuments(row.id)]));
     }),
     refreshOffers(),

@@ -10,6 +10,7 @@ import { isDestinationPath, stepStates } from '../domain/step-progress';
 import { stepOfPath } from '../domain/transaction-steps';
 import { ApiError } from './api-client';
 import { db } from './db';
+import { isFinished } from '../domain/sale-state';
 import { refreshTransaction, refreshTransactions } from './transactions';
 
 export const TRANSACTIONS_PATH = '/dashboard/active-transactions';
@@ -19,7 +20,7 @@ const FRESH_WITHIN_MS = 1500;
 async function latestActiveId(): Promise<string | undefined> {
   if (!(await db.transactions.count())) await refreshTransactions().catch(() => undefined);
   const rows = await db.transactions.orderBy('updatedAt').reverse().toArray();
-  return rows.find((row) => !row.completedAt)?.id;
+  return rows.find((row) => !isFinished(row.sale))?.id;
 }
 
 /** Where to send the party instead of `url`, or null when `url` is the right screen. */

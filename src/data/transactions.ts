@@ -45,7 +45,16 @@ export async function storeDetail(detail: TransactionDetail): Promise<void> {
     const saved = await db.transactions.get(detail.id);
     const newest = saved?.server ?? saved?.detail;
     const server = newest && newest.version > detail.version ? newest : detail;
-    const shown = withPending(server, (await db.outbox.where('transactionId').equals(detail.id).sortBy('seq')).filter(isTransactionAction));
+    const queued = (await db.outbox.where('transactionId').equals(detail.id).sortBy('seq')).filter(isTransactionAction);
+    // An action the server's copy already holds (its answer was lost, or a live notice brought the copy first) is done:
+    // it leaves the outbox rather than showing as pending beside its own result (DESIGN.md §11).
+    const applied = new Set(server.appliedKeys);
+    const done = queued.filter((row) => row.state === 'pending' && applied.has(row.idempotencyKey));
+    await db.outbox.bulkDelete(done.map((row) => row.seq!));
+    const shown = withPending(
+      server,
+      queued.filter((row) => !done.includes(row)),
+    );
     await db.transactions.put({ ...shown, detail: shown, server, savedAt: Date.now() });
   });
 }

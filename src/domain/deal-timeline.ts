@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { SIDES } from './parties';
+import { saleSchema } from './sale-state';
 
 export const TIMELINE_KINDS = ['deal', 'step', 'provider', 'signature', 'money', 'shipment'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
@@ -46,6 +47,9 @@ export const dealTimelineSchema = z.object({
   title: z.string(),
   closedAt: z.nullable(z.string()),
   cancelledAt: z.nullable(z.string()),
+  /** Where the sale stands (sale-state.ts), and the reader's side, for its status line. Absent in copies saved before them. */
+  sale: z.optional(saleSchema),
+  side: z.optional(z.enum(['buyer', 'seller'])),
   items: z.array(timelineItemSchema),
   documents: z.array(timelineDocumentSchema),
 });

@@ -5,6 +5,7 @@
  * The SSN is accepted here and nowhere else: no answer schema has a field that could carry it.
  */
 import * as z from 'zod/mini';
+import { saleSchema } from './sale-state';
 import { mobileNumber, personName } from './profile-fields';
 import { mileageField, offerAmount, vinField } from './offer-fields';
 import { LOAN_TERMS, monthlyPaymentCents, US_STATES } from './pricing';
@@ -237,7 +238,8 @@ export const dealerSaleSchema = z.object({
   transactionId: z.string(),
   kind: z.enum(SALE_KINDS),
   status: z.string(),
-  dealClosed: z.boolean(),
+  /** Where the sale stands as a whole (sale-state.ts): closed once the customer has the car and delivery is confirmed. */
+  sale: saleSchema,
   vehicle: z.object({ vin: z.string(), modelYear: z.int(), make: z.nullable(z.string()), mileage: z.int() }),
   priceDollars: z.int(),
   customer: z.object({ name: z.string(), email: z.string(), mobile: z.string() }),

@@ -4,6 +4,7 @@
  * mapping (transaction-flows.ts) — finance_done and finance_completed on /finance, protection_done
  * and verification_completed on /finance/status, then transport and signature in the transaction.
  */
+import { saleWords } from './sale-state';
 import type { DealerSale } from './dealer-contract';
 import { destinationFor, type TransactionStatus } from './transaction-flows';
 
@@ -37,9 +38,12 @@ const LABELS: Partial<Record<TransactionStatus, string>> = {
   signature_done: 'Waiting for the customer',
 };
 
-export function saleProgress(sale: Pick<DealerSale, 'id' | 'kind' | 'status' | 'decision' | 'dealClosed' | 'transactionId'>): SaleProgress {
+export function saleProgress(sale: Pick<DealerSale, 'id' | 'kind' | 'status' | 'decision' | 'sale' | 'transactionId'>): SaleProgress {
   const status = sale.status as TransactionStatus;
-  if (sale.dealClosed) return { label: 'Closed', next: null };
+  // Once both have signed, the sale's own stage: the handover, the customer's check, closed. (A declined
+  // application cancels the deal: its decision below says so.)
+  const stage = sale.sale.stage === 'cancelled' ? null : saleWords(sale.sale, 'seller');
+  if (stage) return { label: stage, next: null };
   const statusPath = `/finance/status?sale=${sale.id}`;
   if (sale.decision === 'unsent')
     return { label: 'Waiting for the signed application', next: { label: 'Upload the signed application', path: statusPath } };

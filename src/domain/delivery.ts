@@ -8,6 +8,7 @@
 import * as z from 'zod/mini';
 import { formatCents } from './pricing';
 import { documentRef } from './payload-fields';
+import { handoverRecordSchema } from './handover';
 
 /** Hours between the handover and the release when the buyer neither confirms nor raises a problem (a setting; this is its default). */
 export const DELIVERY_CONFIRMATION_HOURS = 48;
@@ -144,20 +145,78 @@ export type Delivery = z.infer<typeof deliverySchema>;
 /** The case page of a party's transaction: linked from the delivery panel, notices and mail alike. */
 export const casePath = (transactionId: string) => `/dashboard/active-transactions/problem/${transactionId}`;
 
-/** Where the delivery stands, from the deal's facts. */
-export type DeliveryState = 'waiting for handover' | 'clock running' | 'disputed' | 'confirmed' | 'refunded';
+/**
+ * The deal's life once both parties have signed, as a table (tables over branches): the handover
+ * starts the buyer's time to check the car, which ends with delivery confirmed (by the buyer, by
+ * the clock, or by an admin's decision on a case) or, after a case, a full refund. The money held
+ * for delivery moves only at `confirmed` or `refunded`; money-exits.ts checks every state has a
+ * way there.
+ */
+export const DELIVERY_TRANSITIONS = {
+  'waiting for handover': {
+    'vehicle received': 'clock running',
+    'vehicle delivered': 'clock running',
+    'handover recorded by both': 'clock running',
+  },
+  'clock running': { 'delivery confirmed': 'confirmed', 'clock ran out': 'confirmed', 'problem raised': 'disputed' },
+  // An open case's decisions (DISPUTE_TRANSITIONS).
+  disputed: { release: 'confirmed', 'partial refund': 'confirmed', 'full refund': 'refunded' },
+  confirmed: {},
+  refunded: {},
+} as const satisfies Record<string, Record<string, string>>;
 
-export function deliveryState(delivery: Pick<Delivery, 'handedOverAt' | 'confirmedAt' | 'dispute'>): DeliveryState {
+/** Where the delivery stands, from the deal's facts. */
+export type DeliveryState = keyof typeof DELIVERY_TRANSITIONS;
+export type DeliveryEvent = { [S in DeliveryState]: keyof (typeof DELIVERY_TRANSITIONS)[S] }[DeliveryState];
+export type HandoverEvent = keyof (typeof DELIVERY_TRANSITIONS)['waiting for handover'];
+
+/** How the car reaches the buyer: a vendor's delivery, a pickup the buyer booked, a handover the parties arranged, or nothing yet. */
+export type HandoverArrangement = 'vendor delivery' | 'pickup' | 'arranged' | 'none';
+
+export interface HandoverFacts {
+  /** Whether the buyer's flow takes "vehicle received" at their status (transaction-transitions.ts). */
+  buyerTakesReceipt: boolean;
+  bothSigned: boolean;
+  /** The buyer's payment has cleared. */
+  paid: boolean;
+  arrangement: HandoverArrangement;
+}
+
+/**
+ * Why `event` cannot hand the car over now, or null when it can: every flow has a way (DESIGN.md
+ * §5). Where no vendor carries the car — a pickup, a handover the parties arranged, or none
+ * arranged at all — the buyer says they have it; a vendor's delivery is handed over by the vendor;
+ * and both parties' handover records hand it over in any sale.
+ */
+export function whyNoHandover(event: HandoverEvent, facts: HandoverFacts): string | null {
+  if (!facts.bothSigned) return 'The car is handed over once both of you have signed.';
+  if (event === 'handover recorded by both') return null;
+  if (!facts.paid) return 'Collect the car once the payment has cleared and both of you have signed.';
+  if (event === 'vehicle delivered') return facts.arrangement === 'vendor delivery' ? null : 'No transport vendor carries this car.';
+  if (facts.arrangement === 'vendor delivery') return 'Your car is being delivered: the driver hands it over.';
+  return facts.buyerTakesReceipt ? null : 'You cannot say you have the car at this step.';
+}
+
+export function deliveryState(delivery: {
+  handedOverAt: string | null;
+  confirmedAt: string | null;
+  dispute: { status: DisputeStatus } | null;
+}): DeliveryState {
   if (delivery.dispute?.status === 'refunded') return 'refunded';
   if (delivery.confirmedAt) return 'confirmed';
   if (delivery.dispute?.status === 'open') return 'disputed';
   return delivery.handedOverAt ? 'clock running' : 'waiting for handover';
 }
 
-/** "41 h" or "25 min": what is left until `at`, rounded up, never below a minute. */
+/**
+ * "47 h 59 min", "2 h", "25 min": what is left until `at`, in whole minutes rounded down, so it never
+ * says more time is left than is (a clock read a moment late can only say less).
+ */
 export function timeLeft(at: string, now: number): string {
-  const minutes = Math.max(1, Math.ceil((Date.parse(at) - now) / 60_000));
-  return minutes >= 60 ? `${Math.ceil(minutes / 60)} h` : `${minutes} min`;
+  const minutes = Math.floor((Date.parse(at) - now) / 60_000);
+  if (minutes < 1) return 'less than a minute';
+  const [hours, rest] = [Math.floor(minutes / 60), minutes % 60];
+  return hours === 0 ? `${rest} min` : rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
 /** The clock as each side reads it. */
@@ -169,23 +228,30 @@ export function clockWords(delivery: Pick<Delivery, 'side' | 'releasesAt'>, now:
     : `Releases in ${left} unless the buyer raises a problem.`;
 }
 
-/** A decision in one sentence, after "Caramel", as `reader` reads it (a party, or anyone else: an admin, the PDF). */
+/**
+ * A decision in one sentence, after "Caramel", as `reader` reads it (a party, or anyone else: an
+ * admin, the PDF) — done, or, for the admin checking it before deciding, what it will do.
+ */
 export function decisionWords(
   decision: { decision: DisputeDecision; refundCents: number },
   reader: 'buyer' | 'seller' | null = null,
+  tense: 'done' | 'to come' = 'done',
 ): string {
   const refund = formatCents(decision.refundCents);
+  const [releases, refunds, pays] = tense === 'done' ? ['released', 'refunded', 'paid'] : ['will release', 'will refund', 'pay'];
   if (decision.decision === 'release')
-    return reader === 'seller' ? 'paid you the money held for delivery' : 'released the money held to the seller';
+    return reader === 'seller'
+      ? `${tense === 'done' ? 'paid' : 'will pay'} you the money held for delivery`
+      : `${releases} the money held to the seller`;
   if (decision.decision === 'partial refund')
     return reader === 'buyer'
-      ? `refunded you ${refund} and paid the rest to the seller`
+      ? `${refunds} you ${refund} and ${pays} the rest to the seller`
       : reader === 'seller'
-        ? `refunded ${refund} to the buyer and paid you the rest`
-        : `refunded ${refund} to the buyer and paid the rest to the seller`;
+        ? `${refunds} ${refund} to the buyer and ${pays} you the rest`
+        : `${refunds} ${refund} to the buyer and ${pays} the rest to the seller`;
   return reader === 'buyer'
-    ? 'refunded you in full, the car back with the seller'
-    : 'refunded the buyer in full, the car back with the seller';
+    ? `${refunds} you in full, the car back with the seller`
+    : `${refunds} the buyer in full, the car back with the seller`;
 }
 
 /** A decision by name, for the timeline (its money has lines of its own there). */
@@ -211,10 +277,11 @@ export const caseListSchema = z.object({
 });
 export type CaseList = z.infer<typeof caseListSchema>;
 
-/** One case as an admin reads it, with both sides' transactions (their timelines and documents). */
+/** One case as an admin reads it, with both sides' transactions (their timelines and documents) and both parties' handover records. */
 export const adminCaseSchema = z.object({
   case: disputeSchema,
   buyerTransactionId: z.nullable(z.string()),
   sellerTransactionId: z.nullable(z.string()),
+  handover: z.array(handoverRecordSchema),
 });
 export type AdminCase = z.infer<typeof adminCaseSchema>;

@@ -6,6 +6,8 @@
  * named — the other party, the dealer, or the provider at work — and what then happens by itself.
  */
 import { hasPaid } from './deal-facts';
+import { handoverNext, type HandoverNextInput } from './handover-next';
+import { isFinished } from './sale-state';
 import type { Side } from './parties';
 import { stepScreen, stepStates } from './step-progress';
 import { destinationFor, type Flow, type TransactionStatus } from './transaction-flows';
@@ -56,6 +58,8 @@ export interface SideFacts {
 
 export interface NextStepInput extends SideFacts {
   cancelled: boolean;
+  /** Once both have signed: the sale's stage and how the car changes hands (handover-next.ts). */
+  handover?: Omit<HandoverNextInput, 'transactionId' | 'side'>;
   other: Omit<SideFacts, 'transactionId' | 'data'> | null;
   /** In a dealer's sale: the dealership's name and whether it has signed. */
   dealer: { name: string; signed: boolean } | null;
@@ -78,8 +82,10 @@ const otherName = (input: NextStepInput): WaitingOn =>
   input.other?.flow === 'dealer-financing' ? 'dealer' : (input.other?.side ?? 'seller');
 
 export function nextStep(input: NextStepInput): NextStep | null {
-  if (input.cancelled) return null;
+  if (input.cancelled || (input.handover && isFinished(input.handover.sale))) return null;
   const { flow, status, data, other } = input;
+  // Once the party's steps are done, the handover and the buyer's check are what the sale waits for.
+  const delivery = input.handover && handoverNext({ transactionId: input.transactionId, side: input.side, ...input.handover });
   const waitFor = (who: WaitingOn, text: string): NextStep => ({ who, text, action: null });
   const words = (step: Step) => (flow === 'dealer-financing' ? DEALER_ACTIONS[step] : undefined) ?? STEP_ACTIONS[step];
   const yourTurn = (step: Step, text = words(step).text, label = words(step).label): NextStep => ({
@@ -89,6 +95,7 @@ export function nextStep(input: NextStepInput): NextStep | null {
   });
 
   if (status === FINAL_STATUS[flow]) {
+    if (delivery) return delivery;
     const theirs = other && other.status !== FINAL_STATUS[other.flow] ? currentStep(other.flow, other.status) : undefined;
     return theirs ? waitFor(otherName(input), `Your part is done. Waiting for the ${otherName(input)} to ${THEIR_STEP[theirs]}.`) : null;
   }

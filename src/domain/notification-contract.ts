@@ -23,6 +23,8 @@ export const NOTIFICATION_KINDS = [
   'message unread',
   'message reported',
   'handover recorded',
+  'handover proposed',
+  'handover agreed',
   'delivery started',
   'delivery reminder',
   'delivery confirmed',

@@ -8,8 +8,9 @@ import type { NegotiationSummary, OfferVehicle } from './offer-contract';
 import { formatDollars, vehicleName } from './offer-format';
 import { otherSide } from './offer-lifecycle';
 import { STEP_ACTIONS } from './next-step';
+import { isFinished } from './sale-state';
 import { transactionEntry } from './transaction-steps';
-import type { NextStep, TransactionDetail, TransactionSummary } from './transaction-contract';
+import { waitingOnText, type NextStep, type TransactionDetail, type TransactionSummary } from './transaction-contract';
 
 export interface OverviewItem {
   key: string;
@@ -20,6 +21,8 @@ export interface OverviewItem {
   /** Who it waits on when not the user: "the seller", "the title desk". */
   waitingOn?: string;
   action?: { label: string; to: string };
+  /** When it must be done by (a moment; shown in the reader's time zone). */
+  deadline?: string;
   money?: { cents: number; direction: 'due' | 'expected' };
   at: string;
 }
@@ -48,9 +51,10 @@ function transactionItems(row: SavedTransaction): OverviewItem[] {
   const next = nextOf(row);
   // A dealer's customer reads no figure until the dealer has signed: the loan and delivery are not in it yet.
   const preparing = detail?.dealer && !detail.dealer.signed;
+  // Once both have signed the buyer has paid: nothing is due any more.
   const money = preparing
     ? undefined
-    : detail?.priceBreakdown
+    : detail?.priceBreakdown && row.sale.stage === 'in progress'
       ? { cents: detail.priceBreakdown.dueAtSigningCents, direction: 'due' as const }
       : detail?.payout
         ? { cents: detail.payout.payoutCents, direction: 'expected' as const }
@@ -61,8 +65,9 @@ function transactionItems(row: SavedTransaction): OverviewItem[] {
       title: vehicleName(row.vehicle),
       text: next?.text ?? 'Every step is done.',
       yours: next?.who === 'you',
-      ...(next && next.who !== 'you' ? { waitingOn: `the ${next.who}` } : {}),
+      ...(next && next.who !== 'you' ? { waitingOn: waitingOnText(next.who) } : {}),
       action: next?.action ?? { label: 'Open', to: transactionEntry(row.id) },
+      ...(next?.deadline ? { deadline: next.deadline } : {}),
       ...(money ? { money } : {}),
       at: row.updatedAt,
     },
@@ -128,8 +133,8 @@ export function overviewItems(input: {
   refusedDocuments: RefusedDocument[];
 }): OverviewItem[] {
   const items = [
-    // A finished or cancelled sale needs no one; what it sent (a refund, a cancellation) is in the updates.
-    ...input.transactions.filter((row) => !row.completedAt && !row.cancelledAt).flatMap(transactionItems),
+    // A closed, refunded or cancelled sale needs no one; what it sent (a refund, a cancellation) is in the updates.
+    ...input.transactions.filter((row) => !isFinished(row.sale)).flatMap(transactionItems),
     ...input.negotiations.flatMap((row) => offerItem(row) ?? []),
     ...input.refusedDocuments.map(documentItem),
   ];

@@ -26,6 +26,10 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
+/** "500 Congress Ave, Austin, TX 78701" */
+export const addressText = (address: Address) =>
+  `${address.line1}${address.line2 ? `, ${address.line2}` : ''}, ${address.city}, ${address.state} ${address.postalCode}`;
+
 /** A document the party uploaded through the uploader: its storage key (S3 keys are up to 1024 bytes) and file name. */
 export const documentRef = z.object({
   documentKey: z.string().check(z.minLength(1, 'Upload a document'), z.maxLength(1024)),

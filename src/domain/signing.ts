@@ -69,9 +69,10 @@ export const signingStateSchema = z.object({
 });
 export type SigningState = z.infer<typeof signingStateSchema>;
 
-/** Who the other party is, once the sale closed, with what they agreed to share. */
+/** Who the other party is, once both have signed, with what they agreed to share. */
 export const connectionSchema = z.object({
-  closedAt: z.string(),
+  /** When the signing service completed the envelope: both had signed. */
+  signedAt: z.string(),
   name: z.string(),
   email: z.nullable(z.string()),
   phone: z.nullable(z.string()),

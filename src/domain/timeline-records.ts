@@ -100,5 +100,5 @@ export const DEAL_WORDS = {
   documentsMade: (titles: string[]) =>
     providerWords('caramel', `Caramel made the sale documents and sent them for signing: ${titles.join(', ')}`),
   titleReceived: () => providerWords('title desk', 'The title desk received the signed-over title'),
-  closed: () => providerWords('caramel', 'Caramel closed the sale: both sides finished every step'),
+  closed: () => providerWords('caramel', 'Caramel closed the sale: every step done and delivery confirmed'),
 };

@@ -11,6 +11,8 @@ import { bookedTransportSchema, shipmentSchema } from './transport';
 import { registeredOwnersSchema } from './payment-events';
 import { bankAccountSchema } from './bank-accounts';
 import { moneyTimelineSchema } from './money-timeline';
+import { saleSchema } from './sale-state';
+import { DELIVERY_CONFIRMERS, DISPUTE_DECISIONS, DISPUTE_STATUSES } from './delivery';
 
 /** `model` is known when a person named it (a buyer describing the car, its seller confirming it). */
 export const vehicleSchema = z.object({
@@ -38,7 +40,8 @@ export const transactionSummarySchema = z.object({
   vehicle: vehicleSchema,
   price: z.number(),
   updatedAt: z.string(),
-  completedAt: z.nullable(z.string()),
+  /** Where the sale stands as a whole (sale-state.ts): closed only once delivery is confirmed. */
+  sale: saleSchema,
   cancelledAt: z.nullable(z.string()),
 });
 export type TransactionSummary = z.infer<typeof transactionSummarySchema>;
@@ -232,8 +235,11 @@ export const payoutSchema = z.object({
 });
 
 /** Who acts next on a side of a deal, and where they go to (next-step.ts works it out). */
-export const WAITING_ON = ['you', 'buyer', 'seller', 'dealer', 'title desk', 'inspection service'] as const;
+export const WAITING_ON = ['you', 'buyer', 'seller', 'dealer', 'title desk', 'inspection service', 'transport vendor', 'Caramel'] as const;
 export type WaitingOn = (typeof WAITING_ON)[number];
+
+/** "the seller", "Caramel": whom a step waits on, in a sentence. */
+export const waitingOnText = (who: Exclude<WaitingOn, 'you'>) => (who === 'Caramel' ? who : `the ${who}`);
 
 export const nextStepSchema = z.object({
   who: z.enum(WAITING_ON),
@@ -241,6 +247,8 @@ export const nextStepSchema = z.object({
   text: z.string(),
   /** Where the party goes to act (present when it is their turn). */
   action: z.nullable(z.object({ label: z.string(), to: z.string() })),
+  /** When it must be done by (a moment, shown in the reader's time zone), when it has a deadline. */
+  deadline: z.optional(z.nullable(z.string())),
 });
 export type NextStep = z.infer<typeof nextStepSchema>;
 
@@ -275,6 +283,31 @@ export const transactionDetailSchema = z.extend(transactionSummarySchema, {
   sellerInspection: z.optional(z.nullable(inspectionReportSchema)),
   /** Who acts next on this side and where (next-step.ts); null once nothing is left (or cancelled). Absent in copies saved before it. */
   next: z.optional(z.nullable(nextStepSchema)),
+  /** Delivery confirmation as this party reads it (delivery.ts): the handover, the confirmation and by whom, what they may do, the case in outline. */
+  delivery: z.object({
+    handedOverAt: z.nullable(z.string()),
+    confirmedAt: z.nullable(z.string()),
+    confirmedBy: z.nullable(z.enum(DELIVERY_CONFIRMERS)),
+    canConfirm: z.boolean(),
+    canRaiseProblem: z.boolean(),
+    dispute: z.nullable(
+      z.object({
+        status: z.enum(DISPUTE_STATUSES),
+        reason: z.string(),
+        decision: z.nullable(z.object({ decision: z.enum(DISPUTE_DECISIONS), refundCents: z.number() })),
+      }),
+    ),
+  }),
+  /** Where the parties arrange the handover themselves (no transport step): what this party may do about it now. */
+  handover: z.object({
+    partiesArrange: z.boolean(),
+    canPropose: z.boolean(),
+    canAgree: z.boolean(),
+    /** The buyer may say they have the car (src/domain/delivery.ts `whyNoHandover`). */
+    canSayReceived: z.boolean(),
+  }),
+  /** The idempotency keys of this party's own actions the server has applied (the newest): queued actions it holds are dropped from the outbox. */
+  appliedKeys: z.array(z.string()),
   timeline: z.array(
     z.object({
       version: z.number(),

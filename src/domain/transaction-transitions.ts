@@ -317,10 +317,19 @@ export const FIRST_STATUS: Record<Flow, TransactionStatus> = {
 };
 
 /**
- * The flow each side of a deal made here starts in; a buyer paying cash skips financing inside
- * the financed-buyer flow. Dealer financing and payment-first belong to dealer and partner deals.
+ * The kinds of deal and the flow each side follows in it: a sale made here (a buyer paying cash
+ * skips financing inside the financed-buyer flow; a partner's deal on the usual terms is one too),
+ * a partner's deal whose buyer pays first, and a dealer's sale to their customer.
  */
-export const SIDE_FLOW = { buyer: 'financed-buyer', seller: 'title-report' } as const satisfies Record<'buyer' | 'seller', Flow>;
+export const DEAL_KINDS = {
+  'a private sale': { buyer: 'financed-buyer', seller: 'title-report' },
+  'a partner’s deal, the buyer paying first': { buyer: 'payment-first', seller: 'title-report' },
+  'a dealer’s sale': { buyer: 'payment-first', seller: 'dealer-financing' },
+} as const satisfies Record<string, Record<'buyer' | 'seller', Flow>>;
+export type DealKind = keyof typeof DEAL_KINDS;
+
+/** The flow each side of a deal made here starts in. */
+export const SIDE_FLOW = DEAL_KINDS['a private sale'];
 
 /** The last status of each flow: nothing follows it. */
 export const FINAL_STATUS: Record<Flow, TransactionStatus> = {

@@ -7,7 +7,7 @@
  * have the car.
  */
 import * as z from 'zod/mini';
-import { addressSchema } from './payload-fields';
+import { addressSchema, addressText } from './payload-fields';
 
 export const TRANSPORT_VENDORS = ['runbuggy', 'acertus'] as const;
 export type TransportVendor = (typeof TRANSPORT_VENDORS)[number];
@@ -74,6 +74,66 @@ export function pickupDays(today: string): string[] {
   });
 }
 
+/**
+ * A handover the parties arrange themselves, where neither flow has a transport step (a partner's
+ * deal whose buyer pays first): the buyer collects the car, or the seller brings it, at a place, a
+ * day and a time one of them proposes and the other agrees to. Either may propose another until
+ * the car changes hands.
+ */
+export const HANDOVER_METHODS = ['pickup', 'drop-off'] as const;
+export type HandoverMethod = (typeof HANDOVER_METHODS)[number];
+export const HANDOVER_METHOD_LABELS: Record<HandoverMethod, string> = {
+  pickup: 'The buyer collects the car',
+  'drop-off': 'The seller brings the car',
+};
+
+/** A pickup's day and time; for a handover the parties arranged, also who brings the car where, who proposed it and when the other agreed. */
+export const appointmentSchema = z.object({
+  day: z.string(),
+  time: z.string(),
+  method: z.optional(z.enum(HANDOVER_METHODS)),
+  place: z.optional(addressSchema),
+  proposedBy: z.optional(z.enum(['buyer', 'seller'])),
+  proposedAt: z.optional(z.string()),
+  agreedAt: z.optional(z.nullable(z.string())),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+export type ArrangedHandover = Appointment & Required<Pick<Appointment, 'method' | 'place' | 'proposedBy' | 'proposedAt'>>;
+
+/** Whether an appointment is a handover the parties arranged (rather than a pickup the buyer booked). */
+export const isArranged = (appointment: Appointment | null | undefined): appointment is ArrangedHandover =>
+  !!appointment?.method && !!appointment.place && !!appointment.proposedBy;
+
+export const handoverPlanSchema = z.object({
+  method: z.enum(HANDOVER_METHODS, 'Choose who brings the car: a pickup or a drop-off'),
+  place: addressSchema,
+  day: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a day for the handover')),
+  time: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Choose a time for the handover')),
+  idempotencyKey: z.uuid('idempotencyKey must be a UUID made when the handover was proposed'),
+});
+export type HandoverPlan = z.infer<typeof handoverPlanSchema>;
+
+export const agreeHandoverSchema = z.object({
+  idempotencyKey: z.uuid('idempotencyKey must be a UUID made when the handover was agreed'),
+});
+
+/** The latest day a handover can be arranged for, from today. */
+export const HANDOVER_DAYS_AHEAD = 60;
+
+/** "2:30 PM" for a 24-hour "14:30". */
+export function clockTimeText(time: string): string {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** "Sat, Dec 5 at 2:30 PM" for an appointment. */
+export const appointmentText = (appointment: Pick<Appointment, 'day' | 'time'>) =>
+  `${shortDay(appointment.day)} at ${clockTimeText(appointment.time)}`;
+
+/** "a pickup at 500 Congress Ave, Austin, TX 78701 on Sat, Dec 5 at 2:30 PM" */
+export const handoverPlanWords = (plan: ArrangedHandover) =>
+  `${plan.method === 'pickup' ? 'a pickup' : 'a drop-off'} at ${addressText(plan.place)} on ${appointmentText(plan)}`;
+
 export const SHIPMENT_STATUSES = ['booked', 'driver assigned', 'picked up', 'in transit', 'delivered', 'cancelled'] as const;
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
@@ -90,7 +150,7 @@ export const shipmentSchema = z.object({
   to: z.nullable(addressSchema),
   pickupWindow: z.nullable(window),
   deliveryWindow: z.nullable(window),
-  appointment: z.nullable(z.object({ day: z.string(), time: z.string() })),
+  appointment: z.nullable(appointmentSchema),
   driver: z.nullable(z.string()),
   /** When the car was handed to the buyer (delivered, or collected at a pickup). */
   handedOverAt: z.nullable(z.string()),

@@ -3,15 +3,15 @@
  * seller each in their own browser: the steps before payment (tested screen by screen in their
  * own specs) are taken through the API; then the buyer pays on the payment screen, checks their
  * government ID in the widget, and both sign on the e-signature service's page; the seller skips
- * the inspection; both end with signed documents, the closing mail, the sale under previous
- * transactions, and each other's contact details as shared.
+ * the inspection; both have signed documents and each other's contact details as shared; once the
+ * car is handed over and the buyer confirms, the closing mail and the sale under previous transactions.
  */
 import type { Page } from '@playwright/test';
 import { HARBOR_LIEN } from '../support/payments';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { checksId, signOnProvidersPage } from './signing-helpers';
-import { confirmsDelivery, dealAtPayment, twoParties } from './sale-helpers';
+import { confirmsDelivery, dealAtPayment, secondPayout, twoParties } from './sale-helpers';
 
 /** The buyer pays on the payment screen, starts signing and gets to the government-ID check. */
 async function paysAndStartsSigning(page: Page, transactionId: string) {
@@ -77,6 +77,13 @@ test('a financed sale with a lien on the car closes: the buyer pays and checks t
   const buyerConnection = buyerPage.getByRole('region', { name: 'Get connected with your seller' });
   await expect(buyerConnection.getByRole('link', { name: seller.email })).toBeVisible();
 
+  // Both signed and both flows ended, but the car is still on its way: the sale is not closed, and says what it waits for.
+  await sellerPage.goto('/dashboard/active-transactions');
+  await expect(
+    sellerPage.getByText(/you are the seller · (Signed · waiting for the handover|Delivered · the buyer checks the car until)/),
+  ).toBeVisible();
+  await confirmsDelivery(buyerPage, deal.buyerTx);
+
   for (const [page, who] of [
     [buyerPage, buyer],
     [sellerPage, seller],
@@ -91,7 +98,7 @@ test('a financed sale with a lien on the car closes: the buyer pays and checks t
   // The seller's timeline of the closed sale: both sides' steps, the money and the signatures.
   await sellerPage.goto(`/dashboard/active-transactions/timeline/${deal.sellerTx}`);
   const timeline = sellerPage.getByRole('main');
-  await expect(timeline.getByText('Caramel closed the sale: both sides finished every step.')).toBeVisible();
+  await expect(timeline.getByText('Caramel closed the sale: every step done and delivery confirmed.')).toBeVisible();
   await expect(timeline.getByText('Caramel paid $12,345.67 to your lender to pay off the car’s loan.')).toBeVisible();
   await expect(timeline.getByText('The e-signature service collected every signature; the signed copies are stored.')).toBeVisible();
   await expect(timeline.getByText('Bea (buyer) chose a loan.')).toBeVisible();
@@ -134,6 +141,10 @@ test('a cash sale with a pickup and no lien closes, and the buyer says they have
   await expect(
     sellerPage.getByRole('region', { name: 'Get connected with your buyer' }).getByRole('link', { name: buyer.email }),
   ).toBeVisible();
+  // Until the buyer has the car and confirms it, the second half of the payout waits, and the sale is not closed.
+  await sellerPage.goto(`/dashboard/active-transactions/track-delivery/${deal.sellerTx}`);
+  await expect(secondPayout(sellerPage)).toContainText('To come');
+  await expect(sellerPage.getByText('Signed · waiting for the handover')).toBeVisible();
 
   // The pickup: once the payment cleared and both signed, the buyer says they have the car. The copy saved on this
   // phone is from before the signatures were collected; the button waits for a fresh read of the sale (the page's
@@ -160,10 +171,9 @@ test('a cash sale with a pickup and no lien closes, and the buyer says they have
     timeout: 20_000,
   });
   await expect(buyerPage.getByText(/Caramel holds \$0:/)).toBeVisible();
-  await sellerPage.goto(`/dashboard/active-transactions/track-delivery/${deal.sellerTx}`);
-  await expect(sellerPage.getByRole('row', { name: /Your second payout \(on delivery\)/ })).toContainText('Done', {
-    timeout: 20_000,
-  });
+  // The seller's open page follows by itself: the second half on its way, then done; the sale closed.
+  await expect(secondPayout(sellerPage)).toContainText('Done', { timeout: 20_000 });
+  await expect(sellerPage.getByText(/ · Closed$/)).toBeVisible();
   await buyerPage.goto('/dashboard/previous-transactions');
   await expect(buyerPage.getByText('2005 Buick').first()).toBeVisible();
   await sellerPage.context().close();

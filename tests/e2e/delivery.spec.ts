@@ -8,6 +8,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { stepsFor } from '../support/payments';
 import { readyToSign, signs } from '../support/signing';
 import { photoPng, sha256 } from '../support/test-files';
 import { expect, test } from './fixtures';
@@ -15,12 +16,16 @@ import { sharedAdminSignedIn } from './identity-helpers';
 import { buyerAndPhoneSeller, confirmsDelivery, dealAtPayment, moneyOf, twoParties, type Person } from './sale-helpers';
 import { fileOnDisk } from './upload-helpers';
 
-/** A cash sale paid and signed by both through the API; the vendor then delivers the car (the clock starts). */
+/** A cash sale paid and signed by both through the API, the seller's inspection skipped; the vendor then delivers the car (the clock starts). */
 async function deliveredSale(request: APIRequestContext, baseURL: string, seller: Person, buyer: Person) {
   const { api, sandbox, ...deal } = await dealAtPayment(request, baseURL, seller, buyer, { financed: false });
   await readyToSign(api, sandbox, deal);
   await signs(api, seller, deal.sellerTx);
   await signs(api, buyer, deal.buyerTx);
+  // The seller's inspection opens once the signing service has collected both signatures.
+  const { act, detail } = stepsFor(api);
+  await expect.poll(async () => (await detail(seller, deal.sellerTx)).status, { timeout: 30_000 }).toBe('signature_done');
+  await act(seller, deal.sellerTx, 'inspection skipped');
   const delivery = async () => (await api.call('GET', `/api/transactions/${deal.buyerTx}/delivery`, buyer.bearer)).json();
   await expect.poll(async () => (await delivery()).releasesAt, { timeout: 90_000 }).not.toBeNull();
   return { api, ...deal };
@@ -57,14 +62,17 @@ test('the buyer confirms delivery: the seller, on a phone, is paid the rest at o
 
   await sellerPage.goto(`/dashboard/active-transactions/track-delivery/${deal.sellerTx}`);
   const sellerPanel = sellerPage.getByRole('region', { name: 'Delivery confirmation' });
-  await expect(sellerPanel.getByText(/^Releases in 4[78] h unless the buyer raises a problem\.$/)).toBeVisible();
+  await expect(sellerPanel.getByText(/^Releases in 47 h \d+ min unless the buyer raises a problem\.$/)).toBeVisible();
   await expect(sellerPanel.getByRole('button', { name: 'Confirm delivery' })).toHaveCount(0);
   await sellerPanel.screenshot({ path: test.info().outputPath('seller-clock-375.png') });
   await expect(sellerPage.getByRole('row', { name: /Your second payout/ })).toContainText('To come');
+  // Both steps done, the car delivered: not closed until the buyer has checked it.
+  await expect(sellerPage.getByText(/ · Delivered · the buyer checks the car until /)).toBeVisible();
 
   await confirmsDelivery(buyerPage, deal.buyerTx);
-  // The seller's open page follows without a reload.
+  // The seller's open page follows without a reload: confirmed, and now closed.
   await expect(sellerPanel.getByText('The buyer confirmed the car is as described')).toBeVisible({ timeout: 15_000 });
+  await expect(sellerPage.getByText(/ · Closed$/)).toBeVisible();
   await sellerPage.screenshot({ path: test.info().outputPath('seller-confirmed-375.png'), fullPage: true });
   const sellerMoney = await settled(sellerPage, deal.sellerTx);
   expect(sellerMoney.find((row) => row.label.startsWith('Your second payout'))?.status).toBe('Done');
@@ -96,7 +104,7 @@ test('the clock runs out with no problem raised: both see the release, and the s
   const deal = await deliveredSale(request, baseURL!, seller, buyer);
   await buyerPage.goto(`/dashboard/active-transactions/track-delivery/${deal.buyerTx}`);
   const buyerPanel = buyerPage.getByRole('region', { name: 'Delivery confirmation' });
-  await expect(buyerPanel.getByText(/^The seller is paid in 4[78] h unless you raise a problem\.$/)).toBeVisible();
+  await expect(buyerPanel.getByText(/^The seller is paid in 47 h \d+ min unless you raise a problem\.$/)).toBeVisible();
   await sellerPage.goto(`/dashboard/active-transactions/track-delivery/${deal.sellerTx}`);
 
   // The local stack's test-only clock: 47 hours on, one hour is left; one more, and the time is up.
@@ -105,12 +113,14 @@ test('the clock runs out with no problem raised: both see the release, and the s
   expect((await advance(47)).statusCode).toBe(200);
   // Time passing needs no notice on a real clock (the panel counts down by itself); the moved one is read on opening.
   await buyerPage.reload();
-  await expect(buyerPanel.getByText(/^The seller is paid in (1 h|\d+ min) unless you raise a problem\.$/)).toBeVisible({
+  await expect(buyerPanel.getByText(/^The seller is paid in (\d+ min|less than a minute) unless you raise a problem\.$/)).toBeVisible({
     timeout: 15_000,
   });
   expect((await advance(1)).statusCode).toBe(200);
-  for (const page of [buyerPage, sellerPage])
+  for (const page of [buyerPage, sellerPage]) {
     await expect(page.getByText('The time to raise a problem ended with none raised')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/ · Closed$/)).toBeVisible();
+  }
   await expect(buyerPanel.getByRole('button', { name: 'Confirm delivery' })).toHaveCount(0);
 
   expect((await settled(sellerPage, deal.sellerTx)).find((row) => row.label.startsWith('Your second payout'))?.status).toBe('Done');
@@ -182,6 +192,10 @@ test('a problem raised from the buyer’s phone holds the money; both add eviden
     .getByRole('link', { name: /2005 Buick.*Damage not disclosed/ })
     .first()
     .click();
+  // The case beside both parties' handover records (none were made here) and the way to both timelines.
+  await expect(adminPage.getByText('Neither party recorded the handover.')).toBeVisible();
+  await expect(adminPage.getByRole('link', { name: 'The buyer’s timeline' })).toBeVisible();
+  await expect(adminPage.getByRole('link', { name: 'The seller’s timeline' })).toBeVisible();
   const decide = adminPage.getByRole('form', { name: 'Decide the case' });
   await decide.getByRole('radio', { name: /Refund the buyer part of the price/ }).check();
   await decide.getByRole('textbox', { name: 'Refund to the buyer' }).fill('450');
@@ -190,8 +204,9 @@ test('a problem raised from the buyer’s phone holds the money; both add eviden
   if (await consent.isVisible()) await consent.click(); // the analytics question, out of the picture
   await adminPage.screenshot({ path: test.info().outputPath('admin-decides-1280.png'), fullPage: true });
   await decide.getByRole('button', { name: 'Decide' }).click();
-  // Said back before it is final.
-  await expect(decide.getByText('Caramel refunded $450 to the buyer and paid the rest to the seller.')).toBeVisible();
+  // Said back before it is final, as what it will do: nothing has happened yet.
+  await expect(decide.getByText('Caramel will refund $450 to the buyer and pay the rest to the seller.')).toBeVisible();
+  await expect(adminPage.getByText(/Caramel refunded/)).toHaveCount(0);
   await decide.getByRole('button', { name: 'Yes, decide' }).click();
   await expect(adminPage.getByText('Decided: part refunded to the buyer')).toBeVisible();
   await adminPage.context().close();
@@ -207,6 +222,7 @@ test('a problem raised from the buyer’s phone holds the money; both add eviden
     status: 'Done',
   });
   const sellerMoney = await settled(sellerPage, deal.sellerTx);
+  await expect(sellerPage.getByText(/ · Closed$/)).toBeVisible();
   const payouts = sellerMoney.filter((row) => /^Your (first|second) payout/.test(row.label));
   expect(payouts[0]!.cents - payouts[1]!.cents).toBe(45_000); // the second half, less the refund
 

@@ -1,7 +1,8 @@
 /**
  * A private sale to a cash buyer, walked by two strangers who each start at sign-up in their own
  * browser — the seller at 1280 px, the buyer on a 375 px phone — clicking only what the screens
- * offer, to the sale closed. Each move shows on the other party's open screen by itself.
+ * offer, to the car delivered, confirmed and the sale closed. Each move shows on the other party's
+ * open screen by itself.
  */
 import { expect, test } from './fixtures';
 import { confirmsDelivery } from './sale-helpers';
@@ -14,8 +15,10 @@ import {
   buyerToTransport,
   sellerInspects,
   sellerLinksPayoutAccount,
+  sellerSeesClosed,
   sellerSignsAndIsLedOn,
   sellerToPayout,
+  sellerWaitsForDelivery,
   settledMoney,
 } from './journey-steps';
 
@@ -83,31 +86,29 @@ test('private sale, cash buyer: from sign-up to closed by clicking only', async 
   await sellerSignsAndIsLedOn(seller, buyer, journey);
   await sellerInspects(seller, journey);
 
-  // The sale is closed: the seller's last screen names the buyer and the contact they shared.
+  // Both signed: the seller's last screen names the buyer and the contact they shared, for the handover.
   const connection = seller.getByRole('region', { name: 'Get connected with your buyer' });
   await expect(connection).toContainText('Ana Lindqvist');
   await expect(connection.getByRole('link', { name: buyerAccount.email })).toBeVisible();
-  await journey.shot(seller, 'seller', 'all done');
-  // The buyer's open screen follows: the sale closed, the seller's contact, and the seller's inspection report to read.
+  await journey.shot(seller, 'seller', 'steps done');
+  // Not closed: the car is still to be delivered and checked, and the rest of the seller's payout waits for it.
+  await sellerWaitsForDelivery(seller, journey);
+  // The buyer's open screen follows: the seller's contact, and the seller's inspection report to read.
   const sellerContact = buyer.getByRole('region', { name: 'Get connected with your seller' });
-  await journey.followsWithin5s('buyer', sellerContact, 'the buyer sees it closed');
+  await journey.followsWithin5s('buyer', sellerContact, 'the buyer sees the seller’s contact');
   await journey.fitsIn(sellerContact.getByRole('link', { name: /@example\.com$/ }), sellerContact);
   const report = buyer.getByRole('region', { name: 'The seller’s inspection report' });
   await expect(report).toContainText('A dent in the driver door');
   await expect(report.getByRole('img', { name: 'The seller’s photo: Back' })).toBeVisible();
-  await journey.shot(buyer, 'buyer', 'closed');
+  await journey.shot(buyer, 'buyer', 'everyone signed');
 
-  // The car delivered, each side's money as its screen shows it adds up to what they agreed, to the cent.
+  // The car delivered, the buyer confirms; only then is the sale closed, and each side's money as its screen shows it
+  // adds up to what they agreed, to the cent.
   await buyer.getByRole('link', { name: 'Follow the car’s delivery' }).click();
   await confirmsDelivery(buyer);
   await journey.shot(buyer, 'buyer', 'delivery confirmed');
-  // The seller's open "all done" screen shows the buyer's confirmation by itself.
-  await journey.followsWithin5s(
-    'seller',
-    seller.getByText('The buyer confirmed the car is as described'),
-    'the seller sees delivery confirmed',
-  );
-  await journey.shot(seller, 'seller', 'delivery confirmed');
+  // The seller's open "steps are done" screen shows the buyer's confirmation by itself, the rest of the payout moving, and the sale closed.
+  await sellerSeesClosed(seller, journey);
   const buyerMoney = await settledMoney(buyer, journey, 'buyer', 4);
   const paid = buyerMoney.find((row) => row.label.startsWith('You paid'))!;
   expect(paid.cents).toBe(dueCents);

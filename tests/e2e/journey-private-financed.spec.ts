@@ -15,7 +15,9 @@ import {
   buyerSigns,
   buyerToTransport,
   sellerLinksPayoutAccount,
+  sellerSeesClosed,
   sellerSignsAndIsLedOn,
+  sellerWaitsForDelivery,
   sellerToPayout,
   settledMoney,
 } from './journey-steps';
@@ -73,20 +75,27 @@ test('private sale, financed buyer, a loan on the car, pickup: from sign-up to c
   await sellerSignsAndIsLedOn(seller, buyer, journey);
   await expect(buyer.getByRole('list', { name: 'Your sale documents' }).getByText(/Retail installment contract/)).toBeVisible();
 
-  // The seller skips the inspection: the sale closes, each side reads the other's name and contact.
+  // The seller skips the inspection: each side reads the other's name and contact, for the pickup.
   await seller.getByRole('button', { name: 'Skip the inspection' }).click();
   await journey.waitsFor('seller', seller.getByText('You skipped the self-inspection.'), 'inspection skipped');
   const buyerContact = seller.getByRole('region', { name: 'Get connected with your buyer' });
   await expect(buyerContact).toContainText('Bea Quinterro');
   await journey.fitsIn(buyerContact.getByRole('link', { name: buyerEmail }), buyerContact);
-  await journey.shot(seller, 'seller', 'all done');
-  await journey.followsWithin5s('buyer', buyer.getByRole('region', { name: 'Get connected with your seller' }), 'the buyer sees it closed');
-  await journey.shot(buyer, 'buyer', 'closed');
+  await journey.shot(seller, 'seller', 'steps done');
+  // Not closed: the buyer is still to collect the car, and the rest of the seller's payout waits for it.
+  await sellerWaitsForDelivery(seller, journey);
+  await journey.followsWithin5s(
+    'buyer',
+    buyer.getByRole('region', { name: 'Get connected with your seller' }),
+    'the buyer sees the seller’s contact',
+  );
+  await journey.shot(buyer, 'buyer', 'everyone signed');
 
-  // The pickup: the buyer says they have the car; the seller's second payout follows.
+  // The pickup: the buyer says they have the car and confirms it; the seller's second payout follows, and the sale closes.
   await buyer.getByRole('link', { name: 'See the pickup: where and when' }).click();
   await buyer.getByRole('button', { name: 'I have the car' }).click();
   await confirmsDelivery(buyer);
+  await sellerSeesClosed(seller, journey);
   const buyerMoney = await settledMoney(buyer, journey, 'buyer', 3);
   const paid = buyerMoney.find((row) => row.label.startsWith('You paid'))!;
   expect(paid.cents).toBe(dueCents);

@@ -279,7 +279,40 @@ export async function sellerInspects(page: Page, journey: Journey) {
   });
   await journey.shot(page, 'seller', 'inspection report');
   await page.getByRole('button', { name: 'Done' }).click();
-  await journey.waitsFor('seller', page.getByRole('heading', { name: "You're all done" }), 'inspection done');
+  await journey.waitsFor('seller', page.getByRole('heading', { name: 'Your steps are done' }), 'inspection done');
+}
+
+/** The rest of the seller's payout as "What happens next" says it: waiting, or (`moved`) on its way or paid. */
+const restOfPayout = (page: Page, moved: boolean) =>
+  page
+    .getByText(
+      moved
+        ? /the rest, \$[\d,.]+, is (on its way to your bank|paid)/
+        : /the rest, \$[\d,.]+, (when the buyer confirms delivery|once the car is handed over)/,
+    )
+    .first();
+
+/**
+ * The seller's steps are done, but the sale is not closed until the car is handed over and the buyer
+ * confirms it: their open screen says what the sale waits for, and that the rest of their payout waits.
+ */
+export async function sellerWaitsForDelivery(seller: Page, journey: Journey) {
+  await expect(seller.getByRole('heading', { name: 'Your steps are done' })).toBeVisible();
+  await expect(seller.getByRole('heading', { name: 'Your sale is closed' })).toHaveCount(0);
+  await expect(restOfPayout(seller, false)).toBeVisible();
+  await journey.shot(seller, 'seller', 'waiting for delivery');
+}
+
+/** Once the buyer confirms delivery, the seller's open screen follows by itself: confirmed, the rest of the payout released, the sale closed. */
+export async function sellerSeesClosed(seller: Page, journey: Journey) {
+  await journey.followsWithin5s(
+    'seller',
+    seller.getByText('The buyer confirmed the car is as described').first(),
+    'the seller sees delivery confirmed',
+  );
+  await journey.followsWithin5s('seller', seller.getByRole('heading', { name: 'Your sale is closed' }), 'the seller sees the sale closed');
+  await expect(restOfPayout(seller, true)).toBeVisible();
+  await journey.shot(seller, 'seller', 'closed');
 }
 
 /**

@@ -71,12 +71,12 @@ async function selfInspection(page: Page, transactionId: string, width: number) 
   await page.screenshot({ path: test.info().outputPath(`inspection-report-${width}.png`), fullPage: true });
   await expectNoSeriousAxeViolations(page, 'inspection report');
   await page.getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByRole('heading', { name: "You're all done" })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your steps are done' })).toBeVisible();
   await expect(page.getByText('Not confirmed yet.')).toHaveCount(0);
 
   // Read-only afterwards: the report as given, no way to send photos again.
   await page.goto(`/transaction/inspection?transaction=${transactionId}`);
-  await expect(page.getByRole('heading', { name: "You're all done" })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your steps are done' })).toBeVisible();
   const given = page.getByRole('region', { name: 'Inspection report' });
   await expect(given).toContainText('A dent in the driver door');
   await expect(given.getByRole('img', { name: 'Your photo: Damage you pointed out' })).toBeVisible();

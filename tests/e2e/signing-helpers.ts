@@ -10,7 +10,7 @@ export const checksId = (page: Page, outcome: string) => verifyInWidget(page, ou
 export async function signOnProvidersPage(page: Page, other: 'buyer' | 'seller', share: boolean) {
   await expect(page.getByRole('heading', { name: 'Sign your documents' })).toBeVisible();
   await page.getByRole('checkbox', { name: 'I agree to sign these documents electronically' }).check();
-  const sharing = page.getByRole('checkbox', { name: `Share my e-mail and phone number with the ${other} once the sale closes` });
+  const sharing = page.getByRole('checkbox', { name: `Share my e-mail and phone number with the ${other} once we have both signed` });
   if (share) await sharing.check();
   else await sharing.uncheck();
   await page.getByRole('button', { name: 'Review and sign' }).click();

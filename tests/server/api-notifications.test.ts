@@ -112,7 +112,9 @@ describe('a closed sale', () => {
 
     const list = (await api.call('GET', '/api/transactions', buyer.bearer)).json();
     expect(list.active).toEqual([]);
-    expect(list.previous).toEqual([expect.objectContaining({ id: buyerTx, status: 'signature_done', completedAt: expect.any(String) })]);
+    expect(list.previous).toEqual([
+      expect.objectContaining({ id: buyerTx, status: 'signature_done', sale: expect.objectContaining({ stage: 'closed' }) }),
+    ]);
     expect((await api.call('GET', '/api/dashboard', buyer.bearer)).json()).toMatchObject({
       activeTransactions: { total: 0 },
       previousTransactions: { total: 1 },

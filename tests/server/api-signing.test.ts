@@ -180,9 +180,10 @@ describe('closing', () => {
     expect(signedEntries(late.json().transaction)).toBe(1);
   });
 
-  it('once both flows end: signed PDFs for both, one closing mail each, previous transactions, and the contact each shared', async () => {
+  it('once both have signed: signed PDFs and each other’s contact; closed, mailed once and previous only once the car is handed over and confirmed', async () => {
     const { act, detail } = stepsFor(api);
-    const deal = await dealReadyToSign();
+    // A pickup, so the handover is the buyer's word and nothing moves the sale on by itself.
+    const deal = await readyToSign(api, sandbox(), await dealAtPayment(api, parts, 'user_good', { pickup: true }));
     await signs(api, deal.seller, deal.sellerTx, true);
     await signs(api, deal.buyer, deal.buyerTx, false);
     await expect.poll(async () => (await detail(deal.buyer, deal.buyerTx)).status, { timeout: 15_000 }).toBe('signature_done');
@@ -195,20 +196,35 @@ describe('closing', () => {
     const signedPdf = await PDFDocument.load(await (await fetch(bill.url)).arrayBuffer());
     expect(signedPdf.getPageCount()).toBe(2); // the bill of sale and the provider's certificate page
 
-    // Not closed while the seller's inspection is open; the seller's connection is not shown yet.
-    expect((await api.call('GET', `/api/transactions/${deal.buyerTx}/connection`, deal.buyer.bearer)).statusCode).toBe(404);
-    await act(deal.seller, deal.sellerTx, 'inspection skipped');
+    // Signed, they can reach each other for the handover: each sees what the other chose to share.
     const buyerSees = (await api.call('GET', `/api/transactions/${deal.buyerTx}/connection`, deal.buyer.bearer)).json().connection;
-    expect(buyerSees).toMatchObject({ email: deal.seller.email });
+    expect(buyerSees).toMatchObject({ email: deal.seller.email, signedAt: expect.any(String) });
     const sellerSees = (await api.call('GET', `/api/transactions/${deal.sellerTx}/connection`, deal.seller.bearer)).json().connection;
     expect(sellerSees).toMatchObject({ email: null, phone: null });
 
+    // Both flows end, but the car has not changed hands: not closed, no closing mail, still active, saying what it waits for.
+    await act(deal.seller, deal.sellerTx, 'inspection skipped');
+    const closingMail = async (party: { email: string }) =>
+      (await api.database.db.select().from(notifications).where(eq(notifications.toEmail, party.email))).filter(
+        (row) => row.subject === 'Your sale is closed',
+      );
     for (const party of [deal.buyer, deal.seller]) {
-      const mail = await api.database.db.select().from(notifications).where(eq(notifications.toEmail, party.email));
-      expect(mail.filter((row) => row.subject === 'Your sale is closed')).toHaveLength(1);
+      expect(await closingMail(party)).toHaveLength(0);
+      const list = (await api.call('GET', '/api/transactions', party.bearer)).json();
+      expect(list.previous).toEqual([]);
+      expect(list.active[0].sale).toMatchObject({ stage: 'waiting for handover', closedAt: null });
+    }
+    expect((await detail(deal.buyer, deal.buyerTx)).next).toMatchObject({ who: 'you', action: { label: 'See the pickup' } });
+
+    // The buyer has the car (the server tests' clock is 0 hours: delivery counts as confirmed at the handover): now it is done.
+    await expect.poll(async () => (await detail(deal.buyer, deal.buyerTx)).handover.canSayReceived, { timeout: 15_000 }).toBe(true);
+    await act(deal.buyer, deal.buyerTx, 'vehicle received');
+    for (const party of [deal.buyer, deal.seller]) {
+      expect(await closingMail(party)).toHaveLength(1);
       const list = (await api.call('GET', '/api/transactions', party.bearer)).json();
       expect(list.active).toEqual([]);
       expect(list.previous).toHaveLength(1);
+      expect(list.previous[0].sale).toMatchObject({ stage: 'closed', closedAt: expect.any(String) });
     }
   });
 });

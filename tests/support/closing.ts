@@ -2,14 +2,17 @@
  * A closed sale for tests that need one, not how it got there: the buyer walks identity,
  * financing, protection and insurance through the API as a person would, then the rest of each
  * side's flow is written through the engine (event-log.ts) — party actions and provider answers
- * along the transition table — up to the flow's last status; once both sides are there the deal
- * closes as it does after any move (server/modules/signing/closing.ts).
+ * along the transition table — up to the flow's last status; once both sides are there the car is
+ * handed over and the buyer confirms delivery, and the deal closes as it does after any move
+ * (server/modules/signing/closing.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { FINAL_STATUS, FLOW_TRANSITIONS, isProviderEvent, type TransactionEvent } from '../../src/domain/transaction-transitions';
 import type { TransactionStatus } from '../../src/domain/transaction-flows';
 import { transactions } from '../../server/db/schema';
 import { closeIfDone } from '../../server/modules/signing/closing';
+import { confirmDelivery } from '../../server/modules/delivery/delivery';
+import { handOver } from '../../server/modules/transport/shipments';
 import { SUBSCRIBERS } from '../../server/effects/subscriptions';
 import { unitOfWork } from '../../server/kernel/unit-of-work';
 import type { apiFor } from './api-harness';
@@ -86,6 +89,12 @@ export async function closeThroughEngine(api: Api, transactionId: string, userId
         PAYLOADS[event] ?? {},
       );
     await uow.save();
+    // Once both sides are at their end the car changes hands and the buyer confirms it: only then does the sale close.
+    const { buyer, seller } = await uow.dealSides(row!.dealId);
+    if ([buyer, seller].every((side) => side && side.row.status === FINAL_STATUS[side.row.flow])) {
+      await handOver(uow, row!.dealId, 'Collected by the buyer');
+      await confirmDelivery(uow, row!.dealId, 'buyer');
+    }
     await closeIfDone(uow, row!.dealId);
   });
   return path;

@@ -57,7 +57,8 @@ describe('the flows of a dealer’s sale', () => {
   });
 
   it('a sale’s next action leads where the dealer financing mapping sends the dealer', () => {
-    const sale = { id: 's1', transactionId: 't1', kind: 'finance' as const, decision: 'approved' as const, dealClosed: false };
+    const inProgress = { stage: 'in progress' as const, releasesAt: null, closedAt: null };
+    const sale = { id: 's1', transactionId: 't1', kind: 'finance' as const, decision: 'approved' as const, sale: inProgress };
     for (const status of walk('dealer-financing', DEALER_SALE)) {
       const next = saleProgress({ ...sale, status }).next;
       if (!next) continue;
@@ -74,7 +75,11 @@ describe('the flows of a dealer’s sale', () => {
       label: 'Waiting for the signed application',
       next: { label: 'Upload the signed application', path: '/finance/status?sale=s1' },
     });
-    expect(saleProgress({ ...sale, status: 'signature_done', dealClosed: true }).label).toBe('Closed');
+    // Once both signed, the sale's own stage: waiting for the handover, the customer's check, closed.
+    expect(saleProgress({ ...sale, status: 'signature_done', sale: { ...inProgress, stage: 'waiting for handover' } }).label).toBe(
+      'Signed · waiting for the handover',
+    );
+    expect(saleProgress({ ...sale, status: 'signature_done', sale: { ...inProgress, stage: 'closed' } }).label).toBe('Closed');
   });
 });
 

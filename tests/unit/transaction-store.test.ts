@@ -2,10 +2,12 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../src/data/db';
 import { storeDetail } from '../../src/data/transactions';
+import { foldStepData } from '../../src/domain/step-data';
 import type { TransactionDetail } from '../../src/domain/transaction-contract';
 
 // Only what storeDetail reads; the rest of a detail plays no part in which copy is kept.
-const copy = (version: number, status: string) => ({ id: 't-1', flow: 'private', version, status }) as unknown as TransactionDetail;
+const copy = (version: number, status: string, appliedKeys: string[] = []) =>
+  ({ id: 't-1', flow: 'title-report', version, status, appliedKeys, data: foldStepData([]) }) as unknown as TransactionDetail;
 
 describe('saving a transaction the API answered', () => {
   beforeEach(async () => {
@@ -27,5 +29,24 @@ describe('saving a transaction the API answered', () => {
     expect((await db.transactions.get('t-1'))?.detail?.status).toBe('signature_gov_id_success');
     await storeDetail(copy(7, 'signature_gov_id_success'));
     expect((await db.transactions.get('t-1'))?.detail?.version).toBe(7);
+  });
+
+  it('drops a queued action the server’s copy already holds, so no "1 action pending" shows beside its own result', async () => {
+    const queued = (idempotencyKey: string, seq: number) => ({
+      seq,
+      kind: 'transaction' as const,
+      transactionId: 't-1',
+      idempotencyKey,
+      event: 'inspection skipped' as const,
+      payload: {},
+      expectedVersion: 6,
+      createdAt: Date.now(),
+      state: 'pending' as const,
+    });
+    await db.outbox.bulkAdd([queued('applied-key', 1), queued('still-waiting', 2)]);
+    // A live notice brings the copy with the first action in it before the action's own answer arrives.
+    await storeDetail(copy(7, 'inspection_done', ['applied-key']));
+    expect((await db.outbox.toArray()).map((row) => row.idempotencyKey)).toEqual(['still-waiting']);
+    expect((await db.transactions.get('t-1'))?.status).toBe('inspection_done');
   });
 });

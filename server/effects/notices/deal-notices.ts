@@ -10,7 +10,23 @@ import { transactionEntry } from '../../../src/domain/transaction-steps';
 import { STEP_LABELS } from '../../../src/domain/transaction-steps';
 import { SHARED_STEPS, sharedStepsDone, stepOpen } from '../../../src/domain/waiting-steps';
 import { dealParties, transactions, users } from '../../db/schema';
-import type { Subscribers } from '../../kernel/domain-events';
+import type { EffectWriter, Subscribers } from '../../kernel/domain-events';
+import { liveShipment } from '../../modules/transport/shipments';
+import { handoverPlanWords, isArranged, type Appointment } from '../../../src/domain/transport';
+
+/** The handover the parties arranged, in words for a notice ("a pickup at … on Sat, Dec 5 at 2:30 PM"), and when it was proposed. */
+async function handoverPlanOf(effects: EffectWriter, dealId: string) {
+  const plan = (await liveShipment(effects.tx, dealId))?.appointment as Appointment | null | undefined;
+  return isArranged(plan) ? { words: handoverPlanWords(plan), proposedAt: plan.proposedAt } : null;
+}
+
+async function trackLink(effects: EffectWriter, dealId: string, side: Side) {
+  const [row] = await effects.tx
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.dealId, dealId), eq(transactions.side, side)));
+  return row ? { link: `/dashboard/active-transactions/track-delivery/${row.id}` } : {};
+}
 
 export const DEAL_NOTICES: Subscribers = {
   // A step both sides walk that this side just finished: the other side's is waiting (signing is "documents to sign"), once per step.
@@ -91,7 +107,34 @@ export const DEAL_NOTICES: Subscribers = {
       });
     },
   ],
-  // Both parties are mailed once: each may now see the other's name and the contact they agreed to share.
+  // The other party is asked to agree to a handover, or to propose another; an agreement is told back to who proposed it.
+  'handover.proposed': [
+    async (effects, proposed) => {
+      const plan = await handoverPlanOf(effects, proposed.dealId);
+      const other = otherSide(proposed.side);
+      await effects.notifySide(proposed.dealId, other, {
+        kind: 'handover proposed',
+        key: `handover proposed:${proposed.dealId}:${plan?.proposedAt ?? ''}`,
+        subject: `Your ${proposed.side} proposed the handover`,
+        body: `Your ${proposed.side} proposed ${plan?.words ?? 'the handover'}. Agree to it, or propose another place or time.`,
+        ...(await trackLink(effects, proposed.dealId, other)),
+      });
+    },
+  ],
+  'handover.agreed': [
+    async (effects, agreed) => {
+      const plan = await handoverPlanOf(effects, agreed.dealId);
+      const other = otherSide(agreed.side);
+      await effects.notifySide(agreed.dealId, other, {
+        kind: 'handover agreed',
+        key: `handover agreed:${agreed.dealId}:${plan?.proposedAt ?? ''}`,
+        subject: `Your ${agreed.side} agreed to the handover`,
+        body: `Your ${agreed.side} agreed to ${plan?.words ?? 'the handover'}.`,
+        ...(await trackLink(effects, agreed.dealId, other)),
+      });
+    },
+  ],
+  // Both parties are mailed once, when the sale is done: delivered, confirmed and paid out by the rules they agreed.
   'sale.closed': [
     async (effects, closed) => {
       const people = await effects.tx
@@ -111,8 +154,8 @@ export const DEAL_NOTICES: Subscribers = {
               `Hello${person.firstName ? ` ${person.firstName}` : ''},`,
               '',
               side === 'buyer'
-                ? 'Your purchase is complete: the documents are signed. Once you have the car, check it: confirm delivery, or raise a problem within 48 hours of the handover; the seller is paid the rest then.'
-                : 'Your sale is complete: the documents are signed, and your payout comes by the rules you agreed: the rest of it once the buyer confirms delivery, or 48 hours after the handover with no problem raised.',
+                ? 'Your purchase is complete: the documents are signed, you have the car and delivery is confirmed. The money you paid has gone where you agreed: to the seller, and to the taxes, fees and services it covered.'
+                : 'Your sale is complete: the documents are signed, the car is handed over and delivery is confirmed. Your payout has been released to your bank account in full.',
               `Your signed documents, the sale's timeline and how to reach your ${otherSide(side)} are under Previous transactions in your dashboard.`,
             ].join('\n'),
             link: '/dashboard/previous-transactions',

@@ -7,7 +7,7 @@
  * A signed paper application waits instead ('unsent') for the dealer to upload it and send it
  * (signed-applications.ts): no SSN reaches us on that path.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   ssnLast4Of,
   type DealerSale,
@@ -16,10 +16,13 @@ import {
   type SaleSubmission,
 } from '../../../src/domain/dealer-contract';
 import { checkVin } from '../../../src/domain/vin';
+import { DEAL_KINDS } from '../../../src/domain/transaction-transitions';
 import type { Database } from '../../db/client';
 import { dealerSales } from '../../db/dealer-tables';
 import { deals, transactions, vehicles } from '../../db/schema';
 import { dealClosings } from '../../db/signing-tables';
+import { disputes } from '../../db/dispute-tables';
+import { saleFromRecords } from '../../../src/domain/sale-state';
 import { dealAtPrice } from '../offers/deals';
 import type { UserRow } from '../../kernel/access';
 import { eventsOfMany, type Tx } from '../../kernel/event-log';
@@ -45,7 +48,7 @@ export async function recordSale(uow: UnitOfWork, dealer: UserRow, sale: SaleSub
     { vehicleId: vehicle!.id, sellerUserId: dealer.id, buyerEmail: customerEmail },
     sale.priceDollars,
     { kind: 'user', user: dealer },
-    { seller: 'dealer-financing', buyer: 'payment-first' },
+    DEAL_KINDS['a dealer’s sale'],
   );
   const { application, signedApplication } = sale;
   const consentedAt = new Date().toISOString();
@@ -108,10 +111,22 @@ export async function salesOf(db: Database, dealerUserId: string, saleId?: strin
     .leftJoin(dealClosings, eq(dealClosings.dealId, deals.id))
     .where(and(eq(dealerSales.dealerUserId, dealerUserId), ...(saleId ? [eq(dealerSales.id, saleId)] : [])))
     .orderBy(desc(dealerSales.createdAt));
-  const events = await eventsOfMany(
-    db,
-    rows.map((row) => row.transaction.id),
-  );
+  const dealIds = rows.map((row) => row.deal.id);
+  const [events, customers, cases] = await Promise.all([
+    eventsOfMany(
+      db,
+      rows.map((row) => row.transaction.id),
+    ),
+    dealIds.length
+      ? db
+          .select({ dealId: transactions.dealId, status: transactions.status })
+          .from(transactions)
+          .where(and(inArray(transactions.dealId, dealIds), eq(transactions.side, 'buyer')))
+      : [],
+    dealIds.length
+      ? db.select({ dealId: disputes.dealId, status: disputes.status }).from(disputes).where(inArray(disputes.dealId, dealIds))
+      : [],
+  ]);
   // The customer's part as it stands: the structure and the delivery the dealer booked (dealerPriceBreakdown).
   const customerPays = (sale: typeof dealerSales.$inferSelect, priceDollars: number, transactionId: string) => {
     const structure = (sale.structure as SaleStructure | null) ?? null;
@@ -126,7 +141,12 @@ export async function salesOf(db: Database, dealerUserId: string, saleId?: strin
     transactionId: transaction.id,
     kind: sale.kind,
     status: transaction.status,
-    dealClosed: closedAt !== null,
+    sale: saleFromRecords(
+      deal,
+      [transaction.status, customers.find((customer) => customer.dealId === deal.id)?.status],
+      closedAt,
+      cases.find((found) => found.dealId === deal.id)?.status ?? null,
+    ),
     vehicle: { vin: vehicle.vin ?? '', modelYear: vehicle.modelYear, make: vehicle.make, mileage: vehicle.mileage },
     priceDollars: deal.priceDollars,
     customer: { name: sale.customerName, email: sale.customerEmail, mobile: sale.customerMobile },

@@ -4,7 +4,7 @@
  * parties by e-mail until they sign in and link it; both are told. The partner's terms decide the
  * buyer's flow.
  */
-import { SIDE_FLOW } from '../../../src/domain/transaction-transitions';
+import { DEAL_KINDS } from '../../../src/domain/transaction-transitions';
 import { formatDollars, vehicleName } from '../../../src/domain/offer-format';
 import { partnerSourceName, type PartnerDeal } from '../../../src/domain/partner-contract';
 import { vehicles } from '../../db/schema';
@@ -15,7 +15,7 @@ import { offeredVehicleRow } from '../offers/offer-vehicles';
 import type { PartnerKeyRow } from './partner-keys';
 
 /** The partner's terms decide the buyer's flow; the seller's is the usual one either way. */
-const flowsOf = (key: PartnerKeyRow) => ({ ...SIDE_FLOW, ...(key.buyerPaysFirst && { buyer: 'payment-first' as const }) });
+const flowsOf = (key: PartnerKeyRow) => DEAL_KINDS[key.buyerPaysFirst ? 'a partner’s deal, the buyer paying first' : 'a private sale'];
 
 /** Refused when the body names another source than the key's. */
 export function checkSource(key: PartnerKeyRow, input: PartnerDeal): void {

@@ -3,7 +3,7 @@
  * a delivery booking takes the vendor's quote from our records (never a price from the browser);
  * a pickup day must be one the seller can be asked for; a bank account must be the caller's own
  * and verified, and the amount authorised must be the amount we work out now; a buyer can say they
- * have the car only at a pickup, once the sale is paid and signed. With the action, in its database
+ * have the car wherever no vendor carries it, once the sale is paid and signed. With the action, in its database
  * transaction (`actionEffects`): the shipment is booked, and the payment is asked of the bank.
  */
 import { eq, sql } from 'drizzle-orm';
@@ -19,11 +19,12 @@ import { dealMoney } from '../money/deal-money';
 import { dealSides } from '../../kernel/deal-sides';
 import { requestTransfer, transfersOf } from '../money/transfers';
 import type { Providers } from '../../providers/providers';
-import { bookedQuote, bookShipment, carLocationOf, handOverPickup, liveShipment } from '../transport/shipments';
+import { bookedQuote, bookShipment, carLocationOf, handOver } from '../transport/shipments';
+import { handoverFacts } from '../handover/handover';
+import { whyNoHandover } from '../../../src/domain/delivery';
 import { TransactionRefusal, type UserRow } from '../../kernel/access';
 import type { TransactionRow, Tx } from '../../kernel/event-log';
 import type { UnitOfWork } from '../../kernel/unit-of-work';
-import { hasSigned } from '../../../src/domain/deal-facts';
 import { confirmSigned, recordSigned } from '../signing/envelope-records';
 import { customerWaits, DEALER_PREPARING } from '../dealers/dealer-customer';
 
@@ -83,14 +84,8 @@ const PREPARE: Partial<Record<PartyEvent, Prepare>> = {
     return {};
   },
   'vehicle received': async (db, _providers, row) => {
-    const shipment = await liveShipment(db, row.dealId);
-    if (shipment?.kind !== 'Pickup') throw new TransactionRefusal(422, 'Your car is being delivered: the driver hands it over.');
-    const sides = await dealSides(db, row.dealId);
-    const signed = hasSigned(sides.buyer?.row.status) && hasSigned(sides.seller?.row.status);
-    const paid = (await transfersOf(db, row.dealId)).some(
-      (transfer) => transfer.purpose === 'buyer payment' && transfer.status === 'settled',
-    );
-    if (!signed || !paid) throw new TransactionRefusal(422, 'Collect the car once the payment has cleared and both of you have signed.');
+    const refusal = whyNoHandover('vehicle received', await handoverFacts(db, row.dealId));
+    if (refusal) throw new TransactionRefusal(422, refusal);
     return { receivedAt: new Date().toISOString() };
   },
   'documents signed': (db, providers, row, _user, payload) => confirmSigned(db, providers, row, payload.envelopeId as string),
@@ -128,7 +123,10 @@ export async function actionEffects(
     const sides = await uow.dealSides(row.dealId);
     await bookShipment(uow, row, recorded as BookedTransport, await carLocationOf(uow.tx, row.dealId, sides.seller));
   }
-  if (event === 'vehicle received') await handOverPickup(uow, row.dealId);
+  if (event === 'vehicle received') await handOver(uow, row.dealId, 'Collected by the buyer');
+  // The seller's inspection, once finished, is the buyer's to read (shared-inspection.ts): their open screens follow.
+  if ((event === 'inspection done' || event === 'inspection skipped') && row.side === 'seller')
+    uow.touch(row.dealId, 'documents updated', ['buyer']);
   if (event === 'documents signed') {
     await recordSigned(uow, row, recorded.envelopeId as string, recorded as { signedAt: string; signedFrom: string | null });
     const customer = row.flow === 'dealer-financing' ? (await uow.dealSides(row.dealId)).buyer : null;

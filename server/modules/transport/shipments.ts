@@ -7,8 +7,10 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Address } from '../../../src/domain/payload-fields';
 import type { StepData } from '../../../src/domain/transaction-contract';
+import type { HandoverArrangement } from '../../../src/domain/delivery';
 import {
   DELIVERY_MILESTONES,
+  type Appointment,
   type BookedTransport,
   type Shipment,
   type ShipmentStatus,
@@ -167,12 +169,26 @@ export async function applyShipmentUpdate(uow: UnitOfWork, shipmentId: string, s
   return true;
 }
 
-/** A buyer who collected the car says they have it. */
-export async function handOverPickup(uow: UnitOfWork, dealId: string): Promise<void> {
+/** How the car reaches the buyer, from the deal's live shipment (src/domain/delivery.ts `whyNoHandover`). */
+export function arrangementOf(row: ShipmentRow | undefined): HandoverArrangement {
+  if (!row) return 'none';
+  if (row.vendor) return 'vendor delivery';
+  return (row.appointment as Appointment | null)?.method ? 'arranged' : 'pickup';
+}
+
+/**
+ * The car changed hands where no vendor carried it (the buyer has it, or both parties recorded the
+ * handover): the live shipment is handed over, or, when the parties met with nothing arranged here,
+ * one is made for the handover, so the clock and the cancellation terms read it as any other.
+ */
+export async function handOver(uow: UnitOfWork, dealId: string, note: string): Promise<void> {
   const row = await liveShipment(uow.tx, dealId);
-  if (!row || row.handedOverAt) return;
-  await uow.tx.update(shipments).set({ status: 'delivered', handedOverAt: new Date() }).where(eq(shipments.id, row.id));
-  await uow.tx.insert(shipmentUpdates).values({ shipmentId: row.id, status: 'delivered', note: 'Collected by the buyer' });
+  if (row?.handedOverAt) return;
+  const at = new Date();
+  const [handed] = row
+    ? await uow.tx.update(shipments).set({ status: 'delivered', handedOverAt: at }).where(eq(shipments.id, row.id)).returning()
+    : await uow.tx.insert(shipments).values({ dealId, kind: 'Pickup', status: 'delivered', handedOverAt: at }).returning();
+  await uow.tx.insert(shipmentUpdates).values({ shipmentId: handed!.id, status: 'delivered', note });
   uow.touch(dealId, 'shipment updated');
 }
 

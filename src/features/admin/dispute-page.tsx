@@ -1,6 +1,7 @@
 /**
  * `/dashboard/disputes/{disputeId}` (admins): one case — what the buyer raised, both parties'
- * evidence with each file's SHA-256 — and the decision, once: pay the seller, refund the buyer part
+ * evidence with each file's SHA-256, both handover records, the way to both timelines — and the
+ * decision, once, said back in the future tense before it is sent: pay the seller, refund the buyer part
  * of the price out of the seller's payout still held, or refund in full once the car is back.
  * Each is posted to the ledger with its reason, and both parties are told.
  */
@@ -13,6 +14,8 @@ import { formatCents } from '../../domain/pricing';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { CaseView } from '../../ui/delivery/case-view';
+import { HandoverRecordView } from '../../ui/delivery/handover-section';
+import { timelinePath } from '../../domain/deal-timeline';
 import { CheckboxField, RadioGroup } from '../../ui/form/choice-fields';
 import { CurrencyField } from '../../ui/form/text-field';
 import { TextareaField } from '../../ui/form/textarea-field';
@@ -121,8 +124,8 @@ function DecisionForm({ disputeId, heldCents, onDecided }: { disputeId: string; 
       {refusal && <Alert kind="danger">{refusal}</Alert>}
       {checking && decision && (
         <Alert kind="warning" title="Check before deciding">
-          Caramel {decisionWords({ decision, refundCents: decision === 'partial refund' ? refundCents : 0 })}. Both parties are told at once
-          and the money moves; this cannot be undone.
+          Caramel {decisionWords({ decision, refundCents: decision === 'partial refund' ? refundCents : 0 }, null, 'to come')}. Both parties
+          are told at once and the money moves; this cannot be undone.
         </Alert>
       )}
       <Button type="submit" loading={sending}>
@@ -154,6 +157,21 @@ export function Component() {
       {answer && (
         <>
           <CaseView dispute={answer.case} />
+          <h2 className="title is-5">The handover</h2>
+          {answer.handover.length ? (
+            <ul className="mb-4" aria-label="Handover records">
+              {answer.handover.map((record) => (
+                <HandoverRecordView key={record.side} record={record} />
+              ))}
+            </ul>
+          ) : (
+            <p className="mb-4">Neither party recorded the handover.</p>
+          )}
+          <p className="mb-4">
+            {answer.buyerTransactionId && <Link to={timelinePath(answer.buyerTransactionId)}>The buyer’s timeline</Link>}
+            {answer.buyerTransactionId && answer.sellerTransactionId && ' · '}
+            {answer.sellerTransactionId && <Link to={timelinePath(answer.sellerTransactionId)}>The seller’s timeline</Link>}
+          </p>
           {answer.case.status === 'open' && (
             <DecisionForm disputeId={disputeId} heldCents={answer.case.heldForSellerCents} onDecided={() => void reload()} />
           )}

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { timelinePath } from '../../domain/deal-timeline';
 import { formatDollars, vehicleName } from '../../domain/offer-format';
+import { saleWords, isFinished } from '../../domain/sale-state';
 import { transactionEntry } from '../../domain/transaction-steps';
 import { STEP_LABELS } from '../../domain/transaction-steps';
 import { refreshTransactions, useTransactionList } from '../../data/transactions';
@@ -21,7 +22,7 @@ function TransactionsPage({ previous }: { previous: boolean }) {
   useEffect(() => {
     refreshTransactions().catch(() => setFailed(true));
   }, []);
-  const shown = rows?.filter((row) => Boolean(row.completedAt || row.cancelledAt) === previous);
+  const shown = rows?.filter((row) => isFinished(row.sale) === previous);
   const heading = previous ? 'Previous transactions' : 'Active transactions';
   return (
     <>
@@ -48,7 +49,7 @@ function TransactionsPage({ previous }: { previous: boolean }) {
                 <p className="title is-5 mb-1">{vehicleName(row.vehicle)}</p>
                 <p className="mb-2">
                   {formatDollars(row.price)} · you are the {row.side} ·{' '}
-                  {row.cancelledAt ? 'cancelled' : previous ? 'completed' : `next: ${current ? STEP_LABELS[current.step] : 'review'}`}
+                  {saleWords(row.sale, row.side) ?? `next: ${current ? STEP_LABELS[current.step] : 'review'}`}
                 </p>
                 {!previous && next && <p className="mb-2">{next.text}</p>}
                 {previous ? (

@@ -13,9 +13,10 @@ import { MESSAGES_PATH } from '../../domain/message-contract';
 import { refreshOverview, useOverview } from '../../data/overview';
 import type { OverviewItem } from '../../domain/overview';
 import { formatCents } from '../../domain/pricing';
-import { savedAgo } from '../../domain/saved-ago';
+import { deadlineText } from '../../domain/sale-state';
 import { Alert } from '../../ui/alert';
 import { Button, buttonClass } from '../../ui/button';
+import { Ago } from '../../ui/ago';
 
 const UPDATES_SHOWN = 8;
 
@@ -30,6 +31,11 @@ function ItemRow({ item }: { item: OverviewItem }) {
           </span>
         </p>
         <p>{item.text}</p>
+        {item.deadline && (
+          <p className="has-text-weight-semibold">
+            By <time dateTime={item.deadline}>{deadlineText(item.deadline)}</time>
+          </p>
+        )}
         {item.money && (
           <p className="help">
             {item.money.direction === 'due' ? 'Due at signing' : 'You’ll be paid'}: <strong>{formatCents(item.money.cents)}</strong>
@@ -80,7 +86,7 @@ export function Overview({ heading }: { heading: string }) {
       </h1>
       {overview && !nothingSaved && (refresh === 'failed' || !online) && (
         <p className="help mb-3" role="status">
-          {online ? 'Could not refresh just now' : 'Offline'} · showing what was saved {savedAgo(overview.savedAt!)}
+          {online ? 'Could not refresh just now' : 'Offline'} · showing what was saved <Ago at={overview.savedAt!} />
         </p>
       )}
       <UnreadMessages />

@@ -13,7 +13,10 @@ import { clockWords, deliveryState, PROBLEM_REASONS, type Delivery, type Problem
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { CaseView } from '../../ui/delivery/case-view';
-import { useMinute } from '../../ui/delivery/delivery-panel';
+import { HandoverRecordView } from '../../ui/delivery/handover-section';
+import { fetchHandover } from '../../data/handover';
+import { timelinePath } from '../../domain/deal-timeline';
+import { useNow } from '../../ui/clock';
 import { EvidenceForm } from '../../ui/delivery/evidence-form';
 import { SelectField } from '../../ui/form/select-field';
 import { showToast } from '../../ui/toast-store';
@@ -50,7 +53,7 @@ function RaiseForm({ transactionId, delivery, onSent }: { transactionId: string;
   const draftKey = `problem:${transactionId}`;
   const [reason, setReason] = useState<ProblemReason | ''>('');
   const [tried, setTried] = useState(false);
-  const now = useMinute();
+  const now = useNow();
   useEffect(() => {
     void readDraft(`${draftKey}:reason`).then((draft) => {
       if (typeof draft?.reason === 'string') setReason((chosen) => chosen || (draft.reason as ProblemReason));
@@ -104,6 +107,28 @@ function RaiseForm({ transactionId, delivery, onSent }: { transactionId: string;
   );
 }
 
+/** Both parties' records of the handover and the way to the sale's timeline: what the case is judged against. */
+function CaseRecords({ id }: { id: string }) {
+  const { answer } = useApiAnswer(() => fetchHandover(id), [id], { followLive: true });
+  return (
+    <section aria-labelledby="case-handover" className="mt-5">
+      <h2 id="case-handover" className="title is-5">
+        The handover
+      </h2>
+      {answer?.records.length ? (
+        <ul className="mb-3">
+          {answer.records.map((record) => (
+            <HandoverRecordView key={record.side} record={record} />
+          ))}
+        </ul>
+      ) : (
+        <p className="mb-3">{answer ? 'Neither of you recorded the handover.' : 'Loading the handover records…'}</p>
+      )}
+      <Link to={timelinePath(id)}>The sale’s timeline</Link>
+    </section>
+  );
+}
+
 function Case({ id }: { id: string }) {
   const { answer, problem, reload } = useApiAnswer(() => fetchDelivery(id), [id], { followLive: true });
   if (problem && !answer && !navigator.onLine)
@@ -150,6 +175,7 @@ function Case({ id }: { id: string }) {
           }}
         />
       )}
+      <CaseRecords id={id} />
       {back}
     </>
   );

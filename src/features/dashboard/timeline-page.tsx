@@ -13,10 +13,10 @@ import type { CachedTimeline } from '../../data/db';
 import { downloadTimelinePdf, refreshTimeline, useSavedTimeline } from '../../data/timelines';
 import { TRANSACTIONS_PATH } from '../../data/transaction-guard';
 import type { TimelineItem } from '../../domain/deal-timeline';
-import { savedAgo } from '../../domain/saved-ago';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { DownloadIcon } from '../../ui/icons';
+import { Ago } from '../../ui/ago';
 
 const dayOf = (at: string) => new Date(at).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 const timeOf = (at: string) => new Date(at).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -133,7 +133,7 @@ export function Component() {
           <p className="mb-2">{saved.title}</p>
           {(failure || !online) && (
             <p className="help mb-3" role="status">
-              {online ? 'Could not refresh just now' : 'Offline'} · showing what was saved {savedAgo(saved.savedAt)}
+              {online ? 'Could not refresh just now' : 'Offline'} · showing what was saved <Ago at={saved.savedAt} />
             </p>
           )}
           <Download timeline={saved} online={online} />

@@ -1,9 +1,10 @@
 /**
- * `/dashboard/active-transactions/track-delivery(/{transactionId})`: the shipment of a sale — a
- * delivery's milestones as the vendor reports them, or a pickup's appointment — and, for a buyer
- * collecting the car, "I have the car" once the sale is paid and signed; the delivery clock with the
- * buyer's confirmation or problem (delivery-panel.tsx); and each party's record of the handover. Without an id, the sales
- * with transport booked, to choose one. Read from IndexedDB, refreshed on open.
+ * `/dashboard/active-transactions/track-delivery(/{transactionId})`: how the car reaches the buyer —
+ * a delivery's milestones as the vendor reports them, a pickup's appointment, or the handover the
+ * parties arrange here where no flow books transport — and, wherever no vendor carries it, the
+ * buyer's "I have the car" once the sale is paid and signed; the delivery clock with the buyer's
+ * confirmation or problem (delivery-panel.tsx); and each party's record of the handover. Without
+ * an id, the sales in progress, to choose one. Read from IndexedDB, refreshed on open.
  */
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -17,14 +18,17 @@ import { RefusedActions } from '../../ui/refused-actions';
 import { ShipmentTimeline } from '../../ui/transport/shipment-timeline';
 import { CancelSale } from './cancel-sale';
 import { DeliveryPanel } from '../../ui/delivery/delivery-panel';
+import { HandoverPlanSection } from '../../ui/delivery/handover-plan';
 import { HandoverSection } from '../../ui/delivery/handover-section';
+import { isFinished, saleWords } from '../../domain/sale-state';
+import { NextStepCallout } from '../../ui/next-step-callout';
 
 function Choose() {
   const rows = useTransactionList();
   useEffect(() => {
     refreshTransactions().catch(() => undefined);
   }, []);
-  const active = rows?.filter((row) => !row.completedAt && !row.cancelledAt);
+  const active = rows?.filter((row) => !isFinished(row.sale));
   return (
     <>
       <h1 className="title">Track a delivery</h1>
@@ -67,46 +71,57 @@ function Track({ id }: { id: string }) {
   if (row === undefined) return <p aria-busy="true">Loading…</p>;
   const detail = row?.detail;
   if (!detail) return <p>This sale is not saved on this device. Connect to the internet and open it again.</p>;
-  const shipment = detail.shipment;
-  const pickingUp =
-    detail.side === 'buyer' && shipment?.kind === 'Pickup' && !shipment.handedOverAt && detail.allowedEvents.includes('vehicle received');
-  // The seller hands the car over once the payment has cleared: until then, say so instead of offering a button that would be refused.
-  const cleared = detail.money.totals.collected > 0;
+  const shipment = detail.shipment?.status === 'cancelled' ? null : detail.shipment;
+  const arranged = detail.handover.partiesArrange;
   const confirming = outbox.some((action) => action.event === 'vehicle received' && action.state === 'pending');
+  const status = saleWords(detail.sale, detail.side);
   return (
     <>
-      <h1 className="title">{shipment?.kind === 'Pickup' ? 'Your pickup' : 'Your delivery'}</h1>
-      <p className="mb-4">{vehicleName(detail.vehicle)}</p>
+      <h1 className="title">{arranged ? 'The handover' : shipment?.kind === 'Pickup' ? 'Your pickup' : 'Your delivery'}</h1>
+      <p className="mb-4">
+        {vehicleName(detail.vehicle)}
+        {status && ` · ${status}`}
+      </p>
       <RefusedActions rows={outbox} />
       {detail.cancellation && <p className="notification is-warning is-light">This sale was cancelled.</p>}
       <ReturnedPayout detail={detail} />
-      {shipment ? (
+      <NextStepCallout detail={detail} />
+      {arranged ? (
+        <HandoverPlanSection detail={detail} />
+      ) : shipment ? (
         <div className="box">
           <ShipmentTimeline shipment={shipment} />
-          {pickingUp && !cleared && (
-            <p className="mt-4">Your payment is on its way through the banks; you can collect the car once it has cleared.</p>
-          )}
-          {pickingUp && cleared && checked !== id && (
-            <p className="mt-4" aria-busy="true">
-              Checking the latest on your sale…
-            </p>
-          )}
-          {pickingUp && cleared && checked === id && (
-            <div className="mt-4">
-              <p className="mb-2">At the seller’s, once you have the keys and the car:</p>
-              <Button onClick={() => void queueAction(detail.id, 'vehicle received')} loading={confirming}>
-                I have the car
-              </Button>
-            </div>
-          )}
         </div>
       ) : (
         <p>
           {detail.side === 'buyer' ? 'You have not chosen delivery or pickup yet.' : 'Your buyer has not chosen delivery or pickup yet.'}
         </p>
       )}
-      <DeliveryPanel transactionId={detail.id} />
-      <HandoverSection transactionId={detail.id} />
+      {detail.handover.canSayReceived &&
+        (checked !== id ? (
+          <p className="mt-4" aria-busy="true">
+            Checking the latest on your sale…
+          </p>
+        ) : (
+          <div className="box">
+            <p className="mb-2">
+              {shipment?.appointment?.method === 'drop-off'
+                ? 'Once the seller has brought you the car and the keys:'
+                : 'Once you have the keys and the car:'}
+            </p>
+            <Button onClick={() => void queueAction(detail.id, 'vehicle received')} loading={confirming}>
+              I have the car
+            </Button>
+            <p className="help mt-2">Your time to check the car starts then; the seller is paid the rest once you confirm delivery.</p>
+          </div>
+        ))}
+      {detail.side === 'buyer' &&
+        !detail.handover.canSayReceived &&
+        detail.sale.stage === 'in progress' &&
+        shipment &&
+        !shipment.vendor && <p className="mt-4">You can collect the car once your payment has cleared and both of you have signed.</p>}
+      <DeliveryPanel detail={detail} />
+      <HandoverSection detail={detail} />
       <MoneyTimelineView money={detail.money} />
       <p className="mt-4">
         <CancelSale detail={detail} />

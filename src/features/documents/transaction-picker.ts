@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { refreshTransactions, useTransactionList } from '../../data/transactions';
+import { isFinished } from '../../domain/sale-state';
 
 /** The transaction named in the URL, else the latest active one; the list refreshed from the API on open. */
 export function usePickedTransaction() {
@@ -9,7 +10,7 @@ export function usePickedTransaction() {
   useEffect(() => {
     refreshTransactions().catch(() => undefined); // offline: what was saved
   }, []);
-  const active = rows?.filter((row) => !row.completedAt);
+  const active = rows?.filter((row) => !isFinished(row.sale));
   const picked = rows?.find((row) => row.id === transactionId) ?? (transactionId ? undefined : active?.[0]);
   return { rows: active, picked, named: transactionId, loading: rows === undefined };
 }

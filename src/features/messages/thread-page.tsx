@@ -12,11 +12,11 @@ import { onLiveChange } from '../../data/live';
 import { refreshNegotiation } from '../../data/offer-store';
 import { markThreadRead, refreshThread, setThreadOnScreen, useThread } from '../../data/thread-store';
 import { MESSAGES_PATH } from '../../domain/message-contract';
-import { savedAgo } from '../../domain/saved-ago';
 import { transactionEntry } from '../../domain/transaction-steps';
 import { Alert } from '../../ui/alert';
 import { MessageComposer } from './message-composer';
 import { ThreadEntries } from './thread-entries';
+import { Ago } from '../../ui/ago';
 
 /**
  * The thread shows the deal's steps and the offers too: any other change this tab hears (a step, an
@@ -96,7 +96,7 @@ export function Component() {
           </p>
           {(failure || !online) && (
             <p className="help mb-3" role="status">
-              {online ? 'Could not refresh just now' : 'Offline'} · showing what was saved {savedAgo(thread.savedAt)}
+              {online ? 'Could not refresh just now' : 'Offline'} · showing what was saved <Ago at={thread.savedAt} />
             </p>
           )}
           <ThreadEntries thread={thread} queued={saved.queued} />

@@ -9,7 +9,6 @@ import { Link, useParams } from 'react-router-dom';
 import { useDeal } from '../../data/deals';
 import { refreshTransaction, useTransaction } from '../../data/transactions';
 import { formatDollars as dollars, vehicleName } from '../../domain/offer-format';
-import { savedAgo } from '../../domain/saved-ago';
 import { transactionEntry } from '../../domain/transaction-steps';
 import { STEP_LABELS } from '../../domain/transaction-steps';
 import { buttonClass } from '../../ui/button';
@@ -17,6 +16,7 @@ import { TransactionFlowLayout } from '../../ui/layout/transaction-flow-layout';
 import { PayoutTable } from '../../ui/money/payout-table';
 import { PartnerLine } from '../../ui/partner-line';
 import { StepProgress, type ProgressStep } from '../../ui/step-progress';
+import { Ago } from '../../ui/ago';
 
 // Before the seller's transaction is on this device: where a fresh deal stands.
 const FRESH_DEAL: ProgressStep[] = [
@@ -78,7 +78,9 @@ export function Component() {
                 {buyer.progress}
               </p>
               <StepProgress steps={asProgress(buyer.steps)} label="Your buyer’s progress" />
-              <p className="help">Updated {savedAgo(Date.parse(buyer.updatedAt))} · this page follows as your buyer moves.</p>
+              <p className="help">
+                Updated <Ago at={Date.parse(buyer.updatedAt)} /> · this page follows as your buyer moves.
+              </p>
             </>
           ) : (
             <p>Your buyer has been told. Their steps show here once they begin.</p>

@@ -9,9 +9,9 @@ import { useSnapshot } from 'valtio';
 import { connectivity } from '../../data/connectivity';
 import { useOfferActions } from '../../data/offer-actions';
 import { refreshOffers, useSavedOffers } from '../../data/offer-store';
-import { savedAgo } from '../../domain/saved-ago';
 import { Alert } from '../../ui/alert';
 import { OfferRow } from './offer-row';
+import { Ago } from '../../ui/ago';
 
 const SECTIONS = [
   ['received', 'Waiting for your answer', 'No offers are waiting for you.'],
@@ -56,7 +56,7 @@ export function Component() {
       {search.get('missing') && <Alert kind="warning">That offer was not found, or it is not yours.</Alert>}
       {lists && Number.isFinite(savedAt) && (failed || !online) && (
         <p className="help mb-3" role="status">
-          {online ? 'Could not refresh just now' : 'Offline'} · showing what was saved {savedAgo(savedAt!)}
+          {online ? 'Could not refresh just now' : 'Offline'} · showing what was saved <Ago at={savedAt!} />
         </p>
       )}
       {lists === undefined ? (

@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio';
 import { connectivity } from '../../data/connectivity';
-import { savedAgo } from '../../domain/saved-ago';
 import type { TransactionAction } from '../../data/outbox-rows';
+import { Ago } from '../../ui/ago';
 
 /** How fresh the saved transaction is, and what is still waiting to be sent. */
 export function SavedStatus({ savedAt, pending }: { savedAt: number; pending: TransactionAction[] }) {
@@ -9,7 +9,7 @@ export function SavedStatus({ savedAt, pending }: { savedAt: number; pending: Tr
   const waiting = pending.filter((row) => row.state === 'pending').length;
   return (
     <p className="transaction-saved help" role="status">
-      {online ? 'Saved' : 'Offline · showing what was saved'} {savedAgo(savedAt)}
+      {online ? 'Saved' : 'Offline · showing what was saved'} <Ago at={savedAt} />
       {waiting > 0 && (
         <span className="tag is-warning is-light ml-2">
           {waiting === 1 ? '1 action pending' : `${waiting} actions pending`}

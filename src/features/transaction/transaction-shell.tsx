@@ -22,7 +22,7 @@ import { Modal } from '../../ui/modal';
 import { PriceBreakdownDrawer } from './price-breakdown-drawer';
 import { VehicleReportsView } from '../../ui/reports/vehicle-reports';
 import { DeliveryPanel } from '../../ui/delivery/delivery-panel';
-import { NextStepCallout } from './next-step-callout';
+import { NextStepCallout } from '../../ui/next-step-callout';
 import { OtherPartyProgress } from './other-party-progress';
 import { RefusedActions } from '../../ui/refused-actions';
 import { PendingChoice, SavedStatus } from './saved-status';
@@ -97,7 +97,7 @@ export function Component() {
     return (
       <NotificationFlowLayout>
         <RefusedActions rows={pending} />
-        <DeliveryPanel transactionId={detail.id} />
+        <DeliveryPanel detail={detail} />
         <Outlet context={context} />
       </NotificationFlowLayout>
     );
@@ -130,7 +130,7 @@ export function Component() {
       <SavedStatus savedAt={row.savedAt} pending={pending} />
       <OtherPartyProgress dealId={detail.dealId} />
       {/* Once the car is handed over, the clock and the buyer's confirmation come first, whichever step is open. */}
-      <DeliveryPanel transactionId={detail.id} />
+      <DeliveryPanel detail={detail} />
       {/* Reading a step back that is done: what the sale waits on now, and the way there. */}
       {detail.steps.find(({ step }) => step === stepOfPath(pathname))?.state === 'done' && <NextStepCallout detail={detail} />}
       <RefusedActions rows={pending} />

@@ -1,32 +1,30 @@
 /**
- * Delivery confirmation on the delivery page and the transaction's home (issue 34): after the
- * handover both parties see the clock ("releases in 41 h unless the buyer raises a problem"); the
- * buyer confirms the car is as described (the seller is paid at once) or raises a problem, which
- * opens a case. Follows live notices, so each side sees the other's move without reloading.
+ * Delivery confirmation on the delivery page and on every screen of the sale (issue 34, 41): after
+ * the handover both parties see the clock ("releases in 41 h unless the buyer raises a problem");
+ * the buyer confirms the car is as described (the seller is paid at once) or raises a problem,
+ * which opens a case. Drawn from the saved transaction (its sale, delivery and money), which live
+ * notices keep current, so each side sees the other's move without reloading — and offline, what
+ * was saved — with the same words for the money as "What happens next".
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { connectivity } from '../../data/connectivity';
-import { confirmDelivery, fetchDelivery } from '../../data/delivery';
-import { useApiAnswer } from '../../data/use-api-answer';
-import { casePath, clockWords, decisionWords, deliveryState, DISPUTE_STATUS_LABELS, type Delivery } from '../../domain/delivery';
+import { confirmDelivery } from '../../data/delivery';
+import { refreshTransaction } from '../../data/transactions';
+import { casePath, clockWords, decisionWords, DISPUTE_STATUS_LABELS } from '../../domain/delivery';
+import { paymentWords, payoutWords } from '../../domain/money-words';
+import { deadlineText } from '../../domain/sale-state';
+import type { TransactionDetail } from '../../domain/transaction-contract';
 import { Alert } from '../alert';
 import { Button } from '../button';
+import { useNow } from '../clock';
 
 const when = (at: string) => new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The clock moves on by the minute while it is on screen. */
-export function useMinute(): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
+type Side = TransactionDetail['side'];
 
-const CONFIRMED: Record<NonNullable<Delivery['confirmedBy']>, (side: Delivery['side']) => string> = {
+const CONFIRMED: Record<NonNullable<TransactionDetail['delivery']['confirmedBy']>, (side: Side) => string> = {
   buyer: (side) => (side === 'buyer' ? 'You confirmed the car is as described' : 'The buyer confirmed the car is as described'),
   clock: () => 'The time to raise a problem ended with none raised',
   admin: () => 'Caramel decided the case',
@@ -98,72 +96,69 @@ function Confirm({ transactionId, onDone }: { transactionId: string; onDone: () 
   );
 }
 
-const deadline = (at: string) =>
-  new Date(at).toLocaleString('en-US', { weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-
-export function DeliveryPanel({ transactionId }: { transactionId: string }) {
-  const { answer, reload } = useApiAnswer(() => fetchDelivery(transactionId), [transactionId], { followLive: true });
-  const now = useMinute();
+export function DeliveryPanel({ detail }: { detail: TransactionDetail }) {
+  const now = useNow();
   const heading = useRef<HTMLHeadingElement>(null);
-  const delivery = answer;
-  if (!delivery) return null;
-  const state = deliveryState(delivery);
-  if (state === 'waiting for handover') return null;
-  const buyer = delivery.side === 'buyer';
+  const { sale, delivery, side } = detail;
+  const buyer = side === 'buyer';
+  const stage = sale.stage;
+  if (!['clock running', 'disputed', 'finishing', 'closed', 'refunded'].includes(stage) || !delivery.handedOverAt) return null;
   const decision = delivery.dispute?.decision;
+  const money = buyer
+    ? paymentWords(detail.money, sale, detail.priceBreakdown?.dueAtSigningCents ?? null)
+    : payoutWords(detail.money, sale);
   return (
     <section aria-labelledby="delivery-heading" className="box mt-5">
       <h2 id="delivery-heading" className="title is-4" tabIndex={-1} ref={heading}>
         Delivery confirmation
       </h2>
-      {state === 'clock running' && delivery.releasesAt && (
+      {stage === 'clock running' && sale.releasesAt && (
         <>
           <p className="is-size-5" role="timer" aria-live="off">
-            {clockWords(delivery, now)}
+            {clockWords({ side, releasesAt: sale.releasesAt }, now)}
           </p>
           <p className="help mb-3">
-            {buyer ? 'Your time ends' : 'The buyer’s time ends'} <time dateTime={delivery.releasesAt}>{deadline(delivery.releasesAt)}</time>
-            .
+            {buyer ? 'Your time ends' : 'The buyer’s time ends'} <time dateTime={sale.releasesAt}>{deadlineText(sale.releasesAt)}</time>.
           </p>
           <p className="mb-4">
             {buyer
               ? 'Check the car against the listing and the documents. Confirm delivery to pay the seller now, or raise a problem before your time ends: the money then stays held until Caramel decides.'
-              : 'What is released then: the rest of your payout. If the buyer raises a problem, it stays held until Caramel decides, and you can answer in the case.'}
+              : 'If the buyer raises a problem, the money stays held until Caramel decides, and you can answer in the case.'}{' '}
+            {money}
           </p>
           {delivery.canConfirm && (
             <Confirm
-              transactionId={transactionId}
+              transactionId={detail.id}
               onDone={() => {
-                void reload().then(() => heading.current?.focus());
+                void refreshTransaction(detail.id)
+                  .catch(() => undefined)
+                  .then(() => heading.current?.focus());
               }}
             />
           )}
         </>
       )}
-      {state === 'disputed' && delivery.dispute && (
+      {stage === 'disputed' && delivery.dispute && (
         <Alert kind="warning" title={buyer ? 'You raised a problem' : 'The buyer raised a problem'}>
           <p className="mb-2">
             {delivery.dispute.reason}. The money still held stays held until Caramel decides.{' '}
             {DISPUTE_STATUS_LABELS[delivery.dispute.status]}.
           </p>
-          <Link to={casePath(transactionId)}>Open the case</Link>
+          <Link to={casePath(detail.id)}>Open the case</Link>
         </Alert>
       )}
-      {state === 'confirmed' && delivery.confirmedAt && delivery.confirmedBy && (
+      {delivery.confirmedAt && delivery.confirmedBy && (
         <p role="status">
-          <strong>Delivery is confirmed.</strong> {CONFIRMED[delivery.confirmedBy](delivery.side)},{' '}
+          <strong>Delivery is confirmed.</strong> {CONFIRMED[delivery.confirmedBy](side)},{' '}
           <time dateTime={delivery.confirmedAt}>{when(delivery.confirmedAt)}</time>.{' '}
-          {decision
-            ? `Caramel ${decisionWords(decision, delivery.side)}.`
-            : buyer
-              ? 'The money held for delivery is paid out.'
-              : 'The rest of your payout is on its way to your bank.'}
+          {decision && `Caramel ${decisionWords(decision, side)}. `}
+          {money}
         </p>
       )}
-      {state === 'refunded' && <p>Caramel refunded the buyer in full after the case; the car went back to the seller.</p>}
-      {delivery.dispute && state !== 'disputed' && (
+      {stage === 'refunded' && <p>Caramel refunded the buyer in full after the case; the car went back to the seller.</p>}
+      {delivery.dispute && stage !== 'disputed' && (
         <p className="mt-2">
-          <Link to={casePath(transactionId)}>The case about the car</Link>
+          <Link to={casePath(detail.id)}>The case about the car</Link>
         </p>
       )}
     </section>

@@ -11,6 +11,8 @@ import { fetchHandover, sendHandover } from '../../data/handover';
 import { useApiAnswer } from '../../data/use-api-answer';
 import { useUploads } from '../../data/uploads';
 import { HANDOVER_PHOTOS, handoverWords, type HandoverRecord } from '../../domain/handover';
+import { otherSide } from '../../domain/parties';
+import type { TransactionDetail } from '../../domain/transaction-contract';
 import { Alert } from '../alert';
 import { Button } from '../button';
 import { CheckboxField } from '../form/choice-fields';
@@ -19,7 +21,8 @@ import { DocumentField, slotDocument } from '../uploads/document-field';
 
 const when = (at: string) => new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-function Record({ record }: { record: HandoverRecord }) {
+/** One party's record of the handover: its words, the server's time, and each photo's SHA-256. */
+export function HandoverRecordView({ record }: { record: HandoverRecord }) {
   return (
     <li className="box">
       <p className="has-text-weight-semibold">
@@ -102,26 +105,40 @@ function RecordForm({ transactionId, onRecorded }: { transactionId: string; onRe
   );
 }
 
-export function HandoverSection({ transactionId }: { transactionId: string }) {
-  const { answer, problem, reload } = useApiAnswer(() => fetchHandover(transactionId), [transactionId], { followLive: true });
+export function HandoverSection({ detail }: { detail: TransactionDetail }) {
+  const transactionId = detail.id;
+  const { answer, problem, reload } = useApiAnswer(() => fetchHandover(transactionId), [transactionId, detail.version], {
+    followLive: true,
+  });
   if (!answer) return problem ? null : <p aria-busy="true">Loading the handover…</p>;
-  if (!answer.canRecord && answer.records.length === 0) return null;
+  // Once delivery is confirmed the records have done their work: no form to fill in on a finished sale.
+  const canRecord = answer.canRecord && !detail.delivery.confirmedAt;
+  if (!canRecord && answer.records.length === 0) return null;
+  const mine = answer.records.some((record) => record.by === 'you');
+  const other = otherSide(detail.side);
+  // Where the record stands in the handover: the car changes hands with the buyer's word, the vendor's, or both records.
+  const waiting =
+    detail.sale.stage !== 'waiting for handover'
+      ? `The ${other} records theirs on their phone; it shows here when they do.`
+      : detail.side === 'seller'
+        ? 'The car counts as handed over once the buyer says they have it or records theirs too: their time to check it starts then, and the rest of your payout follows.'
+        : 'Once you have the car, say so above, or record yours too: your time to check it starts then.';
   return (
     <section aria-labelledby="handover-heading" className="mt-5">
       <h2 id="handover-heading" className="title is-4">
-        The handover
+        Handover records
       </h2>
       {answer.records.length > 0 && (
         <ul className="mb-4">
           {answer.records.map((record) => (
-            <Record key={record.side} record={record} />
+            <HandoverRecordView key={record.side} record={record} />
           ))}
         </ul>
       )}
-      {answer.canRecord ? (
+      {canRecord ? (
         <RecordForm transactionId={transactionId} onRecorded={() => void reload()} />
       ) : (
-        answer.records.length < 2 && <Alert kind="info">The other party records theirs on their phone; it shows here when they do.</Alert>
+        answer.records.length < 2 && mine && <Alert kind="info">{waiting}</Alert>
       )}
     </section>
   );

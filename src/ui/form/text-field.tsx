@@ -6,7 +6,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   help?: string;
   error?: string;
   id?: string;
-  type?: 'text' | 'email' | 'tel' | 'number' | 'date' | 'search' | 'url' | 'password';
+  type?: 'text' | 'email' | 'tel' | 'number' | 'date' | 'time' | 'search' | 'url' | 'password';
   /** Text shown before the value, such as a currency sign. */
   prefix?: string;
 }

@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../domain/dates';
-import type { Address } from '../../domain/payload-fields';
+import { addressText } from '../../domain/payload-fields';
 import { CARRIERS, DELIVERY_MILESTONES, VENDOR_NAMES, shortDay, windowText, type Shipment } from '../../domain/transport';
 
 const MILESTONE_TEXT: Record<(typeof DELIVERY_MILESTONES)[number], string> = {
@@ -9,9 +9,6 @@ const MILESTONE_TEXT: Record<(typeof DELIVERY_MILESTONES)[number], string> = {
   'in transit': 'On the road',
   delivered: 'Delivered',
 };
-
-export const addressLine = (address: Address) =>
-  `${address.line1}${address.line2 ? `, ${address.line2}` : ''}, ${address.city}, ${address.state} ${address.postalCode}`;
 
 /** A shipment's milestones, each done (with when), current or to come; a pickup's appointment and handover. */
 export function ShipmentTimeline({ shipment }: { shipment: Shipment }) {
@@ -24,7 +21,7 @@ export function ShipmentTimeline({ shipment }: { shipment: Shipment }) {
         {shipment.from && (
           <>
             <dt>Where</dt>
-            <dd>{addressLine(shipment.from)}</dd>
+            <dd>{addressText(shipment.from)}</dd>
           </>
         )}
         <dt>Handed over</dt>
@@ -62,7 +59,7 @@ export function ShipmentTimeline({ shipment }: { shipment: Shipment }) {
           );
         })}
       </ol>
-      {shipment.to && <p className="help mt-2">To {addressLine(shipment.to)}</p>}
+      {shipment.to && <p className="help mt-2">To {addressText(shipment.to)}</p>}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation, useOutletContext, useSearchParams } from 'react-router-dom';
 import { useTransaction } from '../../../data/transactions';
 import { formatDollars, vehicleName } from '../../../domain/offer-format';
+import { saleWords } from '../../../domain/sale-state';
 import type { TransactionDetail } from '../../../domain/transaction-contract';
 import { Alert } from '../../../ui/alert';
 
@@ -60,9 +61,9 @@ export function Component() {
   const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'long' });
   const ended = detail.cancelledAt
     ? `cancelled ${day(detail.cancelledAt)}`
-    : detail.completedAt
-      ? `closed ${day(detail.completedAt)}`
-      : 'not closed yet';
+    : detail.sale.closedAt
+      ? `closed ${day(detail.sale.closedAt)}`
+      : (saleWords(detail.sale, detail.side) ?? 'not closed yet');
   return (
     <section aria-labelledby="closed-heading">
       <p className="mb-2">

@@ -12,8 +12,8 @@ export function Component() {
   return (
     <>
       <title>Overview · Previous transaction</title>
-      {/* A closed sale can still be within the buyer's time after the handover, or in a case. */}
-      <DeliveryPanel transactionId={detail.id} />
+      {/* How delivery ended: confirmed, and by whom, or a case decided. */}
+      <DeliveryPanel detail={detail} />
       <h2 className="title is-5">The sale</h2>
       <dl className="ui-facts">
         <dt>Price</dt>

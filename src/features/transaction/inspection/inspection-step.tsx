@@ -3,7 +3,8 @@
  * self-inspection — the checklist, waiting for the report, the report with "Done", and what
  * happens next once the step is over (SPEC §4.4 inspection views).
  */
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { screenAt, SUCCESS_SCREENS } from '../../../domain/transaction-steps';
 import { Button } from '../../../ui/button';
 import { isPending, stepView, useTransactionContext, type StepViews } from '../transaction-context';
 import { WaitingView } from '../waiting-view';
@@ -12,6 +13,8 @@ import { GetConnected } from '../signature/get-connected';
 import { SelfInspection } from './self-inspection';
 import { HandoverSection } from '../../../ui/delivery/handover-section';
 import { WhatsNext } from './whats-next';
+import { saleWords } from '../../../domain/sale-state';
+import { NextStepCallout } from '../../../ui/next-step-callout';
 
 function Landing() {
   const { detail } = useTransactionContext();
@@ -47,10 +50,16 @@ function Success() {
 function Finished() {
   const { detail } = useTransactionContext();
   const { report, skipped } = detail.data.inspection;
+  // "Done" only once the sale is: until then, what it still waits for (the handover, the buyer's check).
+  const heading = { closed: 'Your sale is closed', refunded: 'Your sale was refunded', cancelled: 'Your sale was cancelled' }[
+    detail.sale.stage as 'closed' | 'refunded' | 'cancelled'
+  ];
+  const status = saleWords(detail.sale, detail.side);
+  const onSuccessScreen = SUCCESS_SCREENS.includes(screenAt(useLocation().pathname)!);
   return (
     <section aria-labelledby="all-done">
       <h1 id="all-done" className="title is-4">
-        You're all done
+        {heading ?? 'Your steps are done'}
       </h1>
       <p className="mb-4">
         {detail.flow === 'dealer-financing'
@@ -59,14 +68,21 @@ function Finished() {
             ? 'You skipped the self-inspection.'
             : 'Your inspection report is kept with the sale.'}
       </p>
+      {status && !heading && <p className="has-text-weight-semibold mb-3">{status}</p>}
+      {/* On the success screen, what the sale waits for next (a step read back in the transaction shell has it from the shell). */}
+      {onSuccessScreen && <NextStepCallout detail={detail} />}
       {report && <InspectionReportView report={report} />}
       <WhatsNext detail={detail} />
-      <HandoverSection transactionId={detail.id} />
-      {/* Who the buyer is, and the contact they shared for the handover, once the sale closed. */}
+      <HandoverSection detail={detail} />
+      {/* Who the buyer is, and the contact they shared for the handover, once both signed. */}
       <GetConnected transactionId={detail.id} other={detail.side === 'buyer' ? 'seller' : 'buyer'} dealId={detail.dealId} />
       <p className="mt-4">
         <Link to={`/dashboard/active-transactions/track-delivery/${detail.id}`}>
-          {detail.shipment?.kind === 'Pickup' ? 'Your money and the pickup' : 'Your money and the car’s delivery'}
+          {detail.handover.partiesArrange
+            ? 'Your money and the handover'
+            : detail.shipment?.kind === 'Pickup'
+              ? 'Your money and the pickup'
+              : 'Your money and the car’s delivery'}
         </Link>
       </p>
       {/* A dealer goes on from their other sales, where this one is followed to closed. */}

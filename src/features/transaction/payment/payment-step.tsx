@@ -31,7 +31,7 @@ function Review() {
           ? choosesTransport(detail.flow)
             ? 'Check every line before you pay. Once you accept it, the amount due at signing is fixed: financing, protection and transport can no longer change.'
             : 'Check every line before you pay: it is what you agreed, and the amount due at signing is what you authorise next.'
-          : 'Your title is approved. This is what reaches your bank once the sale closes; check it before you go on.'}
+          : 'Your title is approved. This is what reaches your bank: half when our title desk has the signed title, the rest once the buyer confirms delivery. Check it before you go on.'}
       </p>
       {buyer ? (
         <BreakdownTable breakdown={detail.priceBreakdown!} transportToChoose={choosesTransport(detail.flow)} />

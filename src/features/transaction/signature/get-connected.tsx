@@ -1,4 +1,4 @@
-/** "Get connected with your buyer / seller": once the sale closed, who the other party is and the contact details they chose to share. */
+/** "Get connected with your buyer / seller": once both signed, who the other party is and the contact details they chose to share, for the handover. */
 import { useEffect, useState } from 'react';
 import { refreshDeal, useDeal } from '../../../data/deals';
 import { connectionOf } from '../../../data/signing';
@@ -6,8 +6,8 @@ import { ApiError } from '../../../data/api-client';
 import type { Connection } from '../../../domain/signing';
 
 /**
- * The sale closes when the second side's flow ends, which can be a moment after this screen opens:
- * each new version of the deal (live notices keep the saved deal current) asks again.
+ * The envelope completes when the second party signs, which can be a moment after this screen
+ * opens: each new version of the deal (live notices keep the saved deal current) asks again.
  */
 export function GetConnected({ transactionId, dealId, other }: { transactionId: string; dealId: string; other: 'buyer' | 'seller' }) {
   const [connection, setConnection] = useState<Connection | null | undefined>(undefined);
@@ -28,8 +28,10 @@ export function GetConnected({ transactionId, dealId, other }: { transactionId: 
         Get connected with your {other}
       </h2>
       <p className="mb-3">
-        Your sale closed on {new Date(connection.closedAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' })}.
-        {other === 'seller' ? ' Questions about the car’s history or a spare key? ' : ' Questions about the paperwork or the handover? '}
+        You both signed on {new Date(connection.signedAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' })}.
+        {other === 'seller'
+          ? ' Meeting for the handover, or a question about the car’s history? '
+          : ' Meeting for the handover, or a question about the paperwork? '}
         Here is how to reach {connection.name}.
       </p>
       <dl className="ui-facts">

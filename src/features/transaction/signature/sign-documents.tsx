@@ -1,6 +1,6 @@
 /**
  * "Sign your documents": what the party signs, their consent to sign electronically and whether to
- * share their contact details with the other party once the sale closes, then the e-signature
+ * share their contact details with the other party once both have signed, then the e-signature
  * provider's page. Coming back, how the session ended is said here (use-signing-return.ts records it).
  */
 import { useState } from 'react';
@@ -99,7 +99,7 @@ export function SignDocuments() {
             Read the <Link to="/legal/esign-policy">E-sign policy</Link>: your right to paper copies, and how to withdraw consent.
           </p>
           <CheckboxField
-            label={`Share my e-mail and phone number with the ${other} once the sale closes`}
+            label={`Share my e-mail and phone number with the ${other} once we have both signed`}
             help={`Only your name is shown to the ${other} otherwise.`}
             checked={share}
             onChange={(event) => setShare(event.target.checked)}

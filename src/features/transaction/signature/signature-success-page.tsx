@@ -1,13 +1,14 @@
 /**
  * `/transaction/signature/success`: the party has signed. Until the other party signs it says so;
- * then the signed documents, what happens next, and — once the sale closed — how to reach the
- * other party.
+ * then the signed documents, what happens next, how to reach the other party, and the way to the
+ * handover.
  */
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../domain/dates';
+import { trackPath } from '../../../domain/handover-next';
 import { Alert } from '../../../ui/alert';
 import { InspectionReportView } from '../../../ui/reports/inspection-report';
-import { NextStepCallout } from '../next-step-callout';
+import { NextStepCallout } from '../../../ui/next-step-callout';
 import { useTransactionContext } from '../transaction-context';
 import { GetConnected } from './get-connected';
 import { SaleDocumentsList } from './sale-documents-list';
@@ -35,8 +36,8 @@ export function Component() {
       {everyone && (
         <p className="mb-3">
           {detail.side === 'buyer'
-            ? `${detail.dealer?.name ?? 'The seller'} is paid by the rules you agreed: ${detail.priceBreakdown?.lienPayoff ? 'their loan first, ' : ''}half when the title reaches us, the rest when you have the car.`
-            : 'Your payout follows the rules you agreed: half when the title reaches us, the rest when the buyer has the car.'}
+            ? `${detail.dealer?.name ?? 'The seller'} is paid by the rules you agreed: ${detail.priceBreakdown?.lienPayoff ? 'their loan first, ' : ''}half when the title reaches us, the rest once you have the car and confirm delivery.`
+            : 'Your payout follows the rules you agreed: half when the title reaches us, the rest once the buyer has the car and confirms delivery.'}
         </p>
       )}
       {state?.you.signedAt && <p className="help mb-3">You signed {formatDateTime(state.you.signedAt)}.</p>}
@@ -45,10 +46,14 @@ export function Component() {
       {state ? <SaleDocumentsList documents={state.documents} /> : <p aria-busy="true">Loading your documents…</p>}
       <GetConnected transactionId={detail.id} other={other} dealId={detail.dealId} />
       {detail.sellerInspection && <InspectionReportView report={detail.sellerInspection} readBy="buyer" />}
-      {detail.shipment && (
+      {(detail.shipment || detail.handover.partiesArrange) && (
         <p className="mt-4">
-          <Link to={`/dashboard/active-transactions/track-delivery/${detail.id}`}>
-            {detail.shipment.kind === 'Pickup' ? 'See the pickup: where and when' : 'Follow the car’s delivery'}
+          <Link to={trackPath(detail.id)}>
+            {detail.handover.partiesArrange
+              ? 'The handover: where and when'
+              : detail.shipment?.kind === 'Pickup'
+                ? 'See the pickup: where and when'
+                : 'Follow the car’s delivery'}
           </Link>
         </p>
       )}

@@ -103,7 +103,9 @@ export function TitleReadOnly() {
       <h1 id="title-done" className="title is-4">
         Title approved
       </h1>
-      <p className="mb-3">Our title desk approved your documents. We transfer the title to the buyer once the sale closes.</p>
+      <p className="mb-3">
+        Our title desk approved your documents. We transfer the title to the buyer once they have paid and you have both signed.
+      </p>
       <DocumentsSent detail={detail} />
       <p className="help mt-3">This step is complete.</p>
     </section>

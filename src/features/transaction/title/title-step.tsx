@@ -24,8 +24,8 @@ function TitleStart() {
         Your title
       </h1>
       <p className="mb-4">
-        The buyer gets the car's title once the sale closes. If a loan or lease is still on the car, the lender holds the title: we pay it
-        off first from the buyer's money and the lender sends the title on.
+        The buyer gets the car's title once they have paid and you have both signed. If a loan or lease is still on the car, the lender
+        holds the title: we pay it off first from the buyer's money and the lender sends the title on.
       </p>
       <h2 className="title is-5">Is there a loan or lease on this car?</h2>
       <div className="buttons">
