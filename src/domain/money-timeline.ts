@@ -115,13 +115,8 @@ export function moneyTimeline(
   for (const release of plan.releases) {
     const label = RELEASE_LABELS[release.id][side];
     const cents = ownCents(release.id, release.cents);
-    if (
-      released.has(release.id) ||
-      !label ||
-      cents === 0 ||
-      (side === 'buyer' && release.id !== 'lien payoff' && !release.id.startsWith('seller'))
-    )
-      continue;
+    // Everything still to move of the party's money is listed, so what they paid and what it is for add up on every day of the sale.
+    if (released.has(release.id) || !label || cents === 0) continue;
     items.push({
       id: `scheduled:${release.id}`,
       at: null,

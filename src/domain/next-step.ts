@@ -12,7 +12,7 @@ import type { Side } from './parties';
 import { stepScreen, stepStates } from './step-progress';
 import { destinationFor, type Flow, type TransactionStatus } from './transaction-flows';
 import type { NextStep, WaitingOn } from './transaction-contract';
-import { SCREENS, type Step } from './transaction-steps';
+import { SCREENS, transactionEntry, type Step } from './transaction-steps';
 import { FINAL_STATUS, nextStatus, partyEventsFrom } from './transaction-transitions';
 
 /** What a party does at each step, said as the next thing to do. */
@@ -25,7 +25,7 @@ export const STEP_ACTIONS: Record<Step, { text: string; label: string }> = {
   payment: { text: 'Review the figures and link your bank account.', label: 'Go to payment' },
   title: { text: 'Send your title documents.', label: 'Send your title' },
   signature: { text: 'Sign the sale documents.', label: 'Sign the documents' },
-  inspection: { text: 'Send your self-inspection of the car, or skip it: the sale closes after.', label: 'Inspect the car' },
+  inspection: { text: 'Send your self-inspection of the car, or skip it.', label: 'Inspect the car' },
 };
 
 /** A dealer's own words for the steps of their sale. */
@@ -46,6 +46,18 @@ const THEIR_STEP: Record<Step, string> = {
   signature: 'sign the sale documents',
   inspection: 'send their self-inspection of the car (or skip it)',
 };
+
+/**
+ * The party's own current step as their next thing to do, from their status alone: for a copy the
+ * server has not worked `next` out for (saved before it had one), or one an action not sent yet
+ * moved on (optimistic.ts) — never the server's answer for the status before.
+ */
+export function ownNextStep(transactionId: string, flow: Flow, status: TransactionStatus): NextStep | null {
+  const current = currentStep(flow, status);
+  return current
+    ? { who: 'you', text: STEP_ACTIONS[current].text, action: { label: 'Continue', to: transactionEntry(transactionId) } }
+    : null;
+}
 
 export interface SideFacts {
   transactionId: string;

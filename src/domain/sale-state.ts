@@ -123,7 +123,9 @@ export function saleWords(sale: Sale, side: Side, timeZone?: string): string | n
     case 'finishing':
       return 'Delivery confirmed · the last step is left';
     case 'closed':
-      return 'Closed';
+      return sale.closedAt
+        ? `Closed ${new Date(sale.closedAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', ...(timeZone ? { timeZone } : {}) })}`
+        : 'Closed';
     case 'refunded':
       return 'Refunded · the car went back to the seller';
     case 'cancelled':

@@ -76,9 +76,22 @@ const DELIVERY: Partial<Record<ShipmentStatus, (people: People) => string>> = {
   delivered: (people) => `The transport vendor delivered the car to ${people.buyer.name}`,
 };
 
+/** The notes a handover the parties arranged writes on its updates (handover-plans.ts), read back for the timeline. */
+export const HANDOVER_NOTES = {
+  proposed: (side: Side, plan: string) => `Proposed by the ${side}: ${plan}`,
+  agreed: (side: Side) => `Agreed by the ${side}`,
+  bothRecorded: 'Both parties recorded the handover',
+} as const;
+
+const partyWords = (person: Person, sentence: string): Told => ({
+  actor: `${person.name.charAt(0).toUpperCase()}${person.name.slice(1)}`,
+  you: person.you,
+  text: `${person.name} ${sentence}.`,
+});
+
 /**
  * A shipment update in words, or null when a step event already says it (the booking, and a
- * pickup handed over, which the buyer's "collected the car" records).
+ * pickup handed over, which the buyer's "said they have the car" records).
  */
 export function shipmentWords(kind: TransportKind, status: ShipmentStatus, note: string | null, people: People): Told | null {
   if (status === 'cancelled')
@@ -86,6 +99,11 @@ export function shipmentWords(kind: TransportKind, status: ShipmentStatus, note:
       'caramel',
       `Caramel cancelled the ${kind === 'Pickup' ? 'pickup' : 'delivery'} booking${note ? ` (${note.toLowerCase()})` : ''}`,
     );
+  const proposed = note?.match(/^Proposed by the (buyer|seller): (.+)$/);
+  if (proposed) return partyWords(people[proposed[1] as Side], `proposed the handover: ${proposed[2]}`);
+  const agreed = note?.match(/^Agreed by the (buyer|seller)$/);
+  if (agreed) return partyWords(people[agreed[1] as Side], 'agreed to the handover');
+  if (note === HANDOVER_NOTES.bothRecorded) return providerWords('caramel', 'The car changed hands: both parties recorded the handover');
   const words = kind === 'Delivery' ? DELIVERY[status] : undefined;
   return words ? providerWords('transport', words(people)) : null;
 }

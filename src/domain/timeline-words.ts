@@ -65,7 +65,10 @@ export interface EventContext {
 
 /** Who tells an event: the party that acted, a provider by its role, or the party that cancelled (the payload's `by`). */
 type Teller = 'party' | 'canceller' | ProviderRole;
-/** A phrase after the actor; `{their}` is the acting party's ("your"/"their") or, after a provider, the side's ("your"/"Sam’s"). */
+/**
+ * A phrase after the actor; `{their}` is the acting party's ("your"/"their") or, after a provider, the side's ("your"/"Sam’s");
+ * `{they}` is the acting party ("you"/"they").
+ */
 type Phrase = string | ((context: EventContext) => string);
 
 const amount = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? formatCents(value) : null);
@@ -105,7 +108,7 @@ export const EVENT_WORDS: Record<ToldEvent, { by: Teller; phrase: Phrase }> = {
     },
   },
   'payout account changed': { by: 'party', phrase: 'chose another bank account for {their} payout' },
-  'vehicle received': { by: 'party', phrase: 'collected the car' },
+  'vehicle received': { by: 'party', phrase: 'said {they} have the car' },
   'signature start': { by: 'party', phrase: 'went on to signing' },
   'signing started': { by: 'party', phrase: 'opened the signing step' },
   'gov id started': { by: 'party', phrase: 'started the government ID check' },
@@ -187,7 +190,9 @@ export function eventWords(
     return {
       actor: capital(person.name),
       you: person.you,
-      text: asSentence(`${person.name} ${words.replaceAll('{their}', person.you ? 'your' : 'their')}`),
+      text: asSentence(
+        `${person.name} ${words.replaceAll('{their}', person.you ? 'your' : 'their').replaceAll('{they}', person.you ? 'you' : 'they')}`,
+      ),
     };
   const role = PROVIDER_ROLES[by as ProviderRole];
   return { actor: role.actor, you: false, text: asSentence(`${role.subject} ${words.replaceAll('{their}', people.party.possessive)}`) };

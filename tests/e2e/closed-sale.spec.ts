@@ -58,8 +58,14 @@ test('a buyer with a closed sale reads it in its tabs: overview, reports, financ
     await expect(page.getByText(/^\$20,000 · you were the buyer · closed /)).toBeVisible();
     const tabs = page.getByRole('navigation', { name: 'This sale' });
     await expect(tabs.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+    // How delivery ended, then the way to the timeline, which tells every step in words (not the events' names).
+    await expect(page.getByRole('region', { name: 'Delivery confirmation' })).toContainText('You confirmed the car is as described');
     await expect(page.getByRole('heading', { name: 'What happened' })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'What happened' })).toContainText('You: identity submitted');
+    await expect(page.getByText('identity submitted')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'the sale’s timeline' })).toHaveAttribute(
+      'href',
+      /\/dashboard\/active-transactions\/timeline\//,
+    );
 
     await tabs.getByRole('link', { name: 'Reports' }).click();
     await expect(page.getByRole('heading', { name: 'Vehicle history' })).toBeVisible();

@@ -173,7 +173,7 @@ test('a cash sale with a pickup and no lien closes, and the buyer says they have
   await expect(buyerPage.getByText(/Caramel holds \$0:/)).toBeVisible();
   // The seller's open page follows by itself: the second half on its way, then done; the sale closed.
   await expect(secondPayout(sellerPage)).toContainText('Done', { timeout: 20_000 });
-  await expect(sellerPage.getByText(/ · Closed$/)).toBeVisible();
+  await expect(sellerPage.getByText(/ · Closed [A-Z][a-z]{2} \d{1,2}$/)).toBeVisible();
   await buyerPage.goto('/dashboard/previous-transactions');
   await expect(buyerPage.getByText('2005 Buick').first()).toBeVisible();
   await sellerPage.context().close();

@@ -72,7 +72,7 @@ test('the buyer confirms delivery: the seller, on a phone, is paid the rest at o
   await confirmsDelivery(buyerPage, deal.buyerTx);
   // The seller's open page follows without a reload: confirmed, and now closed.
   await expect(sellerPanel.getByText('The buyer confirmed the car is as described')).toBeVisible({ timeout: 15_000 });
-  await expect(sellerPage.getByText(/ · Closed$/)).toBeVisible();
+  await expect(sellerPage.getByText(/ · Closed [A-Z][a-z]{2} \d{1,2}$/)).toBeVisible();
   await sellerPage.screenshot({ path: test.info().outputPath('seller-confirmed-375.png'), fullPage: true });
   const sellerMoney = await settled(sellerPage, deal.sellerTx);
   expect(sellerMoney.find((row) => row.label.startsWith('Your second payout'))?.status).toBe('Done');
@@ -119,7 +119,7 @@ test('the clock runs out with no problem raised: both see the release, and the s
   expect((await advance(1)).statusCode).toBe(200);
   for (const page of [buyerPage, sellerPage]) {
     await expect(page.getByText('The time to raise a problem ended with none raised')).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByText(/ · Closed$/)).toBeVisible();
+    await expect(page.getByText(/ · Closed [A-Z][a-z]{2} \d{1,2}$/)).toBeVisible();
   }
   await expect(buyerPanel.getByRole('button', { name: 'Confirm delivery' })).toHaveCount(0);
 
@@ -222,7 +222,7 @@ test('a problem raised from the buyer’s phone holds the money; both add eviden
     status: 'Done',
   });
   const sellerMoney = await settled(sellerPage, deal.sellerTx);
-  await expect(sellerPage.getByText(/ · Closed$/)).toBeVisible();
+  await expect(sellerPage.getByText(/ · Closed [A-Z][a-z]{2} \d{1,2}$/)).toBeVisible();
   const payouts = sellerMoney.filter((row) => /^Your (first|second) payout/.test(row.label));
   expect(payouts[0]!.cents - payouts[1]!.cents).toBe(45_000); // the second half, less the refund
 

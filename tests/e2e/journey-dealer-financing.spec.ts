@@ -168,7 +168,7 @@ test('dealer financing: from sign-up and the dealer’s application to closed by
   // The dealer's list, open all along, follows the sale to closed by itself.
   await journey.followsWithin5s(
     'dealer',
-    sale.getByTestId('sale-status').filter({ hasText: /^Closed$/ }),
+    sale.getByTestId('sale-status').filter({ hasText: /^Closed [A-Z][a-z]{2} \d{1,2}$/ }),
     'the dealer sees the sale closed',
   );
   const customerMoney = await settledMoney(customer, journey, 'customer', 2);

@@ -153,11 +153,11 @@ test('partner deal, the buyer pays first: from the partner’s call to the selle
   // The buyer confirms: the seller's second payout moves then, and the sale is closed for both.
   await confirmsDelivery(buyer);
   await journey.shot(buyer, 'buyer', 'delivery confirmed');
-  await journey.followsWithin5s('seller', seller.getByText(/ · Closed$/), 'the seller sees the sale closed');
+  await journey.followsWithin5s('seller', seller.getByText(/ · Closed [A-Z][a-z]{2} \d{1,2}$/), 'the seller sees the sale closed');
   await expect(seller.getByText('The buyer confirmed the car is as described')).toBeVisible();
   await expect(secondPayout(seller)).not.toContainText('To come');
   await journey.shot(seller, 'seller', 'closed');
-  await expect(buyer.getByText(/ · Closed$/)).toBeVisible();
+  await expect(buyer.getByText(/ · Closed [A-Z][a-z]{2} \d{1,2}$/)).toBeVisible();
   const sellerMoney = await settledMoney(seller, journey, 'seller', 2);
   const payouts = sellerMoney.filter((row) => /^Your (first|second) payout/.test(row.label));
   expect(payouts).toHaveLength(2);

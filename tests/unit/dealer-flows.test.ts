@@ -80,6 +80,9 @@ describe('the flows of a dealer’s sale', () => {
       'Signed · waiting for the handover',
     );
     expect(saleProgress({ ...sale, status: 'signature_done', sale: { ...inProgress, stage: 'closed' } }).label).toBe('Closed');
+    expect(
+      saleProgress({ ...sale, status: 'signature_done', sale: { ...inProgress, stage: 'closed', closedAt: '2026-12-01T12:00:00Z' } }).label,
+    ).toMatch(/^Closed Dec \d$/);
   });
 });
 

@@ -49,7 +49,7 @@ describe('where a sale stands', () => {
     expect(saleWords(saleOf(facts()), 'buyer')).toBe('Signed · waiting for the handover');
     expect(saleWords(running, 'buyer', 'UTC')).toBe('Delivered · check the car by Thu, Dec 3, 2:05 PM UTC');
     expect(saleWords(running, 'seller', 'UTC')).toBe('Delivered · the buyer checks the car until Thu, Dec 3, 2:05 PM UTC');
-    expect(saleWords(saleOf(facts({ closedAt: handedOver })), 'seller')).toBe('Closed');
+    expect(saleWords(saleOf(facts({ closedAt: handedOver })), 'seller', 'UTC')).toBe('Closed Dec 1');
     expect(saleWords(saleOf(facts({ bothSigned: false })), 'seller')).toBeNull();
   });
 });

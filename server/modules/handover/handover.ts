@@ -10,6 +10,7 @@ import { hasSigned } from '../../../src/domain/deal-facts';
 import { whyNoHandover, type HandoverFacts } from '../../../src/domain/delivery';
 import type { RecordHandover } from '../../../src/domain/handover';
 import { otherSide } from '../../../src/domain/parties';
+import { HANDOVER_NOTES } from '../../../src/domain/timeline-records';
 import { nextStatus } from '../../../src/domain/transaction-transitions';
 import type { TransactionStatus } from '../../../src/domain/transaction-flows';
 import { handoverRecords } from '../../db/transport-tables';
@@ -82,6 +83,6 @@ export async function recordHandover(
     .from(handoverRecords)
     .where(and(eq(handoverRecords.dealId, row.dealId), eq(handoverRecords.side, otherSide(row.side))));
   if (other && whyNoHandover('handover recorded by both', await handoverFacts(uow.tx, row.dealId, { buyer, seller })) === null)
-    await handOver(uow, row.dealId, 'Both parties recorded the handover');
+    await handOver(uow, row.dealId, HANDOVER_NOTES.bothRecorded);
   return record!;
 }

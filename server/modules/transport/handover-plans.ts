@@ -8,7 +8,8 @@
 import { eq } from 'drizzle-orm';
 import type { Side } from '../../../src/domain/parties';
 import { choosesTransport } from '../../../src/domain/transaction-transitions';
-import type { Appointment, HandoverPlan } from '../../../src/domain/transport';
+import { HANDOVER_NOTES } from '../../../src/domain/timeline-records';
+import { handoverPlanWords, type Appointment, type ArrangedHandover, type HandoverPlan } from '../../../src/domain/transport';
 import { shipments, shipmentUpdates } from '../../db/transport-tables';
 import type { DealSides } from '../../kernel/deal-sides';
 import type { TransactionRow } from '../../kernel/event-log';
@@ -50,7 +51,11 @@ export async function proposeHandover(uow: UnitOfWork, row: TransactionRow, plan
   const [shipment] = live
     ? await uow.tx.update(shipments).set({ appointment }).where(eq(shipments.id, live.id)).returning()
     : await uow.tx.insert(shipments).values({ dealId: row.dealId, kind: 'Pickup', appointment }).returning();
-  await uow.tx.insert(shipmentUpdates).values({ shipmentId: shipment!.id, status: 'booked', note: `Proposed by the ${row.side}` });
+  await uow.tx.insert(shipmentUpdates).values({
+    shipmentId: shipment!.id,
+    status: 'booked',
+    note: HANDOVER_NOTES.proposed(row.side, handoverPlanWords(appointment as ArrangedHandover)),
+  });
   uow.touch(row.dealId, 'shipment updated');
   uow.emit('handover.proposed', { dealId: row.dealId, side: row.side });
 }
@@ -63,7 +68,7 @@ export async function agreeHandover(uow: UnitOfWork, row: TransactionRow): Promi
   if (refusal) throw new Refusal(409, refusal);
   const appointment: Appointment = { ...(live!.appointment as Appointment), agreedAt: new Date().toISOString() };
   await uow.tx.update(shipments).set({ appointment }).where(eq(shipments.id, live!.id));
-  await uow.tx.insert(shipmentUpdates).values({ shipmentId: live!.id, status: 'booked', note: `Agreed by the ${row.side}` });
+  await uow.tx.insert(shipmentUpdates).values({ shipmentId: live!.id, status: 'booked', note: HANDOVER_NOTES.agreed(row.side) });
   uow.touch(row.dealId, 'shipment updated');
   uow.emit('handover.agreed', { dealId: row.dealId, side: row.side });
 }

@@ -8,6 +8,8 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { connectivity } from '../../data/connectivity';
 import { queueAction } from '../../data/outbox';
 import { refreshTransaction, refreshTransactions, useOutbox, useTransaction, useTransactionList } from '../../data/transactions';
 import { vehicleName } from '../../domain/offer-format';
@@ -54,6 +56,7 @@ function Choose() {
 function Track({ id }: { id: string }) {
   const row = useTransaction(id);
   const outbox = useOutbox(id) ?? [];
+  const { online } = useSnapshot(connectivity);
   // The copy saved on this device can be versions behind (a webhook moved the sale while the user was elsewhere):
   // an action based on it is refused as stale, so "I have the car" waits for this open's refresh (offline, the saved copy goes).
   const [checked, setChecked] = useState<string | null>(null);
@@ -109,10 +112,14 @@ function Track({ id }: { id: string }) {
                 ? 'Once the seller has brought you the car and the keys:'
                 : 'Once you have the keys and the car:'}
             </p>
-            <Button onClick={() => void queueAction(detail.id, 'vehicle received')} loading={confirming}>
+            <Button onClick={() => void queueAction(detail.id, 'vehicle received')} loading={confirming && online} disabled={confirming}>
               I have the car
             </Button>
-            <p className="help mt-2">Your time to check the car starts then; the seller is paid the rest once you confirm delivery.</p>
+            <p className="help mt-2" role="status">
+              {confirming && !online
+                ? 'Saved on this phone: it is sent as soon as you are back online, and your time to check the car starts then.'
+                : 'Your time to check the car starts then; the seller is paid the rest once you confirm delivery.'}
+            </p>
           </div>
         ))}
       {detail.side === 'buyer' &&

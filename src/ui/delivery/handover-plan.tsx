@@ -8,7 +8,7 @@
 import { useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import * as z from 'zod/mini';
-import { NetworkError } from '../../data/api-client';
+import { ApiError, NetworkError } from '../../data/api-client';
 import { connectivity } from '../../data/connectivity';
 import { agreeHandover, proposeHandover } from '../../data/handover';
 import { otherSide } from '../../domain/parties';
@@ -57,20 +57,24 @@ const placeOf = (draft: Pick<Draft, 'line1' | 'line2' | 'city' | 'state' | 'post
   postalCode: draft.postalCode,
 });
 
-/** The address rules, reported against the form's flat fields. */
+/** A day `offset` days from today in this device's time zone, as YYYY-MM-DD. */
+const isoDay = (offset: number) => {
+  const day = new Date(Date.now() + offset * 86_400_000);
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+};
+const DAY_RANGE = `Choose a day from today to ${HANDOVER_DAYS_AHEAD} days ahead`;
+
+/** The address rules and the days the server takes, reported against the form's flat fields before anything is sent. */
 const checked = formSchema.check(
   z.superRefine((draft, context) => {
     const result = addressSchema.safeParse(placeOf(draft));
     if (!result.success)
       for (const issue of result.error.issues)
         context.issues.push({ code: 'custom', message: issue.message, input: '', path: [String(issue.path.at(-1))] });
+    if (/^\d{4}-\d{2}-\d{2}$/.test(draft.day) && (draft.day < isoDay(0) || draft.day > isoDay(HANDOVER_DAYS_AHEAD)))
+      context.issues.push({ code: 'custom', message: DAY_RANGE, input: '', path: ['day'] });
   }),
 );
-
-const isoDay = (offset: number) => {
-  const day = new Date(Date.now() + offset * 86_400_000);
-  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-};
 
 function PlanFacts({ plan, side, handedOverAt }: { plan: ArrangedHandover; side: Side; handedOverAt: string | null }) {
   const other = otherSide(side);
@@ -87,7 +91,7 @@ function PlanFacts({ plan, side, handedOverAt }: { plan: ArrangedHandover; side:
       <dd>{METHOD_WORDS[plan.method][side]}</dd>
       <dt>Where</dt>
       <dd>{addressText(plan.place)}</dd>
-      <dt>When</dt>
+      <dt>{handedOverAt ? 'Planned for' : 'When'}</dt>
       <dd>{appointmentText(plan)}</dd>
       <dt>Status</dt>
       <dd>{status}</dd>
@@ -95,7 +99,17 @@ function PlanFacts({ plan, side, handedOverAt }: { plan: ArrangedHandover; side:
   );
 }
 
-function PlanForm({ detail, plan, onDone }: { detail: TransactionDetail; plan: ArrangedHandover | null; onDone: () => void }) {
+function PlanForm({
+  detail,
+  plan,
+  onDone,
+  onCancel,
+}: {
+  detail: TransactionDetail;
+  plan: ArrangedHandover | null;
+  onDone: () => void;
+  onCancel?: () => void;
+}) {
   const { online } = useSnapshot(connectivity);
   const own: Address | null = detail.data.identity.pickupAddress ?? detail.data.identity.address;
   const start = plan?.place ?? own;
@@ -124,13 +138,17 @@ function PlanForm({ detail, plan, onDone }: { detail: TransactionDetail; plan: A
       onDone();
     } catch (error) {
       setFailure(
-        error instanceof NetworkError ? 'You are offline: propose the handover once you are back online.' : (error as Error).message,
+        error instanceof NetworkError
+          ? 'You are offline: propose the handover once you are back online.'
+          : error instanceof ApiError
+            ? error.reason
+            : (error as Error).message,
       );
     }
   });
   const method = form.field('method');
   return (
-    <form onSubmit={submit} noValidate aria-label="Propose the handover">
+    <form onSubmit={submit} onChange={() => setFailure(null)} noValidate aria-label="Propose the handover">
       {failure && <Alert kind="danger">{failure}</Alert>}
       <RadioGroup
         legend="Who brings the car"
@@ -151,9 +169,16 @@ function PlanForm({ detail, plan, onDone }: { detail: TransactionDetail; plan: A
         </div>
       </div>
       {!online && <p className="help mb-2">You are offline: propose the handover once you are back online.</p>}
-      <Button type="submit" loading={form.submitting} disabled={!online}>
-        {plan ? 'Propose this instead' : 'Propose this handover'}
-      </Button>
+      <div className="buttons">
+        <Button type="submit" loading={form.submitting} disabled={!online}>
+          {plan ? 'Propose this instead' : 'Propose this handover'}
+        </Button>
+        {onCancel && (
+          <Button variant="outlined" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+      </div>
     </form>
   );
 }
@@ -161,6 +186,12 @@ function PlanForm({ detail, plan, onDone }: { detail: TransactionDetail; plan: A
 export function HandoverPlanSection({ detail }: { detail: TransactionDetail }) {
   const { online } = useSnapshot(connectivity);
   const [proposing, setProposing] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // After a proposal or an agreement the section says where it stands: the focus goes to its heading, which a screen reader reads.
+  const settled = () => {
+    setProposing(false);
+    requestAnimationFrame(() => heading.current?.focus());
+  };
   const [agreeing, setAgreeing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const agreeKey = useRef(crypto.randomUUID());
@@ -173,16 +204,22 @@ export function HandoverPlanSection({ detail }: { detail: TransactionDetail }) {
     setAgreeing(true);
     setFailure(null);
     agreeHandover(detail.id, agreeKey.current).then(
-      () => setAgreeing(false),
+      () => (setAgreeing(false), settled()),
       (error: Error) => {
         setAgreeing(false);
-        setFailure(error instanceof NetworkError ? 'You are offline: agree once you are back online.' : error.message);
+        setFailure(
+          error instanceof NetworkError
+            ? 'You are offline: agree once you are back online.'
+            : error instanceof ApiError
+              ? error.reason
+              : error.message,
+        );
       },
     );
   };
   return (
     <section aria-labelledby="handover-plan-heading" className="box">
-      <h2 id="handover-plan-heading" className="title is-5">
+      <h2 id="handover-plan-heading" className="title is-5" tabIndex={-1} ref={heading}>
         {handedOverAt ? 'Where and when the car changed hands' : plan ? 'Where and when the car changes hands' : 'Arrange the handover'}
       </h2>
       {plan ? (
@@ -198,15 +235,18 @@ export function HandoverPlanSection({ detail }: { detail: TransactionDetail }) {
       )}
       {failure && <Alert kind="danger">{failure}</Alert>}
       {detail.handover.canAgree && !proposing && (
-        <div className="buttons">
+        <div className="buttons mb-2">
           <Button onClick={agree} loading={agreeing} disabled={!online}>
             Agree to this handover
           </Button>
         </div>
       )}
+      {!online && (detail.handover.canAgree || detail.handover.canPropose) && (
+        <p className="help mb-2">You are offline: the handover is agreed or proposed once you are back online.</p>
+      )}
       {detail.handover.canPropose &&
         (proposing || !plan ? (
-          <PlanForm detail={detail} plan={plan} onDone={() => setProposing(false)} />
+          <PlanForm detail={detail} plan={plan} onDone={settled} onCancel={plan ? () => setProposing(false) : undefined} />
         ) : (
           <Button variant="outlined" size="small" onClick={() => setProposing(true)}>
             Propose another place or time

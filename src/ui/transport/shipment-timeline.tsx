@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../domain/dates';
 import { addressText } from '../../domain/payload-fields';
-import { CARRIERS, DELIVERY_MILESTONES, VENDOR_NAMES, shortDay, windowText, type Shipment } from '../../domain/transport';
+import { appointmentText, CARRIERS, DELIVERY_MILESTONES, VENDOR_NAMES, windowText, type Shipment } from '../../domain/transport';
 
 const MILESTONE_TEXT: Record<(typeof DELIVERY_MILESTONES)[number], string> = {
   booked: 'Booked',
@@ -17,7 +17,7 @@ export function ShipmentTimeline({ shipment }: { shipment: Shipment }) {
     return (
       <dl className="ui-facts">
         <dt>Pickup</dt>
-        <dd>{shipment.appointment ? `${shortDay(shipment.appointment.day)} at ${shipment.appointment.time}` : 'Not booked'}</dd>
+        <dd>{shipment.appointment ? appointmentText(shipment.appointment) : 'Not booked'}</dd>
         {shipment.from && (
           <>
             <dt>Where</dt>

@@ -1,10 +1,9 @@
-/** A closed sale's overview tab: the vehicle, the price, who took part, and every step in order. */
+/** A closed sale's overview tab: how delivery ended, the vehicle, the price, who took part, and the way to its timeline. */
+import { Link } from 'react-router-dom';
+import { timelinePath } from '../../../domain/deal-timeline';
 import { formatDollars } from '../../../domain/offer-format';
 import { DeliveryPanel } from '../../../ui/delivery/delivery-panel';
 import { useClosedTransaction } from './detail-layout';
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const BY = { you: 'You', 'other party': 'The other party', provider: 'Caramel or a partner' } as const;
 
 export function Component() {
   const detail = useClosedTransaction();
@@ -31,16 +30,11 @@ export function Component() {
           </div>
         ))}
       </dl>
-      <h2 id="closed-timeline" className="title is-5">
-        What happened
-      </h2>
-      <ol className="closed-timeline" aria-labelledby="closed-timeline">
-        {detail.timeline.map((entry) => (
-          <li key={entry.version}>
-            <span className="help">{when(entry.at)}</span> {BY[entry.by]}: {entry.event}
-          </li>
-        ))}
-      </ol>
+      <h2 className="title is-5">What happened</h2>
+      <p>
+        Every step of both parties, the money, the documents and the handover, in order and in words, are in{' '}
+        <Link to={timelinePath(detail.id)}>the sale’s timeline</Link>, which you can also download as a PDF.
+      </p>
     </>
   );
 }

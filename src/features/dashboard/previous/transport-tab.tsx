@@ -1,25 +1,27 @@
 /**
- * A closed sale's transport tab: where the car was picked up. The transport booking itself
- * (RunBuggy or Acertus, the dates) joins it once the transport step records one (issue 19).
+ * A finished sale's transport tab: how the car reached the buyer — the vendor's delivery with its
+ * milestones, the pickup, or the handover the parties arranged — and when it changed hands.
  */
+import { HandoverPlanSection } from '../../../ui/delivery/handover-plan';
+import { ShipmentTimeline } from '../../../ui/transport/shipment-timeline';
 import { useClosedTransaction } from './detail-layout';
 
 export function Component() {
-  const { side, data } = useClosedTransaction();
-  const pickup = data.identity.pickupAddress;
+  const detail = useClosedTransaction();
+  const shipment = detail.shipment?.status === 'cancelled' ? null : detail.shipment;
   return (
     <>
       <title>Transport · Previous transaction</title>
       <h2 className="title is-5">Transport</h2>
-      {pickup ? (
-        <p className="mb-3">
-          The car was picked up at {pickup.line1}
-          {pickup.line2 ? `, ${pickup.line2}` : ''}, {pickup.city}, {pickup.state} {pickup.postalCode}.
-        </p>
+      {detail.handover.partiesArrange ? (
+        <HandoverPlanSection detail={detail} />
+      ) : shipment ? (
+        <div className="box">
+          <ShipmentTimeline shipment={shipment} />
+        </div>
       ) : (
-        <p className="mb-3">{side === 'buyer' ? 'The seller gave the pickup address.' : 'No pickup address was recorded.'}</p>
+        <p>No transport was booked for this sale.</p>
       )}
-      <p className="help">A transport booking made in the app shows here with its dates.</p>
     </>
   );
 }

@@ -17,7 +17,12 @@ function sellerItems(detail: TransactionDetail): { title: string; text: string }
       text: `${signed ? `Signed ${day(signed)}. ` : ''}Our title desk files the transfer with the state within 5 business days and e-mails you when it is recorded.`,
     },
     { title: 'Plates', text: 'Most states keep plates with the seller: take them off at handover unless your state says otherwise.' },
-    { title: 'Insurance', text: 'Keep the car insured until it is handed over, then cancel or move your policy.' },
+    {
+      title: 'Insurance',
+      text: detail.delivery.handedOverAt
+        ? 'The car is handed over: cancel your policy on it, or move it to your next car.'
+        : 'Keep the car insured until it is handed over, then cancel or move your policy.',
+    },
   ];
 }
 
