@@ -40,6 +40,12 @@ export default tseslint.config(
               message: 'Shared code never imports features or the app shell.',
             },
             {
+              target: './src/data',
+              from: './src/ui',
+              message:
+                'Data runs below the screens: it says what happened (live-records.ts onAnnouncement), the UI decides how to show it.',
+            },
+            {
               target: './src/features',
               from: './src/app',
               message: 'Features do not import the app shell; move shared code down to ui/, data/ or domain/.',

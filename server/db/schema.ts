@@ -102,6 +102,10 @@ export const negotiations = pgTable(
     codeOwnerUserId: uuid('code_owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Rises with every change its parties see in the offer: its live notices carry it, and the app compares it with its copy. */
+    version: integer('version').notNull().default(1),
+    /** Rises with every change in the offer's thread (a message, a receipt): its live notices carry it. */
+    threadVersion: integer('thread_version').notNull().default(0),
   },
   // Each side's list and dashboard counts look negotiations up by user.
   (table) => [

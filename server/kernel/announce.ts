@@ -4,7 +4,7 @@
  * deal (the other party's progress); a deal that began, or whose parties changed, tells everyone
  * on it about everything of theirs in it; an offer changing tells both of its sides, and so does a thread with something new.
  */
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { SIDE_ROLES } from '../../src/domain/parties';
 import { dealParties, negotiations, transactions } from '../db/schema';
 import type { Tx } from './event-log';
@@ -40,30 +40,39 @@ export async function dealChanges(tx: Tx, dealIds: string[], moved: Set<string> 
   });
 }
 
-/** Notices for threads with something new (a message, a receipt): both parties with an account hear of each. */
+/**
+ * Notices for threads with something new (a message, a receipt): both parties with an account hear
+ * of each, with the thread's version, raised here — once per unit of work that changed it — so the
+ * app can tell a notice it has already followed from a new one.
+ */
 export async function threadChanges(tx: Tx, negotiationIds: string[]): Promise<Change[]> {
   if (!negotiationIds.length) return [];
   const rows = await tx
-    .select({ id: negotiations.id, seller: negotiations.sellerUserId, buyer: negotiations.buyerUserId })
-    .from(negotiations)
-    .where(inArray(negotiations.id, negotiationIds));
-  // A thread has no version of its own: the time of the change is one that only rises.
-  const version = Date.now();
+    .update(negotiations)
+    .set({ threadVersion: sql`${negotiations.threadVersion} + 1` })
+    .where(inArray(negotiations.id, negotiationIds))
+    .returning({
+      id: negotiations.id,
+      seller: negotiations.sellerUserId,
+      buyer: negotiations.buyerUserId,
+      version: negotiations.threadVersion,
+    });
   return rows.flatMap((row) =>
-    [row.seller, row.buyer].flatMap((userId) => (userId ? [{ userId, kind: 'thread' as const, id: row.id, version }] : [])),
+    [row.seller, row.buyer].flatMap((userId) => (userId ? [{ userId, kind: 'thread' as const, id: row.id, version: row.version }] : [])),
   );
 }
 
-/** Notices for changed negotiations (as saved in `tx`): both sides with an account hear of each. */
+/** Notices for changed negotiations: both sides with an account hear of each, with its version, raised here as for a thread. */
 export async function negotiationChanges(tx: Tx, negotiationIds: string[]): Promise<Change[]> {
   if (!negotiationIds.length) return [];
   const rows = await tx
-    .select({ id: negotiations.id, seller: negotiations.sellerUserId, buyer: negotiations.buyerUserId, updatedAt: negotiations.updatedAt })
-    .from(negotiations)
-    .where(inArray(negotiations.id, negotiationIds));
+    .update(negotiations)
+    .set({ version: sql`${negotiations.version} + 1` })
+    .where(inArray(negotiations.id, negotiationIds))
+    .returning({ id: negotiations.id, seller: negotiations.sellerUserId, buyer: negotiations.buyerUserId, version: negotiations.version });
   return rows.flatMap((row) =>
     [row.seller, row.buyer].flatMap((userId) =>
-      userId ? [{ userId, kind: 'negotiation' as const, id: row.id, version: row.updatedAt.getTime() }] : [],
+      userId ? [{ userId, kind: 'negotiation' as const, id: row.id, version: row.version }] : [],
     ),
   );
 }

@@ -56,6 +56,7 @@ function summaryOf(
       madeAt: latest.createdAt.toISOString(),
     },
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 

@@ -103,6 +103,8 @@ export async function threadView(db: Database, negotiationId: string, reader: Us
     delivered: theirs?.deliveredSeq ?? 0,
     read: theirs?.readSeq ?? 0,
     unread: written.filter(({ message }) => message.authorUserId !== reader.id && message.seq > (mine?.readSeq ?? 0)).length,
+    // Read before the messages and receipts: what they hold is never older than the version says.
+    version: negotiation.threadVersion,
   };
 }
 

@@ -8,6 +8,7 @@ import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { refreshSession } from '../data/session';
 import { session } from '../data/session-store';
 import { redirectFor } from './redirects';
+import { showToast } from '../ui/toast-store';
 
 let pipeline: Promise<void> = Promise.resolve();
 
@@ -23,6 +24,9 @@ async function generalGuard(url: URL): Promise<void> {
   }
 }
 
+/** Set once the tab shows live announcements (one subscription for the tab's life). */
+let announcing: (() => void) | undefined;
+
 async function loadSignedInData(): Promise<void> {
   await refreshSession();
   if (session.status !== 'signed-in') return;
@@ -33,8 +37,11 @@ async function loadSignedInData(): Promise<void> {
   void import('../data/outbox').then(({ startOutbox }) => startOutbox());
   // Uploads a closed tab or an earlier visit left running carry on.
   void import('../data/uploads').then(({ startUploads }) => startUploads());
-  // The other party's moves reach this tab as they happen (DESIGN.md §11).
-  void import('../data/live').then(({ startLive }) => startLive());
+  // The other party's moves reach this tab as they happen (DESIGN.md §11); what is new for the person is said once, as a toast.
+  void Promise.all([import('../data/live'), import('../data/live-records')]).then(([{ startLive }, { onAnnouncement }]) => {
+    if (!announcing) announcing = onAnnouncement((news) => void showToast(news.text, 'info', undefined, news.link));
+    startLive();
+  });
 }
 
 export async function navigationLoader({ request }: LoaderFunctionArgs): Promise<null> {

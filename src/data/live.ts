@@ -1,61 +1,29 @@
 /**
  * Live progress in this tab (DESIGN.md §11). While a user is signed in, the tab holds the API's
- * stream of change notices (kind, id, version) and fetches each changed record into IndexedDB,
- * unless it already holds that version; every screen follows, since screens read IndexedDB. The
+ * stream of change notices (kind, id, version) and follows each (live-records.ts: per record, in
+ * order, coalesced, idempotent); every screen follows, since screens read IndexedDB. The
  * stream is opened with fetch, so the ID token goes in a header as on every call; it reconnects
  * with growing pauses (1 s to 30 s) and the id of the last notice it had, and the API sends what
  * was missed (or says to refresh everything). While it cannot stream — offline, refused, an
  * older browser — the tab refreshes everything when it regains focus and every 60 s.
  */
 import { eventStreamParser, type StreamEvent } from '../domain/event-stream';
-import { changeNoticeSchema, LIVE_EVENTS, LIVE_PATH, type ChangeKind, type ChangeNotice } from '../domain/live-contract';
+import { changeNoticeSchema, LIVE_EVENTS, LIVE_PATH, type ChangeNotice } from '../domain/live-contract';
 import { subscribe } from 'valtio';
 import { loadDashboard } from './account';
 import { apiUrl } from './api-client';
 import { connectivity } from './connectivity';
 import { db } from './db';
 import { refreshDeal } from './deals';
+import { followRecord } from './live-records';
 import { refreshNotifications } from './notifications';
-import { refreshNegotiation, refreshOffers } from './offer-store';
+import { refreshOffers } from './offer-store';
 import { freshIdToken, session } from './session-store';
-import { followThread } from './thread-store';
 import { refreshTransaction, refreshTransactions } from './transactions';
-import { showToast, TOAST_AUTO_HIDE_MS } from '../ui/toast-store';
-import { threadPath } from '../domain/message-contract';
 
 const POLL_MS = 60_000;
 const FIRST_PAUSE_MS = 1000;
 const LONGEST_PAUSE_MS = 30_000;
-
-/** Fetches the record a notice names, unless what is saved is already that new. */
-const APPLY: Record<ChangeKind, (notice: ChangeNotice) => Promise<unknown>> = {
-  transaction: async ({ id, version }) => {
-    const saved = await db.transactions.get(id);
-    if (saved?.detail && saved.detail.version >= version) return;
-    await refreshTransaction(id);
-  },
-  deal: async ({ id, version }) => {
-    const saved = await db.deals.get(id);
-    if (saved && saved.version >= version) return;
-    await refreshDeal(id);
-  },
-  // The version is when it last changed: one the tab saw the same millisecond is fetched again, to be sure.
-  negotiation: async ({ id, version }) => {
-    const saved = await db.negotiations.get(id);
-    if (saved && Date.parse(saved.updatedAt) > version) return;
-    await refreshNegotiation(id);
-  },
-  notification: () => refreshNotifications(),
-  // A thread has no version to compare: every notice is fetched (a message or a receipt), and a new message is announced.
-  thread: async ({ id }) => {
-    const wrote = await followThread(id);
-    if (wrote)
-      showToast(`${wrote.from ?? 'The other party'} wrote to you about the ${wrote.vehicle}.`, 'info', TOAST_AUTO_HIDE_MS, {
-        to: threadPath(id),
-        label: 'Read it',
-      });
-  },
-};
 
 let countsTimer: ReturnType<typeof setTimeout> | undefined;
 /** The dashboard counts follow too, once a burst of notices has passed. */
@@ -78,7 +46,7 @@ export function onLiveChange(listener: LiveListener): () => void {
 const tellListeners = (notice?: ChangeNotice) => listeners.forEach((listener) => listener(notice));
 
 async function apply(notice: ChangeNotice) {
-  await APPLY[notice.kind](notice).catch((error: unknown) => console.error(`Live ${notice.kind} ${notice.id} could not be fetched`, error));
+  await followRecord(notice);
   refreshCountsSoon();
   tellListeners(notice);
 }

@@ -95,6 +95,8 @@ export async function startOffer(input: Omit<StartOffer, 'idempotencyKey'>): Pro
       vehicle,
       latestOffer: { id: action.negotiationId, amount: input.amount, fromRole: input.role, expiresAt: expiresFrom(now), madeAt },
       updatedAt: madeAt,
+      // Not the server's yet: any version it answers is newer.
+      version: 0,
       myRole: input.role,
       dealId: null,
       viaMyCode: false,

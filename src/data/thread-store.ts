@@ -21,26 +21,21 @@ export async function refreshThread(negotiationId: string): Promise<void> {
 
 let onScreen: string | null = null;
 
-/** The thread the reader has in front of them (null when none): its new messages are read as they come, not announced. */
+/** The thread the reader has in front of them (null when none): its new messages are not announced. */
 export function setThreadOnScreen(negotiationId: string | null): void {
   onScreen = negotiationId;
 }
 
+export const threadOnScreen = () => onScreen;
+
 /**
- * A live notice for a thread: fetched and kept (so it reads offline); answers what the other party
- * wrote that the reader has not seen and is not looking at, for an in-app notice.
+ * A live notice for a thread (live-records.ts): fetched and kept, so it reads offline. Its new
+ * messages count as read only when the reader can see them — the thread open, the tab in front —
+ * never from a tab in the background (the thread page marks them read when it comes back).
  */
-export async function followThread(negotiationId: string): Promise<{ vehicle: string; from: string | null } | null> {
-  const before = await db.threads.get(negotiationId);
+export async function followThread(negotiationId: string): Promise<void> {
   await refreshThread(negotiationId);
-  const after = await db.threads.get(negotiationId);
-  if (!after) return null;
-  if (onScreen === negotiationId) {
-    await markThreadRead(negotiationId);
-    return null;
-  }
-  const wrote = before ? (newestFromOther(after.entries) ?? 0) > (newestFromOther(before.entries) ?? 0) : after.unread > 0;
-  return wrote ? { vehicle: after.vehicle, from: after.otherName } : null;
+  if (onScreen === negotiationId && document.visibilityState === 'visible') await markThreadRead(negotiationId);
 }
 
 function newestFromOther(entries: ThreadEntry[]): number | undefined {

@@ -9,9 +9,9 @@ import * as z from 'zod/mini';
 /**
  * - transaction: the user's own side of a deal moved (version: the transaction's version)
  * - deal: either side of one of their deals moved (version: both sides' versions added up)
- * - negotiation: an offer of theirs changed (version: when it last changed, epoch ms)
+ * - negotiation: an offer of theirs changed (version: the offer's, raised with each change)
  * - notification: something was written for them to read (version 1)
- * - thread: a deal's thread has a new message or receipt (version: when, epoch ms)
+ * - thread: a deal's thread has a new message or receipt (version: the thread's, raised with each)
  */
 export const CHANGE_KINDS = ['transaction', 'deal', 'negotiation', 'notification', 'thread'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];

@@ -88,6 +88,8 @@ export const threadSchema = z.object({
   read: z.number(),
   /** Messages from the other party you have not seen. */
   unread: z.number(),
+  /** The server's version of the thread: it rises with each message and receipt (DESIGN.md §11). */
+  version: z.number(),
 });
 export type Thread = z.infer<typeof threadSchema>;
 

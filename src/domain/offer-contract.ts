@@ -22,6 +22,8 @@ export const negotiationSummarySchema = z.object({
   vehicle: offerVehicleSchema,
   latestOffer,
   updatedAt: z.string(),
+  /** The server's version: it rises with each change the parties see (DESIGN.md §11). */
+  version: z.number(),
   myRole: role,
   /** The deal an accepted negotiation made. */
   dealId: z.nullable(z.string()),
@@ -36,6 +38,8 @@ export const negotiationSchema = z.object({
   vehicle: offerVehicleSchema,
   latestOffer,
   updatedAt: z.string(),
+  /** The server's version: it rises with each change the parties see (DESIGN.md §11). */
+  version: z.number(),
   myRole: z.nullable(role),
   otherParty: z.nullable(z.object({ role, firstName: z.nullable(z.string()) })),
   actions: z.array(z.enum(OFFER_ACTIONS)),

@@ -50,6 +50,7 @@ describe('profile cache', () => {
       vehicle: { vin: '1G4AH59H45G118341', modelYear: 2005, make: 'Buick', mileage: 84000, confirmed: true },
       latestOffer: { id: 'o-1', amount: 6500, fromRole: 'seller', expiresAt: '2030-01-01T00:00:00Z', madeAt: '2029-12-25T00:00:00Z' },
       updatedAt: '2029-12-25T00:00:00Z',
+      version: 3,
       myRole: 'buyer',
       dealId: null,
       viaMyCode: false,
@@ -79,6 +80,7 @@ describe('profile cache', () => {
       delivered: 0,
       read: 0,
       unread: 0,
+      version: 2,
       savedAt: 1,
     });
     await clearAccountData(database);
