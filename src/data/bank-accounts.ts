@@ -1,12 +1,12 @@
 /**
  * Linked bank accounts from the API. Linking leaves the app for the provider's hosted page and
- * comes back to /link-account, which finishes it; everything here needs the connection (a bank
- * is never linked offline), so the hook says when it cannot load.
+ * comes back to /link-account, which finishes it; a bank is never linked offline, but the accounts
+ * already linked are kept on this device and shown offline.
  */
-import { useCallback, useEffect, useState } from 'react';
 import * as z from 'zod/mini';
 import { bankAccountListSchema, bankAccountSchema, linkStartAnswerSchema, type BankAccount } from '../domain/bank-accounts';
 import { apiRequest } from './api-client';
+import { useApiAnswer } from './use-api-answer';
 
 const accountAnswer = z.object({ account: bankAccountSchema });
 
@@ -28,25 +28,19 @@ export const removeBankAccount = (id: string) => apiRequest('DELETE', `bank-acco
 
 export interface BankAccountsState {
   accounts: BankAccount[] | undefined;
+  /** Why none could be shown (none saved on this device, and this read failed). */
   error: Error | undefined;
   reload: () => void;
+  /** When the accounts shown were saved, while they are this device's copy (offline, or before this read answers). */
+  savedAt: number | undefined;
 }
 
+/**
+ * The caller's linked accounts, kept on this device (they show offline, with their age) and read
+ * again by themselves when the connection returns (use-api-answer.ts): never a screen that waits
+ * for "Try again" after a dropped connection.
+ */
 export function useBankAccounts(): BankAccountsState {
-  const [accounts, setAccounts] = useState<BankAccount[]>();
-  const [error, setError] = useState<Error>();
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    let current = true;
-    setError(undefined);
-    listBankAccounts().then(
-      (found) => current && setAccounts(found),
-      (failure: Error) => current && setError(failure),
-    );
-    return () => {
-      current = false;
-    };
-  }, [round]);
-  const reload = useCallback(() => setRound((value) => value + 1), []);
-  return { accounts, error, reload };
+  const { answer, problem, reload, savedAt } = useApiAnswer(listBankAccounts, [], { keep: 'bank-accounts' });
+  return { accounts: answer, error: answer ? undefined : (problem ?? undefined), reload: () => void reload(), savedAt };
 }

@@ -54,6 +54,16 @@ export type CachedTimeline = DealTimeline & { savedAt: number };
 /** A deal's thread as the API last answered it, and when. */
 export type CachedThread = Thread & { savedAt: number };
 
+/**
+ * An API answer a screen shows, as the API last gave it (use-api-answer.ts), under the screen's key
+ * ("bank-accounts", "signing:{transactionId}" …): read offline with its age, replaced by each fresh one.
+ */
+export interface KeptAnswer {
+  key: string;
+  value: unknown;
+  savedAt: number;
+}
+
 /** What was typed in a form and not sent yet (drafts.ts), under the form's key. */
 export interface FormDraft {
   key: string;
@@ -74,6 +84,7 @@ export class AppDatabase extends Dexie {
   buyerProfiles!: EntityTable<SavedBuyerProfile, 'id'>;
   drafts!: EntityTable<FormDraft, 'key'>;
   threads!: EntityTable<CachedThread, 'negotiationId'>;
+  answers!: EntityTable<KeptAnswer, 'key'>;
 
   constructor(name = 'caramel', options?: DexieOptions) {
     super(name, options);
@@ -140,6 +151,8 @@ export class AppDatabase extends Dexie {
           }
         }),
     );
+    // v10 (issue 42): the API answers screens show (bank accounts, signing …), kept so they read offline; a new table.
+    this.version(10).stores({ answers: 'key' });
   }
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../data/api-client';
 import { finishBankLink, removeBankAccount, useBankAccounts } from '../../data/bank-accounts';
+import { problemText } from '../../data/use-api-answer';
 import { accountLabel, type BankAccount } from '../../domain/bank-accounts';
 import { isOwnPath } from '../../domain/return-target';
 import { Alert } from '../../ui/alert';
@@ -78,7 +79,7 @@ function AccountList({ state }: { state: ReturnType<typeof useBankAccounts> }) {
   if (error)
     return (
       <Alert kind="warning" title="Your bank accounts did not load">
-        {error instanceof ApiError ? error.reason : 'You may be offline. Bank accounts are shown when you are connected.'}{' '}
+        {problemText(error, 'your bank accounts')}{' '}
         <Button variant="text" className="is-wrapping" onClick={reload}>
           Try again
         </Button>

@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'react-router-dom';
 import { ApiError } from '../../data/api-client';
 import { connectivity } from '../../data/connectivity';
+import { problemText } from '../../data/use-api-answer';
 import { startBankLink, type BankAccountsState } from '../../data/bank-accounts';
 import type { BankAccount } from '../../domain/bank-accounts';
 import { Alert } from '../alert';
@@ -64,7 +65,7 @@ export function AccountChooser({
   if (error)
     return (
       <Alert kind="warning" title="Your bank accounts did not load">
-        {error instanceof ApiError ? error.reason : 'You may be offline.'}{' '}
+        {problemText(error, 'your bank accounts')}{' '}
         <Button variant="text" className="is-wrapping" onClick={reload}>
           Try again
         </Button>

@@ -10,6 +10,7 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { signingStateOf } from '../../../data/signing';
+import { useApiAnswer } from '../../../data/use-api-answer';
 import { SIGNING_RETURNS, type SigningReturn, type SigningState } from '../../../domain/signing';
 import { showToast } from '../../../ui/toast-store';
 import { isPending, type TransactionContext } from '../transaction-context';
@@ -37,11 +38,16 @@ export function useSigningReturn({ detail, pending, act }: Pick<TransactionConte
     setParams(params, { replace: true });
   }, [params, setParams]);
 
-  const [state, setState] = useState<SigningState | null>(null);
   const finished = returned === 'signing_complete';
-  useEffect(() => {
-    if (finished) signingStateOf(detail.id).then(setState, () => undefined);
-  }, [finished, detail.id, detail.version]);
+  // Read until it answers: a connection lost right after "Finish signing" is tried again when it comes back, not only
+  // when the sale next moves (use-api-answer.ts); the copy is the signing screens' own.
+  const { answer, savedAt } = useApiAnswer(
+    () => (finished ? signingStateOf(detail.id) : Promise.resolve(null)),
+    [finished, detail.id, detail.version],
+    finished ? { keep: `signing:${detail.id}` } : {},
+  );
+  // This read's own answer (not the copy kept from before signing): it says whether the other party has signed too.
+  const state: SigningState | null = finished && savedAt === undefined ? (answer ?? null) : null;
 
   // A second recording would be refused and shown as "not applied" wherever the party goes next.
   const canRecord = detail.allowedEvents.includes('documents signed') && !isPending(pending, 'documents signed');

@@ -1,9 +1,13 @@
-/** The signing state of a transaction, read from the API and read again while the party waits for the other. */
-import { useCallback, useEffect, useState } from 'react';
+/**
+ * The signing state of a transaction: kept on this device (it shows offline, and after a reload),
+ * read again whenever either side's sale moves, when the connection returns, and now and then while
+ * the party waits for the other (use-api-answer.ts) — never a screen left "loading" after a drop.
+ */
+import { useEffect } from 'react';
 import { useDeal } from '../../../data/deals';
 import { signingStateOf } from '../../../data/signing';
+import { problemText, useApiAnswer } from '../../../data/use-api-answer';
 import { dismissToast } from '../../../ui/toast-store';
-import type { SigningState } from '../../../domain/signing';
 
 const WAIT_POLL_MS = 15_000;
 
@@ -20,30 +24,27 @@ export function noticeWhileWaiting(id: number) {
  */
 export function useSigning({ id: transactionId, version, dealId }: { id: string; version: number; dealId: string }) {
   const moved = `${version}:${useDeal(dealId)?.otherParty?.updatedAt ?? ''}`;
-  const [state, setState] = useState<SigningState | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const reload = useCallback(
-    () =>
-      signingStateOf(transactionId).then(
-        (fresh) => {
-          if (fresh.status === 'completed' && waitingNotice !== null) dismissToast(waitingNotice);
-          setState(fresh);
-          setProblem(null);
-          return fresh;
-        },
-        (error: Error) => (setProblem(error.message), null),
-      ),
-    [transactionId],
-  );
-  useEffect(() => void reload(), [reload, moved]);
-  // While the other party is still to pay or sign, look again now and then (and when the tab comes back).
-  const waiting = state !== null && state.status !== 'completed' && (state.waitingFor !== null || state.you.signedAt !== null);
+  const {
+    answer: state,
+    problem,
+    reload,
+  } = useApiAnswer(() => signingStateOf(transactionId), [transactionId, moved], {
+    keep: `signing:${transactionId}`,
+  });
+  useEffect(() => {
+    if (state?.status === 'completed' && waitingNotice !== null) dismissToast(waitingNotice);
+  }, [state?.status]);
+  // While the other party is still to pay or sign, look again now and then.
+  const waiting = !!state && state.status !== 'completed' && (state.waitingFor !== null || state.you.signedAt !== null);
   useEffect(() => {
     if (!waiting) return;
     const timer = setInterval(() => void reload(), WAIT_POLL_MS);
-    const onVisible = () => document.visibilityState === 'visible' && void reload();
-    document.addEventListener('visibilitychange', onVisible);
-    return () => (clearInterval(timer), document.removeEventListener('visibilitychange', onVisible));
+    return () => clearInterval(timer);
   }, [waiting, reload]);
-  return { state, problem, reload };
+  return {
+    state: state ?? null,
+    // A saved state is shown as it is; a problem is said only when there is nothing to show.
+    problem: problem && !state ? problemText(problem, 'your documents') : null,
+    reload,
+  };
 }
