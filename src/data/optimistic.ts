@@ -5,6 +5,7 @@
  */
 import { destinationOf, stepStates } from '../domain/step-progress';
 import { withEvent } from '../domain/step-data';
+import { ownNextStep } from '../domain/next-step';
 import type { TransactionDetail } from '../domain/transaction-contract';
 import { nextStatus, partyEventsFrom } from '../domain/transaction-transitions';
 import type { TransactionAction } from './outbox-rows';
@@ -13,6 +14,7 @@ import type { TransactionAction } from './outbox-rows';
 export function withAction(detail: TransactionDetail, row: Pick<TransactionAction, 'event' | 'payload'>): TransactionDetail {
   const status = nextStatus(detail.flow, detail.status, row.event) ?? detail.status;
   const data = withEvent(detail.data, row.event, row.payload);
+  const moved = status !== detail.status;
   return {
     ...detail,
     status,
@@ -20,6 +22,9 @@ export function withAction(detail: TransactionDetail, row: Pick<TransactionActio
     steps: stepStates(detail.flow, status),
     allowedEvents: partyEventsFrom(detail.flow, status),
     data,
+    // The server's "what next" is about the status before this action: every tab, and every list row, reads the
+    // party's own current step instead (STEP_ACTIONS, into the transaction) until the server answers.
+    ...(moved ? { next: ownNextStep(detail.id, detail.flow, status) } : {}),
   };
 }
 

@@ -7,7 +7,7 @@
 import type { NegotiationSummary, OfferVehicle } from './offer-contract';
 import { formatDollars, vehicleName } from './offer-format';
 import { otherSide } from './offer-lifecycle';
-import { STEP_ACTIONS } from './next-step';
+import { ownNextStep } from './next-step';
 import { isFinished } from './sale-state';
 import { transactionEntry } from './transaction-steps';
 import { waitingOnText, type NextStep, type TransactionDetail, type TransactionSummary } from './transaction-contract';
@@ -41,9 +41,7 @@ interface RefusedDocument {
  * saved before it had one says the party's current step, read from the steps alone.
  */
 function nextOf(row: SavedTransaction): NextStep | null {
-  if (row.detail?.next !== undefined) return row.detail.next;
-  const current = row.steps.find((step) => step.state === 'current')?.step;
-  return current ? { who: 'you', text: STEP_ACTIONS[current].text, action: { label: 'Continue', to: transactionEntry(row.id) } } : null;
+  return row.detail?.next !== undefined ? row.detail.next : ownNextStep(row.id, row.flow, row.status);
 }
 
 function transactionItems(row: SavedTransaction): OverviewItem[] {
