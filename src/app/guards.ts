@@ -4,7 +4,7 @@
  */
 import { redirect, type LoaderFunction, type Params } from 'react-router-dom';
 import { session } from '../data/session-store';
-import { returnTarget, SIGN_IN_PATH } from '../domain/return-target';
+import { ADDITIONAL_DETAILS_PATH, returnTarget, SIGN_IN_PATH } from '../domain/return-target';
 import { pipelineSettled } from './navigation';
 
 export type GuardName = 'auth' | 'signin' | 'registration-additional-info' | 'ungated-offer' | 'transaction' | 'deal' | 'offer' | 'dealer';
@@ -15,8 +15,17 @@ const signedIn = () => session.status === 'signed-in';
 const toSignIn = (url: URL) => redirect(`${SIGN_IN_PATH}?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
 
 const GUARDS: Record<GuardName, Guard> = {
-  // A signed-out visitor goes to sign-in and comes back here afterwards.
-  auth: (url) => (signedIn() ? null : toSignIn(url)),
+  // A signed-out visitor goes to sign-in and comes back here afterwards. A signed-in one who left the sign-up details
+  // half-filled (the tab closed) is asked for them again before the dashboard, which greets them by name.
+  auth: async (url) => {
+    if (!signedIn()) return toSignIn(url);
+    if (!url.pathname.startsWith('/dashboard')) return null;
+    const { cachedProfile } = await import('../data/account');
+    const profile = await cachedProfile();
+    return profile && !profile.isAdditionalDetailsSubmitted
+      ? redirect(`${ADDITIONAL_DETAILS_PATH}?returnTo=${encodeURIComponent(url.pathname + url.search)}`)
+      : null;
+  },
   // Sign-in and sign-up are for signed-out visitors; a signed-in user is sent on — back from the
   // hosted sign-in (a code in the query), by way of the sign-up details when they are owed.
   signin: async (url) => {

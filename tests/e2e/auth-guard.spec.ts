@@ -23,6 +23,11 @@ test('after signing in, the visitor returns to where they were going, by way of 
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/sign-up\/additional-details\?returnTo=%2Fdashboard$/);
+  // Left half-filled (the tab closed), the details are asked for again on the way into the dashboard.
+  await page.getByRole('textbox', { name: 'First name' }).fill('Jor');
+  await page.goto('/dashboard/overview');
+  await expect(page).toHaveURL(/\/sign-up\/additional-details\?returnTo=%2Fdashboard%2Foverview$/);
+  await page.goto('/sign-up/additional-details?returnTo=%2Fdashboard');
   await page.getByRole('textbox', { name: 'First name' }).fill('Jordan');
   await page.getByRole('textbox', { name: 'Last name' }).fill('Mills');
   await page.getByRole('textbox', { name: 'Mobile number' }).fill('4155550100');

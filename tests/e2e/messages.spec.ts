@@ -57,12 +57,17 @@ test('two parties talk in their deal: offline messages go out once and in order,
   await sellerPage.getByRole('button', { name: 'Dashboard menu' }).click();
   await sellerPage.getByRole('link', { name: 'Messages 1 unread' }).click();
   await expect(sellerPage.getByRole('heading', { name: 'Messages', exact: true })).toBeVisible();
-  await sellerPage.getByRole('link', { name: /2005 Buick · with Robin 1 unread/ }).click();
+  // The unread count is its own phrase, not run into the name ("with Robin1 unread").
+  await sellerPage.getByRole('link', { name: /^2005 Buick · with Robin ?, ?1 unread$/ }).click();
   await expect(conversation(sellerPage).getByText('Is the spare key included?')).toBeVisible();
   await expect(conversation(buyerPage).getByText(/You · .* · Read/)).toBeVisible();
   await sellerPage.getByRole('button', { name: 'Dashboard menu' }).click();
   await expect(sellerPage.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
 
+  // A paste past the limit is not cut without a word: the count says how much is over, and it is not sent.
+  await composer(sellerPage).fill('x'.repeat(2_001));
+  await expect(composer(sellerPage)).toHaveValue('x'.repeat(2_001));
+  await expect(sellerPage.getByText('1 character too long: a message holds at most 2,000')).toBeVisible();
   // A draft survives a reload.
   await composer(sellerPage).fill('Yes, both keys');
   await sellerPage.reload();
@@ -102,6 +107,8 @@ test('two parties talk in their deal: offline messages go out once and in order,
   await conversation(buyerPage).getByRole('textbox', { name: 'Your counteroffer' }).fill('18,500');
   await conversation(buyerPage).getByRole('button', { name: 'Send counteroffer' }).click();
   await expect(conversation(buyerPage).getByLabel('Your offer: $18,500')).toBeVisible();
+  // The earlier card says it was answered, and with what.
+  await expect(conversation(sellerPage).getByLabel('Your offer: $20,000')).toContainText('Countered by them with $18,500.');
   await conversation(sellerPage).getByLabel('Their offer: $18,500').getByRole('button', { name: 'Accept $18,500' }).click();
   await expect(conversation(sellerPage).getByText('This offer is accepted.')).toBeVisible();
   await expect(conversation(buyerPage).getByText('This offer is accepted.')).toBeVisible();

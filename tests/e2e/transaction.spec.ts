@@ -142,6 +142,9 @@ test('the insurance step offline: reload shows the saved step; a quote asked off
   await expect(page.getByRole('heading', { name: 'Finding quotes…' })).toBeVisible();
   await expect(page.getByText('1 action pending · sends when you are back online')).toBeVisible();
   expect(await persistRequests()).toBe(1); // a queued step must survive: the site asks to keep its storage
+  // On a 375 px phone the pending tag wraps inside its card: the page does not grow wider than the screen.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
   await context.setOffline(false);
   await expect(page.getByRole('heading', { name: 'Select coverage' })).toBeVisible({ timeout: 15_000 });

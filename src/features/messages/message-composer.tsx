@@ -41,7 +41,10 @@ export function MessageComposer({ negotiationId, to, transactionId }: { negotiat
     event?.preventDefault();
     const text = body.trim();
     if (!text) return setProblem('Write a message before sending it');
-    if (text.length > MESSAGE_MAX_CHARS) return setProblem(`A message can hold at most ${MESSAGE_MAX_CHARS} characters`);
+    if (text.length > MESSAGE_MAX_CHARS)
+      return setProblem(
+        `A message can hold at most ${MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters: shorten it, or send it in two`,
+      );
     setBody('');
     void dropDraft(draftKey);
     queueMessage(negotiationId, text).catch((error: Error) => {
@@ -67,16 +70,20 @@ export function MessageComposer({ negotiationId, to, transactionId }: { negotiat
       setFileProblem(error.message);
     });
   };
+  // Not cut at the limit (a paste would lose its end without a word): the count says how much is over, and sending is refused until it fits.
   const left = MESSAGE_MAX_CHARS - body.length;
+  const over =
+    left < 0
+      ? `${-left} ${left === -1 ? 'character' : 'characters'} too long: a message holds at most ${MESSAGE_MAX_CHARS.toLocaleString('en-US')}`
+      : undefined;
   return (
     <form onSubmit={send} noValidate aria-label={`Write to ${to}`} className="message-composer">
       <TextareaField
         label="Message"
         rows={2}
         value={body}
-        error={problem}
-        help={left < 200 ? `${left} characters left` : FINE_POINTER ? `${SEND_KEYS} sends` : undefined}
-        maxLength={MESSAGE_MAX_CHARS}
+        error={problem ?? over}
+        help={left >= 0 && left < 200 ? `${left} characters left` : FINE_POINTER ? `${SEND_KEYS} sends` : undefined}
         onChange={(event) => change(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) send();

@@ -16,7 +16,15 @@ import { showToast } from '../../ui/toast-store';
 
 type OfferEntry = Extract<ThreadEntry, { type: 'offer' }>;
 
-export function OfferCard({ entry, negotiationId }: { entry: OfferEntry; negotiationId: string }) {
+export function OfferCard({
+  entry,
+  negotiationId,
+  counteredWith,
+}: {
+  entry: OfferEntry;
+  negotiationId: string;
+  counteredWith?: OfferEntry;
+}) {
   const negotiation = useLiveQuery(() => db.negotiations.get(negotiationId), [negotiationId]);
   const [countering, setCountering] = useState(false);
   const latest = negotiation?.latestOffer.id === entry.id;
@@ -36,6 +44,11 @@ export function OfferCard({ entry, negotiationId }: { entry: OfferEntry; negotia
       <p className="help">{who}</p>
       <p className="title is-5 mb-2">{formatDollars(entry.amount)}</p>
       {latest && negotiation && negotiation.status !== 'open' && <p className="help">This offer is {negotiation.status}.</p>}
+      {counteredWith && (
+        <p className="help">
+          Countered by {counteredWith.by === 'you' ? 'you' : 'them'} with {formatDollars(counteredWith.amount)}.
+        </p>
+      )}
       {allowed.includes('counter') && !countering && (
         <div className="buttons">
           {allowed.includes('accept') && (

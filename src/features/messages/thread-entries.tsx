@@ -19,7 +19,11 @@ import { OfferCard } from './offer-card';
 
 function Entry({ entry, thread, readOnly }: { entry: ThreadEntry; thread: Thread; readOnly: boolean }) {
   if (entry.type === 'message') return <MessageBubble entry={entry} thread={thread} readOnly={readOnly} />;
-  if (entry.type === 'offer') return <OfferCard entry={entry} negotiationId={thread.negotiationId} />;
+  if (entry.type === 'offer') {
+    // The offer that answered this one, if any: an earlier card says it was countered, and with what.
+    const later = thread.entries.slice(thread.entries.indexOf(entry) + 1).find((other) => other.type === 'offer');
+    return <OfferCard entry={entry} negotiationId={thread.negotiationId} counteredWith={later?.type === 'offer' ? later : undefined} />;
+  }
   return (
     <p className="thread-step help">
       <time dateTime={entry.at}>{timeOf(entry.at)}</time> · {entry.words}

@@ -41,7 +41,13 @@ export function Component() {
               <Link to={threadPath(thread.negotiationId)} className="thread-list-link">
                 <span className="has-text-weight-semibold">{thread.vehicle}</span>
                 {thread.otherName && <span> · with {thread.otherName}</span>}
-                {thread.unread > 0 && <span className="tag is-danger is-rounded ml-2">{thread.unread} unread</span>}
+                {/* Its own phrase to a screen reader ("with Sam, 1 unread"), not run into the name. */}
+                {thread.unread > 0 && (
+                  <span className="tag is-danger is-rounded ml-2">
+                    <span className="visually-hidden">, </span>
+                    {thread.unread} unread
+                  </span>
+                )}
               </Link>
               {thread.last && (
                 <p className="help">

@@ -3,8 +3,9 @@
  * share their contact details with the other party once both have signed, then the e-signature
  * provider's page. Coming back, how the session ended is said here (use-signing-return.ts records it).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { readDraft, saveDraft } from '../../../data/drafts';
 import { openSigningSession } from '../../../data/signing';
 import { documentsOfSale, SALE_DOCUMENTS, SIGNING_RETURNS } from '../../../domain/signing';
 import { useSnapshot } from 'valtio';
@@ -22,8 +23,22 @@ export function SignDocuments() {
   const returned = useReturnedFromSigning();
   const { online } = useSnapshot(connectivity);
   const { state, problem: loadProblem, reload } = useSigning(detail);
+  // The two choices are kept as a draft of this transaction's signing (drafts.ts): a screen drawn again under the open
+  // form — the documents made, the sale moving on, a reload — shows them as the party left them, never unticked.
+  const draftKey = `signing:${detail.id}`;
   const [consent, setConsent] = useState(false);
   const [share, setShare] = useState(true);
+  useEffect(() => {
+    void readDraft(draftKey).then((draft) => {
+      if (typeof draft?.consent === 'boolean') setConsent(draft.consent);
+      if (typeof draft?.share === 'boolean') setShare(draft.share);
+    });
+  }, [draftKey]);
+  const choose = (next: { consent?: boolean; share?: boolean }) => {
+    if (next.consent !== undefined) setConsent(next.consent);
+    if (next.share !== undefined) setShare(next.share);
+    void saveDraft(draftKey, { consent: next.consent ?? consent, share: next.share ?? share });
+  };
   const [opening, setOpening] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const other = detail.side === 'buyer' ? 'seller' : 'buyer';
@@ -93,7 +108,7 @@ export function SignDocuments() {
             label="I agree to sign these documents electronically"
             help="Under the federal ESIGN Act an electronic signature is as binding as one on paper."
             checked={consent}
-            onChange={(event) => setConsent(event.target.checked)}
+            onChange={(event) => choose({ consent: event.target.checked })}
           />
           <p className="help mb-3">
             Read the <Link to="/legal/esign-policy">E-sign policy</Link>: your right to paper copies, and how to withdraw consent.
@@ -102,7 +117,7 @@ export function SignDocuments() {
             label={`Share my e-mail and phone number with the ${other} once we have both signed`}
             help={`Only your name is shown to the ${other} otherwise.`}
             checked={share}
-            onChange={(event) => setShare(event.target.checked)}
+            onChange={(event) => choose({ share: event.target.checked })}
           />
           {problem && <Alert kind="danger">{problem}</Alert>}
           {!online && <Alert kind="warning">You are offline. Signing happens on the signing service’s page: connect to open it.</Alert>}
