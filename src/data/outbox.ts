@@ -88,20 +88,40 @@ export function drainOutbox(): Promise<void> {
 }
 
 /**
- * Another tab drains (it sends these same rows): look again shortly. A lock still taken after
- * BUSY_TRIES looks belongs to no live drain — a page the browser froze in its back-forward cache
- * in the middle of one keeps it — so it is taken over (`steal`). Sending a row twice is safe: the
- * server applies a key once and answers the repeat with the first answer.
+ * Another tab drains (it sends these same rows): look again shortly. A page leaving — hidden into
+ * the back-forward cache, frozen in the background — lets go of the lock at once (`leaving`): frozen
+ * with it, it would keep every other tab's actions waiting; it drains again when it is shown. A lock
+ * still taken after BUSY_TRIES looks belongs to no live drain all the same (a page that crashed), so
+ * it is taken over (`steal`). Sending a row twice is safe: the server applies a key once and answers
+ * the repeat with the first answer.
  */
 const BUSY_RETRY_MS = 2000;
 const BUSY_TRIES = 5;
 let busyTries = 0;
 
-async function withOutboxLock(work: () => Promise<'done' | 'offline'>): Promise<'done' | 'offline' | 'busy'> {
+/**
+ * `work`'s answer, or 'offline' as soon as this page is being hidden or frozen, whichever comes
+ * first: a drain holding the lock lets go of it then (the work carries on without it, safe to repeat).
+ */
+export function untilLeaving(work: () => Promise<'done' | 'offline'>): Promise<'done' | 'offline'> {
+  return new Promise((resolve, reject) => {
+    const stop = () => (window.removeEventListener('pagehide', leave), document.removeEventListener('freeze', leave));
+    const leave = () => (stop(), resolve('offline'));
+    window.addEventListener('pagehide', leave);
+    document.addEventListener('freeze', leave);
+    work().then(
+      (outcome) => (stop(), resolve(outcome)),
+      (error: unknown) => (stop(), reject(error)),
+    );
+  });
+}
+
+export async function withOutboxLock(work: () => Promise<'done' | 'offline'>): Promise<'done' | 'offline' | 'busy'> {
   if (!('locks' in navigator)) return work();
+  const held = () => untilLeaving(work);
   if (busyTries >= BUSY_TRIES) {
     busyTries = 0;
-    return navigator.locks.request('caramel-outbox', { steal: true }, work);
+    return navigator.locks.request('caramel-outbox', { steal: true }, held);
   }
   return navigator.locks.request('caramel-outbox', { ifAvailable: true }, async (lock) => {
     if (!lock) {
@@ -109,7 +129,7 @@ async function withOutboxLock(work: () => Promise<'done' | 'offline'>): Promise<
       return 'busy';
     }
     busyTries = 0;
-    return work();
+    return held();
   });
 }
 
@@ -175,6 +195,9 @@ export function startOutbox(): void {
     () => void drainOutbox(),
   );
   window.addEventListener('online', () => void drainOutbox());
+  // Back from the back-forward cache (or unfrozen): a drain it let go of goes on.
+  window.addEventListener('pageshow', (event) => event.persisted && void drainOutbox());
+  document.addEventListener('resume', () => void drainOutbox());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void drainOutbox();
   });
