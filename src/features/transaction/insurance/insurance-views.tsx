@@ -90,7 +90,14 @@ const handOffKey = (id: string) => `caramel.insuranceHandOff.${id}`;
 export function PolicyConfirm() {
   const { detail, act } = useTransactionContext();
   const quote = detail.data.insurance.quotes.find((candidate) => candidate.id === detail.data.insurance.selectedQuoteId);
-  const [framing, setFraming] = useState(false);
+  // Framing the carrier's page is kept for this tab (sessionStorage): the screen drawn again under it (the server's answer,
+  // a live notice) keeps the carrier's page where the buyer is confirming, rather than taking it away mid-click.
+  const [framing, setFramingState] = useState(() => sessionStorage.getItem(handOffKey(detail.id)) === quote?.id && !!quote);
+  const setFraming = (on: boolean) => {
+    if (on && quote) sessionStorage.setItem(handOffKey(detail.id), quote.id);
+    else sessionStorage.removeItem(handOffKey(detail.id));
+    setFramingState(on);
+  };
   const started = localStorage.getItem(handOffKey(detail.id)) === quote?.id;
   if (!quote || !detail.insuranceHandOffUrl)
     return <Alert kind="warning">The quote you selected is no longer available. Request new quotes.</Alert>;
@@ -101,6 +108,7 @@ export function PolicyConfirm() {
         carrier={quote.carrier}
         onBound={(policyNumber) => {
           localStorage.removeItem(handOffKey(detail.id));
+          sessionStorage.removeItem(handOffKey(detail.id));
           void act('insurance done', { policyNumber });
         }}
         onClose={() => setFraming(false)}
