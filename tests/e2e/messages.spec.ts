@@ -6,7 +6,7 @@
  * the product, and an outsider refused; and in a deal, a photo and a 50 MB video sent from the
  * phone with the connection cut midway, which the upload resumes.
  */
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { createConfirmedUser } from '../support/identity-admin';
 import { expect, test } from './fixtures';
 import { poolOf, uniqueEmail } from './identity-helpers';
@@ -17,6 +17,18 @@ import { idTokenOf } from './transaction-helpers';
 
 const conversation = (page: Page) => page.getByRole('list', { name: 'Conversation' });
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+
+/** The seller's $20,000 offer to the buyer, who has an account: the thread between them exists from here. */
+async function offerBetween(request: APIRequestContext, seller: { bearer: string }, buyer: { email: string; bearer: string }) {
+  const sale = await (
+    await request.post('/api/offers', {
+      headers: { authorization: seller.bearer },
+      data: { vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 }, amount: 20_000, role: 'seller', counterpartyEmail: buyer.email },
+    })
+  ).json();
+  await request.post('/api/offers/link-account', { headers: { authorization: buyer.bearer } });
+  return sale as { id: string };
+}
 
 async function write(page: Page, text: string) {
   await composer(page).fill(text);
@@ -31,13 +43,7 @@ test('two parties talk in their deal: offline messages go out once and in order,
 }) => {
   test.setTimeout(120_000);
   const { buyer, seller, sellerPage } = await buyerAndPhoneSeller(buyerPage, { browser, request, baseURL: baseURL! });
-  const sale = await (
-    await request.post('/api/offers', {
-      headers: { authorization: seller.bearer },
-      data: { vehicle: { vin: '1G4AH59H45G118341', mileage: 84000 }, amount: 20_000, role: 'seller', counterpartyEmail: buyer.email },
-    })
-  ).json();
-  await request.post('/api/offers/link-account', { headers: { authorization: buyer.bearer } });
+  const sale = await offerBetween(request, seller, buyer);
 
   // The seller is elsewhere in the app when the buyer, finding the conversation beside the offer, asks a question.
   await sellerPage.goto('/dashboard/overview');
@@ -162,4 +168,60 @@ test('in a deal, a photo and a 50 MB video sent from a phone reach the other par
   await expect(conversation(buyerPage).getByLabel(name)).toBeVisible({ timeout: 60_000 });
   expect(await storedChecksum(request, seller.bearer, sellerTx, name)).toBe(sha256(bytes));
   await sellerPage.context().close();
+});
+
+test('ten messages while the reader’s connection drops five times: each is announced at most once', async ({
+  page: buyerPage,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const { buyer, seller } = await buyerAndPhoneSeller(buyerPage, { browser, request, baseURL: baseURL! });
+  const sale = await offerBetween(request, seller, buyer);
+  // The buyer is elsewhere in the app: every in-app notice that appears is counted, however briefly it shows.
+  await buyerPage.goto('/dashboard/overview');
+  await expect(buyerPage.getByRole('heading', { name: 'Needs attention' })).toBeVisible();
+  await buyerPage.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { notices: string[] }).notices = seen;
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const node of change.addedNodes)
+          if (node instanceof HTMLElement && /wrote to you/.test(node.textContent ?? '')) seen.push(node.textContent!);
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  const send = (body: string) =>
+    request.post(`/api/threads/${sale.id}/messages`, {
+      headers: { authorization: seller.bearer },
+      data: { body, idempotencyKey: crypto.randomUUID() },
+    });
+  for (let message = 1; message <= 10; message += 1) {
+    expect((await send(`Message ${message} of ten`)).status()).toBe(201);
+    // Every other message the buyer's connection drops for a moment: the stream comes back and is sent what it missed.
+    if (message % 2 === 0) {
+      const offline = buyerPage.getByText(/^You are offline\./);
+      await buyerPage.context().setOffline(true);
+      await expect(offline).toBeVisible();
+      await buyerPage.context().setOffline(false);
+      await expect(offline).toBeHidden();
+    }
+  }
+  // The tab catches up: all ten are on the device, and the count of notices it showed is at most one per message.
+  await expect
+    .poll(
+      () =>
+        buyerPage.evaluate(async () => {
+          const open = indexedDB.open('caramel');
+          const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
+          const read = db.transaction('threads').objectStore('threads').getAll();
+          const threads = await new Promise<{ entries: { type: string }[] }[]>((resolve) => (read.onsuccess = () => resolve(read.result)));
+          return threads.flatMap((thread) => thread.entries.filter((entry) => entry.type === 'message')).length;
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(10);
+  const notices = await buyerPage.evaluate(() => (window as unknown as { notices: string[] }).notices.length);
+  expect(notices).toBeGreaterThan(0);
+  expect(notices).toBeLessThanOrEqual(10);
 });

@@ -28,7 +28,7 @@ import { Button } from '../button';
 import { AddressFields } from '../form/address-fields';
 import { RadioGroup } from '../form/choice-fields';
 import { TextField } from '../form/text-field';
-import { useZodForm } from '../form/use-zod-form';
+import { reportFlat, useZodForm } from '../form/use-zod-form';
 
 type Side = TransactionDetail['side'];
 
@@ -67,10 +67,7 @@ const DAY_RANGE = `Choose a day from today to ${HANDOVER_DAYS_AHEAD} days ahead`
 /** The address rules and the days the server takes, reported against the form's flat fields before anything is sent. */
 const checked = formSchema.check(
   z.superRefine((draft, context) => {
-    const result = addressSchema.safeParse(placeOf(draft));
-    if (!result.success)
-      for (const issue of result.error.issues)
-        context.issues.push({ code: 'custom', message: issue.message, input: '', path: [String(issue.path.at(-1))] });
+    reportFlat(addressSchema, placeOf(draft), context);
     if (/^\d{4}-\d{2}-\d{2}$/.test(draft.day) && (draft.day < isoDay(0) || draft.day > isoDay(HANDOVER_DAYS_AHEAD)))
       context.issues.push({ code: 'custom', message: DAY_RANGE, input: '', path: ['day'] });
   }),

@@ -11,7 +11,7 @@ import { Alert } from '../alert';
 import { Button } from '../button';
 import { AddressFields } from './address-fields';
 import { TextField } from './text-field';
-import { useZodForm } from './use-zod-form';
+import { reportFlat, useZodForm } from './use-zod-form';
 import * as z from 'zod/mini';
 
 const formSchema = z.object({
@@ -40,14 +40,7 @@ const profileOf = (draft: Draft) => ({
 });
 
 /** The buyer-profile rules, reported against the form's flat fields. */
-const checked = formSchema.check(
-  z.superRefine((draft, context) => {
-    const result = buyerProfileSchema.safeParse(profileOf(draft));
-    if (!result.success)
-      for (const issue of result.error.issues)
-        context.issues.push({ code: 'custom', message: issue.message, input: '', path: [String(issue.path.at(-1))] });
-  }),
-);
+const checked = formSchema.check(z.superRefine((draft, context) => reportFlat(buyerProfileSchema, profileOf(draft), context)));
 
 /** `onSaved` hears each save (the price breakdown then reads its taxes again). */
 export function RegistrationAddress({ onSaved }: { onSaved?: () => void } = {}) {

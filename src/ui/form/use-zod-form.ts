@@ -116,3 +116,14 @@ function focusFirstInvalid(form: HTMLFormElement, names: string[]) {
   const first = [...form.elements].find((element): element is HTMLElement => names.includes((element as HTMLInputElement).name));
   first?.focus();
 }
+
+/**
+ * Reports the problems `schema` finds in `value` against a flat form's fields — each by the last part
+ * of its path — for forms whose fields are flat while the payload they make nests (an address).
+ */
+export function reportFlat(schema: z.ZodMiniType, value: unknown, context: { issues: unknown[] }): void {
+  const result = schema.safeParse(value);
+  if (!result.success)
+    for (const issue of result.error.issues)
+      context.issues.push({ code: 'custom', message: issue.message, input: '', path: [String(issue.path.at(-1))] });
+}
