@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createConfirmedUser, TEST_PASSWORD, type PoolAddress } from '../support/identity-admin';
+import { cognitoCall, createConfirmedUser, TEST_PASSWORD, type PoolAddress } from '../support/identity-admin';
 import { expect } from './fixtures';
 
 export async function poolOf(request: APIRequestContext): Promise<PoolAddress> {
@@ -61,10 +61,53 @@ export async function firstSignIn(page: Page, request: APIRequestContext) {
   return user;
 }
 
-/** A confirmed user signed in with their details saved, on `returnTo`. */
+/**
+ * Signs `user` in on `page`'s browser as a sign-in through the form leaves them — the user pool's
+ * tokens where Amplify keeps them (`CognitoIdentityServiceProvider.<client>.…`), the sign-up details
+ * saved through the API — without walking the form, which its own tests walk (auth-guard,
+ * identity-journey): a test starts from the state it tests. Answers the user's ID token.
+ */
+export async function signInByToken(
+  page: Page,
+  request: APIRequestContext,
+  user: { email: string; password: string },
+  details: { firstName: string; lastName: string; mobile: string },
+): Promise<string> {
+  const config = await (await request.get('/config.json')).json();
+  const clientId = config.auth.userPoolClientId as string;
+  const { AuthenticationResult: tokens } = await cognitoCall<{
+    AuthenticationResult: { IdToken: string; AccessToken: string; RefreshToken: string };
+  }>(await poolOf(request), 'InitiateAuth', {
+    ClientId: clientId,
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+  });
+  const saved = await request.patch('/api/users/profile', {
+    headers: { authorization: `Bearer ${tokens.IdToken}` },
+    data: { firstName: details.firstName, lastName: details.lastName, mobile: `+1${details.mobile}` },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const username = (JSON.parse(Buffer.from(tokens.AccessToken.split('.')[1]!, 'base64url').toString()) as { username: string }).username;
+  // A page of the app's origin that runs none of the app, to write its storage before the app starts.
+  await page.goto('/robots.txt');
+  await page.evaluate(
+    ({ prefix, username, tokens }) => {
+      localStorage.setItem(`${prefix}.LastAuthUser`, username);
+      localStorage.setItem(`${prefix}.${username}.idToken`, tokens.IdToken);
+      localStorage.setItem(`${prefix}.${username}.accessToken`, tokens.AccessToken);
+      localStorage.setItem(`${prefix}.${username}.refreshToken`, tokens.RefreshToken);
+      localStorage.setItem(`${prefix}.${username}.clockDrift`, '0');
+    },
+    { prefix: `CognitoIdentityServiceProvider.${clientId}`, username, tokens },
+  );
+  return tokens.IdToken;
+}
+
+/** A confirmed user signed in with their details saved (by token: signing in has its own tests), on `returnTo`. */
 export async function signedInUser(page: Page, request: APIRequestContext, returnTo = '/dashboard') {
-  await page.goto(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-  const user = await firstSignIn(page, request);
+  const user = await createConfirmedUser(await poolOf(request), uniqueEmail('user'));
+  await signInByToken(page, request, user, { firstName: 'Robin', lastName: 'Okafor', mobile: '4155550199' });
+  await page.goto(returnTo);
   await expect(page).toHaveURL(new RegExp(`${returnTo}$`));
   return user;
 }

@@ -9,20 +9,17 @@ import { httpApi } from '../support/api-caller';
 import { createConfirmedUser } from '../support/identity-admin';
 import { readyToPay } from '../support/payments';
 import { expect } from './fixtures';
-import { poolOf, signInThroughForm, submitDetails, uniqueEmail } from './identity-helpers';
-import { idTokenOf } from './transaction-helpers';
+import { poolOf, signInByToken, uniqueEmail } from './identity-helpers';
 
 export type Person = Awaited<ReturnType<typeof person>>;
 
-/** A person signed in on `page` with their name and phone saved. */
+/** A person signed in on `page` with their name and phone saved (by token: signing in has its own tests), on their dashboard. */
 export async function person(page: Page, request: APIRequestContext, label: string, name: [string, string]) {
-  await page.goto('/sign-in?returnTo=%2Fdashboard');
   const user = await createConfirmedUser(await poolOf(request), uniqueEmail(label));
-  await signInThroughForm(page, user.email, user.password);
-  await submitDetails(page, { firstName: name[0], lastName: name[1], mobile: '4155550199' });
-  await page.getByRole('link', { name: 'Skip for now' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return { ...user, bearer: `Bearer ${await idTokenOf(request, user)}` };
+  const token = await signInByToken(page, request, user, { firstName: name[0], lastName: name[1], mobile: '4155550199' });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  return { ...user, bearer: `Bearer ${token}` };
 }
 
 /** A second browser of its own (the other party), at `viewport`. */
