@@ -163,10 +163,10 @@ test('a problem raised from the buyer’s phone holds the money; both add eviden
   await raise.getByRole('textbox', { name: 'What is wrong' }).fill('A deep scratch along the passenger door, not in the listing photos.');
   const scratch = photoPng(Date.now() % 1000);
   await raise.getByLabel('Add photos, videos or documents: choose files').setInputFiles(fileOnDisk('scratch.png', scratch));
-  await expect(raise.getByText(/still uploading/)).toHaveCount(0, { timeout: 30_000 });
   await buyerPage.screenshot({ path: test.info().outputPath('buyer-raises-375.png'), fullPage: true });
   await raise.getByRole('button', { name: 'Raise a problem' }).click();
   await expect(buyerPage.getByText('Open: Caramel is reviewing it')).toBeVisible();
+  await expect(buyerPage.getByText(sha256(scratch))).toBeVisible();
 
   // The seller's delivery page follows: the money stays held; they answer in the case with their own photo.
   await sellerPage.goto(`/dashboard/active-transactions/track-delivery/${deal.sellerTx}`);
@@ -178,7 +178,7 @@ test('a problem raised from the buyer’s phone holds the money; both add eviden
   await add.getByRole('textbox', { name: 'What this shows' }).fill('The scratch is in the sixth listing photo.');
   const listing = photoPng((Date.now() % 1000) + 1);
   await add.getByLabel('Add photos, videos or documents: choose files').setInputFiles(fileOnDisk('listing.png', listing));
-  await expect(add.getByText(/still uploading/)).toHaveCount(0, { timeout: 30_000 });
+  // Pressed at once, as a person does: the file chosen a moment ago goes with the words (the button waits for it).
   await add.getByRole('button', { name: 'Add to the case' }).click();
   await expect(sellerPage.getByText('You added')).toBeVisible();
   // The buyer's open case shows it without a reload, with its fingerprint.

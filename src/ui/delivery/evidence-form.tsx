@@ -64,9 +64,13 @@ export function EvidenceForm({ transactionId, label, noteLabel, draftKey, extra,
     if (restored.current) void saveDraft(draftKey, { note, taskIds, key: key.current });
   }, [draftKey, note, taskIds]);
 
+  const [adding, setAdding] = useState(0);
   const chosen = taskIds.flatMap((id) => tasks?.find((task) => task.id === id) ?? []).filter((task) => task.status !== 'cancelled');
   const received = chosen.filter((task) => task.status === 'completed' && task.document?.review === 'received');
-  const waiting = chosen.length - received.length;
+  // A file counts as waiting from the moment it is chosen: while its upload is being set up, and while its task is not
+  // in this screen's list yet. Counted from the list alone, a press in between sent the words without the file.
+  const unseen = taskIds.filter((id) => !tasks?.some((task) => task.id === id)).length;
+  const waiting = adding + unseen + chosen.length - received.length;
 
   const choose = (files: File[]) => {
     setFileProblem(undefined);
@@ -76,10 +80,13 @@ export function EvidenceForm({ transactionId, label, noteLabel, draftKey, extra,
         setFileProblem(refused);
         continue;
       }
-      addUpload(transactionId, SLOT, file).then(
-        (id) => setTaskIds((ids) => [...ids, id]),
-        (error: Error) => setFileProblem(error.message),
-      );
+      setAdding((count) => count + 1);
+      addUpload(transactionId, SLOT, file)
+        .then(
+          (id) => setTaskIds((ids) => [...ids, id]),
+          (error: Error) => setFileProblem(error.message),
+        )
+        .finally(() => setAdding((count) => count - 1));
     }
   };
   const submit = (event: React.FormEvent) => {
