@@ -287,7 +287,7 @@ const restOfPayout = (page: Page, moved: boolean) =>
   page
     .getByText(
       moved
-        ? /the rest, \$[\d,.]+, is (on its way to your bank|paid)/
+        ? /the rest, \$[\d,.]+, is (on its way to your bank|paid)|Your payout is paid: /
         : /the rest, \$[\d,.]+, (when the buyer confirms delivery|once the car is handed over)/,
     )
     .first();
