@@ -95,12 +95,16 @@ export function Component() {
   const actions = useOfferActions() ?? [];
   const { online } = useSnapshot(connectivity);
   const navigate = useNavigate();
+  // The draft became the real offer; and an accepted offer goes on to its deal. Once per place to go: the saved
+  // row changes while the navigation's guard freshens it, and navigating again on each change restarts that guard,
+  // which changes the row again, for good.
   const sent = offer && !offer.id.startsWith('draft-');
-  // The draft became the real offer; and an accepted offer goes on to its deal.
+  const dealId = offer?.status === 'accepted' ? offer.dealId : null;
+  const realId = sent && !id ? offer.id : null;
   useEffect(() => {
-    if (sent && !id) navigate(`/transaction/information?offer=${offer.id}`, { replace: true });
-    else if (offer?.status === 'accepted' && offer.dealId) navigate(`/dashboard/caramel-offers/success?deal=${offer.dealId}`);
-  }, [sent, id, offer, navigate]);
+    if (realId) navigate(`/transaction/information?offer=${realId}`, { replace: true });
+    else if (dealId) navigate(`/dashboard/caramel-offers/success?deal=${dealId}`);
+  }, [realId, dealId, navigate]);
 
   if (offer === undefined) return <p aria-busy="true">Loading the offer…</p>;
   if (offer === null)
