@@ -15,6 +15,7 @@ import { startFaultProxy } from '../support/fault-proxy';
 import { addToGroup, createConfirmedUser } from '../support/identity-admin';
 import { freePort, freePortRun } from '../support/free-port';
 import { startLauncher } from '../support/launcher';
+import { onDatabase, startPostgres } from '../support/postgres';
 
 export default async function globalSetup() {
   // Against a stack that is already running (E2E_BASE_URL=http://127.0.0.1:8080), as when debugging.
@@ -24,9 +25,12 @@ export default async function globalSetup() {
   let proxyPort = await freePort();
   while (proxyPort >= port && proxyPort < port + 5) proxyPort = await freePort();
   const proxy = await startFaultProxy(`http://127.0.0.1:${port + 2}`, proxyPort);
+  const postgres = await startPostgres();
+  await onDatabase(postgres.url('postgres'), ['create database caramel']);
   const stack = await startLauncher({
     PORT: String(port),
     DATA_DIR: dataDir,
+    DATABASE_URL: postgres.url('caramel'),
     STORAGE_PUBLIC_ENDPOINT: proxy.url,
     SANDBOX_WEBHOOK_DELAY_MS: '400',
   });
@@ -38,6 +42,7 @@ export default async function globalSetup() {
   const teardown = async () => {
     await stack.stop();
     await proxy.close();
+    await postgres.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   await shareAdmin(stack.url).catch(async (error: Error) => (await teardown(), Promise.reject(error)));
