@@ -10,6 +10,9 @@ import { freePortRun } from '../support/free-port';
 import { startLauncher, type RunningLauncher } from '../support/launcher';
 import { expect, test } from './fixtures';
 
+// Goes offline: its pages come from the service worker, as in an installed app.
+test.use({ serviceWorkers: 'allow' });
+
 function build(outDir: string, id: string) {
   const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--logLevel', 'error'], {
     env: { ...process.env, BUILD_ID: id },

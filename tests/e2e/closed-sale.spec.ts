@@ -14,6 +14,9 @@ import { poolOf, signInThroughForm, submitDetails, uniqueEmail } from './identit
 import { startOwnApi } from './own-api';
 import { idTokenOf } from './transaction-helpers';
 
+// Goes offline: its pages come from the service worker, as in an installed app.
+test.use({ serviceWorkers: 'allow' });
+
 test('a buyer with a closed sale reads it in its tabs: overview, reports, financing, insurance, transport, care and its terms', async ({
   browser,
   request,

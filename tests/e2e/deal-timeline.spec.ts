@@ -11,6 +11,9 @@ import { expect, test } from './fixtures';
 import { poolOf, signedInUser, uniqueEmail } from './identity-helpers';
 import { actThroughApi, identityDoneThroughApi, idTokenOf, verifiedThroughApi } from './transaction-helpers';
 
+// Goes offline: its pages come from the service worker, as in an installed app.
+test.use({ serviceWorkers: 'allow' });
+
 test('a party reads the deal timeline, downloads it as a PDF, and reads it offline with its age', async ({ page, context, request }) => {
   test.setTimeout(90_000);
   const buyer = await signedInUser(page, request, '/dashboard');

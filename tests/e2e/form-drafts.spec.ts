@@ -6,6 +6,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { signedInUser, signInThroughForm } from './identity-helpers';
 
+// Goes offline: its pages come from the service worker, as in an installed app.
+test.use({ serviceWorkers: 'allow' });
+
 const OFFER_FORM = '/transaction/information/create';
 
 async function fillOffer(page: Page) {

@@ -9,6 +9,9 @@ import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { enterCode, firstSignIn, poolOf, signedInUser, signInThroughForm, uniqueEmail } from './identity-helpers';
 
+// Goes offline: its pages come from the service worker, as in an installed app.
+test.use({ serviceWorkers: 'allow' });
+
 test('an authenticator app set up on /account is then required at sign-in', async ({ page, request }) => {
   test.setTimeout(60_000);
   const user = await signedInUser(page, request, '/account');

@@ -17,6 +17,9 @@ import { buyerPays, settledMoney } from './journey-steps';
 import { checksId, signOnProvidersPage } from './signing-helpers';
 import { fillAddress } from './transaction-helpers';
 
+// A person's whole walk, in the app as their browser installs it (its service worker).
+test.use({ serviceWorkers: 'allow' });
+
 test('dealer financing: from sign-up and the dealer’s application to closed by clicking only', async ({ browser, request, baseURL }) => {
   test.setTimeout(360_000);
   const journey = new Journey(test.info(), 'dealer financing');

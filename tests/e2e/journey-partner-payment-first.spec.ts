@@ -25,6 +25,9 @@ import {
 import { centsOf, confirmsDelivery, secondPayout } from './sale-helpers';
 import { fillAddress } from './transaction-helpers';
 
+// A person's whole walk, in the app as their browser installs it (its service worker).
+test.use({ serviceWorkers: 'allow' });
+
 test('partner deal, the buyer pays first: from the partner’s call to the seller’s last payout by clicking only', async ({
   browser,
   request,

@@ -22,6 +22,9 @@ import {
   settledMoney,
 } from './journey-steps';
 
+// A person's whole walk, in the app as their browser installs it (its service worker).
+test.use({ serviceWorkers: 'allow' });
+
 test('private sale, cash buyer: from sign-up to closed by clicking only', async ({ browser, request, baseURL }) => {
   test.setTimeout(300_000);
   const journey = new Journey(test.info(), 'private sale, cash buyer');

@@ -22,6 +22,9 @@ import {
   settledMoney,
 } from './journey-steps';
 
+// A person's whole walk, in the app as their browser installs it (its service worker).
+test.use({ serviceWorkers: 'allow' });
+
 test('private sale, financed buyer, a loan on the car, pickup: from sign-up to closed by clicking only', async ({
   browser,
   request,

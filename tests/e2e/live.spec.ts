@@ -9,6 +9,9 @@ import { expect, test } from './fixtures';
 import { signInThroughForm, submitDetails } from './identity-helpers';
 import { actThroughApi, buyerWithDeal, identityDoneThroughApi, idTokenOf, verifiedThroughApi } from './transaction-helpers';
 
+// Goes offline: its pages come from the service worker, as in an installed app.
+test.use({ serviceWorkers: 'allow' });
+
 const HOME = { line1: '12 Elm St', city: 'Salem', state: 'OR', postalCode: '97301' };
 
 /** `who` signed in, in a browser context of their own, on `path`. */

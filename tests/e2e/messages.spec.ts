@@ -15,6 +15,9 @@ import { buyerAndPhoneSeller, dealBetween } from './sale-helpers';
 import { faults, fileOnDisk, storedChecksum, uniqueName } from './upload-helpers';
 import { idTokenOf } from './transaction-helpers';
 
+// Goes offline: its pages come from the service worker, as in an installed app.
+test.use({ serviceWorkers: 'allow' });
+
 const conversation = (page: Page) => page.getByRole('list', { name: 'Conversation' });
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 

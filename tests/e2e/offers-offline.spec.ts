@@ -7,6 +7,9 @@ import { expect, test } from './fixtures';
 import { poolOf, signedInUser, uniqueEmail } from './identity-helpers';
 import { idTokenOf } from './transaction-helpers';
 
+// Goes offline: its pages come from the service worker, as in an installed app.
+test.use({ serviceWorkers: 'allow' });
+
 test('the offers dashboard reads offline with its age, and a counteroffer made offline is sent once', async ({
   page,
   context,

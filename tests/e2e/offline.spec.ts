@@ -1,6 +1,9 @@
 import { expect, test } from './fixtures';
 import { PUBLIC_ROUTES } from './public-routes';
 
+// Goes offline: its pages come from the service worker, as in an installed app.
+test.use({ serviceWorkers: 'allow' });
+
 test('after one visit to /, every public page reads offline, reload included, and no /api answer is cached', async ({ page, context }) => {
   test.setTimeout(90_000);
   await page.goto('/');

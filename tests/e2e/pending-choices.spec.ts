@@ -7,6 +7,9 @@
 import { expect, test } from './fixtures';
 import { actThroughApi, buyerWithDeal, identityDoneThroughApi } from './transaction-helpers';
 
+// Goes offline: its pages come from the service worker, as in an installed app.
+test.use({ serviceWorkers: 'allow' });
+
 test('choices queued offline show in their read-only steps, in two tabs, and are applied once when back online', async ({
   page,
   context,

@@ -6,6 +6,9 @@ import { chromium } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { PUBLIC_ROUTES } from './public-routes';
 
+// Goes offline: its pages come from the service worker, as in an installed app.
+test.use({ serviceWorkers: 'allow' });
+
 for (const path of PUBLIC_ROUTES) {
   test(`${path} has a title, a description, fits a phone and passes axe`, async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });

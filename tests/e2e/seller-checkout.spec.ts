@@ -10,6 +10,9 @@ import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { fillAddress, paidAndSignedThroughApi, photo, sellerWithDeal, verifyInWidget } from './transaction-helpers';
 
+// Goes offline: its pages come from the service worker, as in an installed app.
+test.use({ serviceWorkers: 'allow' });
+
 /** Widget, address, pickup at home, reports read: the seller is at the title step. */
 async function identityAndReports(page: Page) {
   await verifyInWidget(page, 'Approve verification');

@@ -15,6 +15,9 @@ import {
   verifyInWidget,
 } from './transaction-helpers';
 
+// Goes offline: its pages come from the service worker, as in an installed app.
+test.use({ serviceWorkers: 'allow' });
+
 test('a buyer goes identity → financing → protection → insurance, and each step becomes read-only', async ({ page, request }) => {
   test.setTimeout(120_000);
   const { transactionId } = await buyerWithDeal(page, request);
