@@ -1,6 +1,7 @@
 /**
- * Starts `npm start`'s launcher the way a user does, on free ports with a throwaway data dir,
- * and hands its URL to the tests (E2E_BASE_URL) and its hosted sign-in certificate's key to
+ * Starts `npm start`'s launcher the way a user does, on free ports with a throwaway data dir and
+ * a throwaway Debian PostgreSQL cluster as its database (`DATABASE_URL`, as in production; PGlite,
+ * the default, is half the API's CPU under three browsers), and hands its URL to the tests (E2E_BASE_URL) and its hosted sign-in certificate's key to
  * Chromium (E2E_SIGN_IN_SPKI, read by playwright.config.ts); stops it afterwards. Browsers reach storage
  * through the fault proxy (E2E_STORAGE_PROXY), which passes everything through until an upload
  * test asks for a fault. With E2E_BASE_URL already set, the tests use that stack instead.
