@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/data/api-client';
+import { ApiError, NetworkError, ServerError } from '../../src/data/api-client';
+import { notSavedText } from '../../src/data/problem-words';
 import { ACTION_LABELS, asSentence } from '../../src/domain/action-labels';
 import { PARTY_EVENTS } from '../../src/domain/transaction-transitions';
 
@@ -19,5 +20,39 @@ describe('what a refused action tells the user', () => {
 
   it('names every party action in words, not by its event name', () => {
     for (const event of PARTY_EVENTS) expect(ACTION_LABELS[event], event).toMatch(/^[A-Z][a-z]+ing /);
+  });
+});
+
+describe('what a person reads when something they did was not kept', () => {
+  it('says what to do, never a library’s message', () => {
+    expect(
+      notSavedText(
+        'Your message was not saved',
+        new DOMException('Encountered full disk while opening backing store', 'QuotaExceededError'),
+      ),
+    ).toBe(
+      'Your message was not saved: this device could not keep it (its storage may be full, or this is a private window). Free some space or reload the page, then try again.',
+    );
+    expect(notSavedText('Your action was not saved', new TypeError('Cannot read properties of undefined'))).not.toMatch(
+      /Cannot read|undefined/,
+    );
+    expect(notSavedText('Your details were not saved', new NetworkError())).toBe(
+      'Your details were not saved: you are offline, or our servers cannot be reached. Try again once you are back online.',
+    );
+    expect(notSavedText('Your details were not saved', new ServerError(500, 'Server error 500'))).toBe(
+      'Your details were not saved: our servers had a problem. Try again in a minute.',
+    );
+  });
+
+  it('says our own refusals and the API’s reasons as they are', () => {
+    expect(
+      notSavedText(
+        'Your answer was not saved',
+        new Error('This offer is not saved on this device. Connect to the internet and open your offers again.'),
+      ),
+    ).toBe('Your answer was not saved: This offer is not saved on this device. Connect to the internet and open your offers again.');
+    expect(notSavedText('Your details were not saved', new ApiError(400, 'mobile: Enter a US mobile number', 'mobile'))).toBe(
+      'Your details were not saved: Enter a US mobile number',
+    );
   });
 });

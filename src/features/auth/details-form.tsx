@@ -9,6 +9,7 @@ import { Button } from '../../ui/button';
 import { MaskedField } from '../../ui/form/masked-field';
 import { TextField } from '../../ui/form/text-field';
 import { useZodForm } from '../../ui/form/use-zod-form';
+import { notSavedText } from '../../data/problem-words';
 
 const MOBILE_MASK = '(###) ###-####';
 
@@ -54,7 +55,7 @@ export function DetailsForm({ profile, label, submitLabel, mobileHelp, fullWidth
     try {
       await updateProfile({ firstName, lastName, mobile });
     } catch (error) {
-      setFailure(`Your details were not saved: ${(error as Error).message}`);
+      setFailure(notSavedText('Your details were not saved', error));
       return;
     }
     let phoneCodeSent = false;

@@ -13,6 +13,7 @@ import { Button } from '../../ui/button';
 import { FileField } from '../../ui/form/file-field';
 import { TextareaField } from '../../ui/form/textarea-field';
 import { showToast } from '../../ui/toast-store';
+import { notSavedText } from '../../data/problem-words';
 
 /** A phone has no keyboard shortcut to offer; a Mac says ⌘ where others say Ctrl. */
 const FINE_POINTER = typeof matchMedia !== 'undefined' && matchMedia('(pointer: fine)').matches;
@@ -47,9 +48,9 @@ export function MessageComposer({ negotiationId, to, transactionId }: { negotiat
       );
     setBody('');
     void dropDraft(draftKey);
-    queueMessage(negotiationId, text).catch((error: Error) => {
+    queueMessage(negotiationId, text).catch((error: unknown) => {
       setBody(text);
-      showToast(`Your message was not saved: ${error.message}`, 'danger');
+      showToast(notSavedText('Your message was not saved', error), 'danger');
     });
   };
   const [fileProblemText, setFileProblem] = useState<string | undefined>();

@@ -13,6 +13,7 @@ import { allowedOfferActions } from '../../domain/offer-lifecycle';
 import { Button } from '../../ui/button';
 import { CounterofferForm } from '../../ui/counteroffer-form';
 import { showToast } from '../../ui/toast-store';
+import { notSavedText } from '../../data/problem-words';
 
 type OfferEntry = Extract<ThreadEntry, { type: 'offer' }>;
 
@@ -36,7 +37,9 @@ export function OfferCard({
       : [];
   const act = (request: Parameters<typeof queueOfferAction>[1]) => {
     setCountering(false);
-    queueOfferAction(negotiationId, request).catch((error: Error) => showToast(`Your answer was not saved: ${error.message}`, 'danger'));
+    queueOfferAction(negotiationId, request).catch((error: unknown) =>
+      showToast(notSavedText('Your answer was not saved', error), 'danger'),
+    );
   };
   const who = entry.by === 'you' ? 'Your offer' : 'Their offer';
   return (

@@ -16,6 +16,7 @@ import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast-store';
 import { ShareLink } from './share-link';
 import { threadPath } from '../../domain/message-contract';
+import { notSavedText } from '../../data/problem-words';
 
 const STATUS_TEXT: Record<NegotiationStatus, string> = {
   open: 'Open',
@@ -56,7 +57,7 @@ export function OfferRow({ offer, actions, onAccept }: { offer: CachedNegotiatio
   function act(request: Parameters<typeof queueOfferAction>[1]) {
     setProblem(null);
     if (request.action === 'accept') onAccept();
-    queueOfferAction(offer.id, request).catch((error: Error) => showToast(`Your action was not saved: ${error.message}`, 'danger'));
+    queueOfferAction(offer.id, request).catch((error: unknown) => showToast(notSavedText('Your action was not saved', error), 'danger'));
     setCountering(false);
     setDeclining(false);
   }

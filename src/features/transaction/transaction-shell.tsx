@@ -27,6 +27,7 @@ import { OtherPartyProgress } from './other-party-progress';
 import { RefusedActions } from '../../ui/refused-actions';
 import { PendingChoice, SavedStatus } from './saved-status';
 import type { TransactionContext } from './transaction-context';
+import { notSavedText } from '../../data/problem-words';
 
 function useFollowStatus(destination: string | undefined, id: string | null) {
   const navigate = useNavigate();
@@ -89,7 +90,7 @@ export function Component() {
     // Recording an action fails only when IndexedDB does (storage full, private mode): say so.
     act: (event, payload) =>
       queueAction(detail.id, event, payload).catch(
-        (error: Error) => void showToast(`Your action was not saved: ${error.message}`, 'danger'),
+        (error: unknown) => void showToast(notSavedText('Your action was not saved', error), 'danger'),
       ),
   };
   const screen = screenAt(pathname);

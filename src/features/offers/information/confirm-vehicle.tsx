@@ -12,6 +12,7 @@ import { Button } from '../../../ui/button';
 import { useZodForm } from '../../../ui/form/use-zod-form';
 import { showToast } from '../../../ui/toast-store';
 import { vehicleDraftShape, VehicleFields, vinCheck, type VehicleDraft } from './vehicle-fields';
+import { notSavedText } from '../../../data/problem-words';
 
 const schema = z.object(vehicleDraftShape).check(vinCheck(true));
 
@@ -37,7 +38,7 @@ export function ConfirmVehicle({ offer }: { offer: CachedNegotiation }) {
         make: draft.make.trim(),
         model: draft.model.trim(),
       },
-    }).catch((error: Error) => showToast(`Your confirmation was not saved: ${error.message}`, 'danger'));
+    }).catch((error: unknown) => showToast(notSavedText('Your confirmation was not saved', error), 'danger'));
 
   const submit = form.handleSubmit(async (draft) => {
     const vin = checkVin(draft.vin);

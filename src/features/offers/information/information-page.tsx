@@ -21,6 +21,7 @@ import { PageMeta } from '../../../ui/page-meta';
 import { showToast } from '../../../ui/toast-store';
 import { ConfirmVehicle } from './confirm-vehicle';
 import { RegistrationAddress } from '../../../ui/form/registration-address';
+import { notSavedText } from '../../../data/problem-words';
 
 function useOffer(id: string | null, started: string | null) {
   return useLiveQuery(async () => {
@@ -50,8 +51,8 @@ function SellerSide({ offer, sending }: { offer: CachedNegotiation; sending: boo
   if (!offer.vehicle.confirmed) return <ConfirmVehicle offer={offer} />;
   const allowed = sending ? [] : allowedOfferActions(offer.status, offer.myRole, offer.latestOffer.fromRole);
   const accept = () =>
-    queueOfferAction(offer.id, { action: 'accept', latestOfferId: offer.latestOffer.id }).catch((error: Error) =>
-      showToast(`Your answer was not saved: ${error.message}`, 'danger'),
+    queueOfferAction(offer.id, { action: 'accept', latestOfferId: offer.latestOffer.id }).catch((error: unknown) =>
+      showToast(notSavedText('Your answer was not saved', error), 'danger'),
     );
   return (
     <section aria-labelledby="answer">
