@@ -13,9 +13,10 @@ import { payloadSchemaOf, type EventRequest } from '../../src/domain/transaction
 import type { Flow, TransactionStatus } from '../../src/domain/transaction-flows';
 import { STEP_LABELS } from '../../src/domain/transaction-steps';
 import { acceptsPartyEvent, type PartyEvent } from '../../src/domain/transaction-transitions';
+import type { Database } from '../db/client';
 import { transactionFor, TransactionRefusal, type UserRow } from '../kernel/access';
 import { dealAndVehicle, type KnownAfterCommand } from '../kernel/deal-sides';
-import { eventsOf, staleView, type TransactionRow } from '../kernel/event-log';
+import { eventsOf, staleView, type TransactionRow, type Tx } from '../kernel/event-log';
 import { peekKey, type CommandKey } from '../kernel/idempotency';
 import type { UnitOfWork } from '../kernel/unit-of-work';
 import { parseInput } from '../kernel/validation';
@@ -57,9 +58,9 @@ async function requestContext(ctx: CommandContext, row: TransactionRow): Promise
  * A party's report the provider's record made already: their signature, recorded from the completed
  * envelope while their app was still on its way back (follow-deal.ts). Taken as done, not refused.
  */
-async function recordedFromProvider(ctx: CommandContext, row: TransactionRow, event: PartyEvent, payload: Record<string, unknown>) {
+async function recordedFromProvider(db: Database | Tx, row: TransactionRow, event: PartyEvent, payload: Record<string, unknown>) {
   if (event !== 'documents signed' || acceptsPartyEvent(row.flow, row.status, event)) return false;
-  const events = await eventsOf(ctx.db, row.id);
+  const events = await eventsOf(db, row.id);
   return events.some(
     (earlier) => earlier.event === event && (earlier.payload as { envelopeId?: unknown }).envelopeId === payload.envelopeId,
   );
@@ -81,7 +82,7 @@ export async function applyStepEvent(
     label: ACTION_LABELS[request.event],
   };
   if (await peekKey(ctx.db, key)) return { replayed: true };
-  if (await recordedFromProvider(ctx, row, request.event, payload)) return { replayed: true };
+  if (await recordedFromProvider(ctx.db, row, request.event, payload)) return { replayed: true };
   // A stale view first: the party acted on something that has since changed, whatever the action.
   if (await staleView(ctx.db, row, request.expectedVersion)) throw new TransactionRefusal(409, STALE_VERSION);
   if (!acceptsPartyEvent(row.flow, row.status, request.event))
@@ -104,9 +105,12 @@ export async function applyStepEvent(
   const recorded = { ...payload, ...prepared, ...STAMPS[request.event]?.() };
 
   let work: UnitOfWork | undefined;
-  const { replayed } = await ctx.run({ dealId: row.dealId, key }, async (uow) => {
+  const { replayed, result } = await ctx.run({ dealId: row.dealId, key }, async (uow) => {
     work = uow;
     const log = await uow.transaction(row.id, row.dealId);
+    // While the provider was asked, its own word may have recorded this very signature (the signing service's
+    // "completed" reaching the API first, follow-deal.ts): the party's report is done already, not made on a stale view.
+    if (await recordedFromProvider(uow.tx, log.row, request.event, payload)) return { recordedAlready: true };
     if (await staleView(uow.tx, { id: row.id, version: log.version }, request.expectedVersion))
       throw new TransactionRefusal(409, STALE_VERSION);
     await log.append({ kind: 'party', userId: user.id, key: request.idempotencyKey }, request.event, recorded);
@@ -117,8 +121,9 @@ export async function applyStepEvent(
     if (asked) await uow.requestProvider({ transactionId: row.id, ...asked });
     await uow.save();
     await actionEffects(uow, log.row, request.event, recorded);
-    return { replayed: false };
+    return { recordedAlready: false };
   });
+  if (result.recordedAlready) return { replayed: true };
   // What the unit of work left of the deal's sides is what a read would answer now: the answer reads it no more.
   const sides = replayed ? undefined : work?.knownSides(row.dealId);
   return { replayed, known: sides && { side: row.side, role, sides } };

@@ -15,7 +15,8 @@ import { signWebhook } from '../../server/providers/webhooks';
 import { DOCUMENTS_CHANGED } from '../../server/modules/signing/envelope-records';
 import { createS3Client } from '../../server/storage/s3-client';
 import { LOCAL_STORAGE_CREDENTIALS } from '../../server/stack/storage';
-import { listeningApi, type apiFor } from '../support/api-harness';
+import { sandboxProviders, type Providers } from '../../server/providers/providers';
+import { listeningApi, settingsFor, type apiFor } from '../support/api-harness';
 import { actAs, GOVERNMENT_ID_TEMPLATE, verifiedInquiry } from '../support/deals';
 import { dealAtPayment, stepsFor } from '../support/payments';
 import { finishSigning, govIdChecked, readyToSign, signingUrl, signs } from '../support/signing';
@@ -178,6 +179,43 @@ describe('closing', () => {
       detail.timeline.filter((entry) => entry.event === 'documents signed').length;
     expect(signedEntries(seller)).toBe(1);
     expect(signedEntries(late.json().transaction)).toBe(1);
+  });
+
+  it('a side’s app reporting its signature while the signing service’s “completed” is being recorded is answered as done, never as a stale view', async () => {
+    // The provider, asked whether the seller signed (the app's report is checked against it), answers the report only once
+    // its webhook has recorded the signature from the completed envelope: the report's unit of work meets a moved
+    // transaction. Only the next call waits, and for 5 s at most, so the webhook's own call never waits on itself.
+    const real = sandboxProviders(settingsFor(parts).verificationWidget);
+    let next: (() => Promise<unknown>) | undefined;
+    const providers: Providers = {
+      ...real,
+      esign: {
+        ...real.esign,
+        envelope: async (id) => {
+          const wait = next;
+          next = undefined;
+          await wait?.().catch(() => undefined);
+          return real.esign.envelope(id);
+        },
+      },
+    };
+    const racing = await listeningApi(parts, undefined, { providers });
+    try {
+      const { detail } = stepsFor(racing);
+      const deal = await readyToSign(racing, sandbox(), await dealAtPayment(racing, parts));
+      await signs(racing, deal.buyer, deal.buyerTx);
+      const url = await signingUrl(racing, deal.seller, deal.sellerTx);
+      const { envelopeId } = (await racing.call('GET', `/api/transactions/${deal.sellerTx}/signing`, deal.seller.bearer)).json();
+      const seen = await detail(deal.seller, deal.sellerTx);
+      await finishSigning(url, 'signing_complete');
+      next = () => expect.poll(async () => (await detail(deal.seller, deal.sellerTx)).status, { timeout: 5_000 }).toBe('signature_done');
+      const report = await actAs(racing, deal.seller, deal.sellerTx, 'documents signed', { envelopeId }, { version: seen.version });
+      expect(report.statusCode, report.body).toBe(200);
+      expect(report.json()).toMatchObject({ replayed: true, transaction: { status: 'signature_done' } });
+      expect(report.json().transaction.timeline.filter((entry: { event: string }) => entry.event === 'documents signed')).toHaveLength(1);
+    } finally {
+      await racing.close();
+    }
   });
 
   it('once both have signed: signed PDFs and each other’s contact; closed, mailed once and previous only once the car is handed over and confirmed', async () => {

@@ -40,8 +40,8 @@ async function templateOfRun(): Promise<Blob> {
   return file ? new Blob([await readFile(file)]) : migratedTemplate();
 }
 
-/** Tests only: what a test may add to the API (a failure injected before every commit). */
-export type TestHooks = Pick<ApiDependencies, 'beforeCommit'>;
+/** Tests only: what a test may add to the API (a failure injected before every commit, providers of its own). */
+export type TestHooks = Pick<ApiDependencies, 'beforeCommit' | 'providers'>;
 
 export async function apiFor(
   parts: LocalParts,
