@@ -4,44 +4,69 @@
  * still waiting in the outbox: they show the user's action until the server answers it.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { negotiationSchema, OFFER_LISTS, offerListOf, offerListsSchema, type NegotiationSummary } from '../domain/offer-contract';
+import {
+  negotiationSchema,
+  OFFER_LISTS,
+  offerListOf,
+  offerListsSchema,
+  type NegotiationSummary,
+  type OfferLists,
+} from '../domain/offer-contract';
 import { apiRequest } from './api-client';
 import { db } from './db';
 import type { CachedNegotiation } from './offer-records';
 
 /** Replaces the saved negotiations with the API's lists. */
 export async function refreshOffers(): Promise<void> {
-  const lists = await apiRequest('GET', 'offers', offerListsSchema);
+  const askedAt = Date.now();
+  await saveOfferLists(await apiRequest('GET', 'offers', offerListsSchema), askedAt);
+}
+
+/**
+ * Saves the API's lists, asked for at `askedAt`, as the negotiations this device keeps. Answers can cross: a list asked
+ * for before a newer answer was saved (a new offer's own answer, a live notice's fetch) cannot know of it, so an older
+ * list never drops or rolls back what was saved after it was asked for, nor a row whose action still waits.
+ */
+export async function saveOfferLists(lists: OfferLists, askedAt: number): Promise<void> {
   const savedAt = Date.now();
   await db.transaction('rw', db.negotiations, db.outbox, async () => {
     const known = new Map((await db.negotiations.toArray()).map((row) => [row.id, row]));
     const waiting = new Set(
       (await db.outbox.toArray()).flatMap((row) => (row.kind === 'offer' && row.state === 'pending' ? [row.negotiationId] : [])),
     );
+    // A row whose action waits shows that action on top of the server's copy; one saved since is at least as new.
+    const newer = (row: CachedNegotiation, listedVersion = 0) =>
+      waiting.has(row.id) || (row.savedAt > askedAt && row.version >= listedVersion);
     const fresh = OFFER_LISTS.flatMap((list) =>
       lists[list].map((summary) => {
         const saved = known.get(summary.id);
-        if (saved && waiting.has(summary.id)) return { ...saved, savedAt };
+        if (saved && newer(saved, summary.version)) return { ...saved, savedAt };
         return { ...summary, list, savedAt, shareUrl: saved?.shareUrl, linksOffAt: saved?.linksOffAt, startedWith: saved?.startedWith };
       }),
     );
-    const drafts = [...known.values()].filter((row) => waiting.has(row.id) && !fresh.some((kept) => kept.id === row.id));
+    const listed = new Set(fresh.map((row) => row.id));
+    const kept = [...known.values()].filter((row) => !listed.has(row.id) && newer(row));
     await db.negotiations.clear();
-    await db.negotiations.bulkPut([...fresh, ...drafts]);
+    await db.negotiations.bulkPut([...fresh, ...kept]);
   });
 }
 
 /** Saves one negotiation as the server answered it (keeping the link this device made for it). */
 export async function storeNegotiation(negotiation: NegotiationSummary, extra: Partial<CachedNegotiation> = {}): Promise<void> {
-  const saved = await db.negotiations.get(negotiation.id);
-  await db.negotiations.put({
-    shareUrl: saved?.shareUrl,
-    linksOffAt: saved?.linksOffAt,
-    startedWith: saved?.startedWith,
-    ...negotiation,
-    ...extra,
-    list: offerListOf(negotiation),
-    savedAt: Date.now(),
+  // Read and written in one transaction, so a copy saved meanwhile (a new offer's own answer) is never written over unseen.
+  await db.transaction('rw', db.negotiations, async () => {
+    const saved = await db.negotiations.get(negotiation.id);
+    // An older answer never rolls back a newer copy: the live notice that brought the newer one was already used.
+    const newest = saved && saved.version > negotiation.version ? saved : negotiation;
+    await db.negotiations.put({
+      shareUrl: saved?.shareUrl,
+      linksOffAt: saved?.linksOffAt,
+      startedWith: saved?.startedWith,
+      ...newest,
+      ...extra,
+      list: offerListOf(newest),
+      savedAt: Date.now(),
+    });
   });
 }
 
