@@ -51,18 +51,25 @@ export function useSigningReturn({ detail, pending, act }: Pick<TransactionConte
 
   // A second recording would be refused and shown as "not applied" wherever the party goes next.
   const canRecord = detail.allowedEvents.includes('documents signed') && !isPending(pending, 'documents signed');
+  // The provider's "completed" reached the API first and the API recorded the signature from the envelope. The saved
+  // copy says so by itself, so this is told in the same moment the sale moves on (the transaction then takes the party
+  // elsewhere and this step's screen is gone): it never waits for the signing state's own answer.
+  const { signature } = detail.data;
   const recordedAlready =
-    !detail.allowedEvents.includes('documents signed') &&
+    finished &&
+    !canRecord &&
     !isPending(pending, 'documents signed') &&
-    Boolean(state?.envelopeId) &&
-    detail.data.signature.envelopeId === state?.envelopeId;
+    Boolean(signature.signedAt && signature.envelopeId) &&
+    (!state || state.envelopeId === signature.envelopeId);
+  const envelopeId = recordedAlready ? signature.envelopeId : state?.envelopeId;
+  const otherSigned = Boolean(state?.other.signedAt) || signature.collected;
   const destination = detail.destination?.path;
   useEffect(() => {
-    if (!finished || !state?.envelopeId || told.has(state.envelopeId) || !(canRecord || recordedAlready)) return;
-    told.add(state.envelopeId);
+    if (!finished || !envelopeId || told.has(envelopeId) || !(canRecord || recordedAlready)) return;
+    told.add(envelopeId);
     // A dealer's customer signs after the dealer, whom they know by name.
     const them = detail.dealer && detail.side === 'buyer' ? detail.dealer.name : `the ${detail.side === 'buyer' ? 'seller' : 'buyer'}`;
-    const said = state.other.signedAt
+    const said = otherSigned
       ? `You signed your documents. ${them.charAt(0).toUpperCase()}${them.slice(1)} signed already: the signed copies follow in a moment.`
       : `You signed your documents. We will send you the signed copies once ${them} has signed.`;
     if (recordedAlready) {
@@ -71,10 +78,23 @@ export function useSigningReturn({ detail, pending, act }: Pick<TransactionConte
       return;
     }
     // The flow may take the party elsewhere once it is recorded (a seller goes home): the toast says it happened, wherever they land.
-    void act('documents signed', { envelopeId: state.envelopeId }).then(() => {
+    void act('documents signed', { envelopeId }).then(() => {
       const id = showToast(said, 'success', 10_000);
-      if (!state.other.signedAt) noticeWhileWaiting(id);
+      if (!otherSigned) noticeWhileWaiting(id);
     });
-  }, [finished, state, act, canRecord, recordedAlready, destination, pathname, navigate, detail.id, detail.dealer, detail.side]);
+  }, [
+    finished,
+    envelopeId,
+    otherSigned,
+    act,
+    canRecord,
+    recordedAlready,
+    destination,
+    pathname,
+    navigate,
+    detail.id,
+    detail.dealer,
+    detail.side,
+  ]);
   return returned;
 }
