@@ -7,6 +7,7 @@
  * car is handed over and the buyer confirms, the closing mail and the sale under previous transactions.
  */
 import type { Page } from '@playwright/test';
+import { until } from '../support/api-caller';
 import { HARBOR_LIEN } from '../support/payments';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
@@ -127,8 +128,17 @@ test('a cash sale with a pickup and no lien closes, and the buyer says they have
   await expect(buyerPage.getByRole('heading', { name: 'You signed your documents' })).toBeVisible();
   await expect(buyerPage.getByText('Waiting for the seller')).toBeVisible();
 
+  // The signing service's "completed" reaches the API before the seller's browser is back from its page (held here
+  // until then): the API has recorded the signature from the envelope, and the seller is still told they signed.
   await sellerPage.goto(`/transaction/signature?transaction=${deal.sellerTx}`);
+  await sellerPage.route(/\/transaction\/signature\?.*event=signing_complete/, async (route) => {
+    const status = async () =>
+      (await request.get(`/api/transactions/${deal.sellerTx}`, { headers: { authorization: seller.bearer } })).json();
+    await until(async () => (await status()).status, 'signature_done', 45_000, 'the completed envelope recorded');
+    await route.continue();
+  });
   await signOnProvidersPage(sellerPage, 'buyer', true);
+  await expect(sellerPage.getByText('You signed your documents. The buyer signed already')).toBeVisible();
   await expect(buyerPage.getByRole('heading', { name: 'Everyone has signed' })).toBeVisible({ timeout: 60_000 });
   // No loan, so no installment contract.
   await expect(buyerPage.getByRole('list', { name: 'Your sale documents' }).getByRole('listitem')).toHaveCount(5);
