@@ -25,6 +25,9 @@ export default defineConfig({
   reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never' }]],
   use: {
     browserName: 'chromium',
+    // A click or fill waits for its element at most this long, then fails naming it: a screen that never offers the
+    // button (a race in the app) fails in half a minute with the locator, not when the whole test runs out.
+    actionTimeout: 30_000,
     // The stack's hosted sign-in certificate, trusted by its key alone (global-setup.ts sets it for the workers).
     launchOptions: {
       executablePath: CHROMIUM_PATH,
