@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { timelinePath } from '../../domain/deal-timeline';
+import { follow, type Following } from '../../domain/follow-status';
 import { vehicleName, formatDollars } from '../../domain/offer-format';
 import { awaitingProvider, stepOfAction, stepScreen } from '../../domain/step-progress';
 import { SCREENS, screenAt, STEP_LABELS, stepOfPath, SUCCESS_SCREENS } from '../../domain/transaction-steps';
@@ -32,14 +33,11 @@ import { notSavedText } from '../../data/problem-words';
 function useFollowStatus(destination: string | undefined, id: string | null) {
   const navigate = useNavigate();
   const location = useLocation();
-  const previous = useRef(destination);
+  const following = useRef<Following>({ pointedAt: destination, chain: [] });
   useEffect(() => {
-    const before = previous.current;
-    previous.current = destination;
-    // Only a party on the screen the old status pointed at is moved; someone reading a done step stays.
-    if (destination && before && destination !== before && location.pathname === before && id) {
-      navigate(`${destination}?transaction=${id}`, { replace: true });
-    }
+    const { to, now } = follow(following.current, destination, location.pathname);
+    following.current = now;
+    if (to && id) navigate(`${to}?transaction=${id}`, { replace: true });
   }, [destination, id, location.pathname, navigate]);
 }
 
