@@ -3,6 +3,7 @@ import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { clearAccountData } from '../../src/data/account';
 import { AppDatabase } from '../../src/data/db';
+import { threadRecord } from '../support/thread-record';
 
 function freshDatabase() {
   return new AppDatabase('test', { indexedDB: new IDBFactory(), IDBKeyRange });
@@ -68,21 +69,7 @@ describe('profile cache', () => {
       state: 'pending',
     });
     await database.timelines.put({ ...timeline, savedAt: 1 });
-    await database.threads.put({
-      negotiationId: 'n-1',
-      dealId: null,
-      vehicle: '2005 Buick',
-      myRole: 'buyer',
-      myTransactionId: null,
-      otherName: 'Sam',
-      closedBecause: null,
-      entries: [],
-      delivered: 0,
-      read: 0,
-      unread: 0,
-      version: 2,
-      savedAt: 1,
-    });
+    await database.threads.put(threadRecord({ version: 2, savedAt: 1 }));
     await clearAccountData(database);
     expect(await database.profiles.count()).toBe(0);
     expect(await database.outbox.count()).toBe(0);

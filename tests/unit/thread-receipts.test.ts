@@ -5,16 +5,10 @@
  */
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { threadRecord } from '../support/thread-record';
 
 const posted: { path: string; body: unknown }[] = [];
-const thread = {
-  negotiationId: 'n-1',
-  dealId: null,
-  vehicle: '2005 Buick',
-  myRole: 'buyer',
-  myTransactionId: null,
-  otherName: 'Sam',
-  closedBecause: null,
+const thread = threadRecord({
   entries: [
     {
       type: 'message',
@@ -28,11 +22,8 @@ const thread = {
       reported: false,
     },
   ],
-  delivered: 0,
-  read: 0,
   unread: 1,
-  version: 1,
-};
+});
 vi.mock('../../src/data/api-client', async (original) => ({
   ...(await original<object>()),
   apiRequest: async (method: string, path: string, _schema: unknown, body?: unknown) => {
