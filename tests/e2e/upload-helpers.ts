@@ -97,18 +97,22 @@ export async function storedChecksum(request: APIRequestContext, bearer: string,
   return sha256(await (await request.get(document!.url)).body());
 }
 
-/** Samples the progress bar of `name` until stopped; answers the samples and fails if one went down. */
+/**
+ * Reads each value the progress bar of `name` shows, as it changes, until stopped; answers the values and fails if
+ * one went down. Between reads it waits for the bar to show another value (or go), never a fixed pause.
+ */
 export function watchProgress(page: Page, name: string) {
   const samples: number[] = [];
+  const bar = itemFor(page, name).getByRole('progressbar');
   let running = true;
   const done = (async () => {
     while (running) {
-      const value = await itemFor(page, name)
-        .getByRole('progressbar')
-        .getAttribute('value', { timeout: 200 })
-        .catch(() => null);
-      if (value !== null) samples.push(Number(value));
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      const value = await bar.getAttribute('value', { timeout: 1_000 }).catch(() => null);
+      if (value === null) continue;
+      samples.push(Number(value));
+      await expect(bar)
+        .not.toHaveAttribute('value', value, { timeout: 1_000 })
+        .catch(() => undefined);
     }
   })();
   return {
