@@ -77,11 +77,3 @@ export function useApiAnswer<T>(
     savedAt: answer === undefined && kept ? kept.savedAt : undefined,
   };
 }
-
-/** A problem loading an answer, as a sentence about what to do: the API's own words for a refusal, never a library's message. */
-export function problemText(problem: Error, what: string): string {
-  if (problem instanceof NetworkError)
-    return `You are offline, or our servers cannot be reached: ${what} load by themselves once the connection is back.`;
-  if ('reason' in problem && typeof problem.reason === 'string') return problem.reason;
-  return `${what.charAt(0).toUpperCase()}${what.slice(1)} could not be loaded just now; we try again by ourselves.`;
-}

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'react-router-dom';
 import { ApiError } from '../../data/api-client';
 import { connectivity } from '../../data/connectivity';
-import { problemText } from '../../data/use-api-answer';
+import { problemText } from '../../data/problem-words';
 import { startBankLink, type BankAccountsState } from '../../data/bank-accounts';
 import type { BankAccount } from '../../domain/bank-accounts';
 import { Alert } from '../alert';

@@ -6,7 +6,8 @@
 import { useEffect } from 'react';
 import { useDeal } from '../../../data/deals';
 import { signingStateOf } from '../../../data/signing';
-import { problemText, useApiAnswer } from '../../../data/use-api-answer';
+import { problemText } from '../../../data/problem-words';
+import { useApiAnswer } from '../../../data/use-api-answer';
 import { dismissToast } from '../../../ui/toast-store';
 
 const WAIT_POLL_MS = 15_000;
