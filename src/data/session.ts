@@ -87,11 +87,16 @@ function isNetworkFailure(error: unknown): boolean {
 /**
  * Local sign-out and cleanup after the service said the session is gone (SPEC §4.5). Only
  * reached when this browser held a session, so anonymous visitors never load IndexedDB code.
+ * The device's copy is cleared before the session reads as ended, so the sign-in screen that
+ * follows never sits beside the last person's records on a shared device.
  */
 async function endSessionLocally(): Promise<void> {
-  setSignedOut();
-  const [{ clearAccountData }, { clearUploadRecords }] = await Promise.all([import('./account'), import('./uploads')]);
-  await Promise.all([clearAccountData(), clearUploadRecords()]);
+  try {
+    const [{ clearAccountData }, { clearUploadRecords }] = await Promise.all([import('./account'), import('./uploads')]);
+    await Promise.all([clearAccountData(), clearUploadRecords()]);
+  } finally {
+    setSignedOut();
+  }
 }
 
 /** `forceRefresh`: new tokens from the pool even when the stored ones are still valid (after an account change). */
