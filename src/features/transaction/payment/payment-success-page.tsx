@@ -15,6 +15,20 @@ export function Component() {
   const chosen = useBankAccounts().accounts?.find((candidate) => candidate.id === detail.data.payment.accountId);
   const named = detail.bankAccount ?? chosen;
   const account = named ? accountLabel(named) : 'your linked account';
+  // The payment screen comes here first and records the choice a moment later: until the copy holds it, say so.
+  if (detail.steps.find(({ step }) => step === 'payment')?.state !== 'done')
+    return (
+      <section aria-labelledby="paid" aria-busy="true">
+        <title>Payment · Your transaction</title>
+        <h1 id="paid" className="title is-4">
+          {buyer ? 'Saving your payment…' : 'Saving your payout account…'}
+        </h1>
+        <p className="mb-4">
+          It is kept on this device first and sent as soon as you are online.{' '}
+          <Link to={`/transaction/payment?transaction=${detail.id}`}>Back to the payment step</Link>
+        </p>
+      </section>
+    );
   return (
     <section aria-labelledby="paid">
       <title>Payment · Your transaction</title>
