@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import * as z from 'zod/mini';
+import { notSavedText } from '../../data/problem-words';
 import { dealers, grantDealer, revokeDealer } from '../../data/dealers';
 import { useApiAnswer } from '../../data/use-api-answer';
 import { dealerGrantSchema, type Dealer } from '../../domain/dealer-contract';
@@ -107,7 +108,7 @@ function GrantForm({ onGranted }: { onGranted: () => Promise<void> }) {
       showToast(`${dealer.email} is now a dealer for ${dealer.dealershipName}.`, 'success');
       await onGranted();
     } catch (error) {
-      setFailure((error as Error).message);
+      setFailure(notSavedText('The dealer was not added', error));
     }
   });
   return (

@@ -7,6 +7,7 @@
  */
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { notSavedText } from '../../data/problem-words';
 import { decideCase, fetchCase } from '../../data/delivery';
 import { useApiAnswer } from '../../data/use-api-answer';
 import { decisionWords, DISPUTE_DECISIONS, type DisputeDecision } from '../../domain/delivery';
@@ -79,9 +80,9 @@ function DecisionForm({ disputeId, heldCents, onDecided }: { disputeId: string; 
         showToast('The case is decided; both parties are told.', 'success');
         onDecided();
       },
-      (error: Error) => {
+      (error: unknown) => {
         setSending(false);
-        setRefusal(error.message);
+        setRefusal(notSavedText('The decision was not saved', error));
       },
     );
   };

@@ -13,6 +13,7 @@ import {
   partnerTermsInWords,
   type PartnerKey,
 } from '../../domain/partner-contract';
+import { notSavedText } from '../../data/problem-words';
 import { makePartnerKey, partnerKeys, revokePartnerKey } from '../../data/partner-keys';
 import { useApiAnswer } from '../../data/use-api-answer';
 import { Alert } from '../../ui/alert';
@@ -154,7 +155,7 @@ function MakeKeyForm({ onMade }: { onMade: (made: PartnerKey & { key: string }) 
     try {
       onMade(await makePartnerKey(values));
     } catch (error) {
-      setFailure((error as Error).message);
+      setFailure(notSavedText('The key was not made', error));
     }
   });
   return (

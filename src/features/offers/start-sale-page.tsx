@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import * as z from 'zod/mini';
+import { notSavedText } from '../../data/problem-words';
 import { startOffer, useStartedOffer } from '../../data/offer-actions';
 import { connectivity } from '../../data/connectivity';
 import { session } from '../../data/session-store';
@@ -75,7 +76,7 @@ export function Component() {
       clearUngatedProcess();
       setCreated({ key, email: draft.share ? null : draft.counterpartyEmail.trim() });
     } catch (error) {
-      setFailure((error as Error).message);
+      setFailure(notSavedText('Your offer was not sent', error));
     }
   }
 

@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as z from 'zod/mini';
+import { notSavedText } from '../../../data/problem-words';
 import { startOffer } from '../../../data/offer-actions';
 import { readCaramelCode } from '../../../domain/caramel-code';
 import { MAX_MILEAGE, parseWholeNumber, typedDollars } from '../../../domain/offer-fields';
@@ -69,7 +70,7 @@ export function Component() {
       });
       navigate(`/transaction/information?started=${key}`);
     } catch (error) {
-      setFailure((error as Error).message);
+      setFailure(notSavedText('Your offer was not sent', error));
     }
   });
 

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { formatCents } from '../../../domain/pricing';
 import type { Payoff } from '../../../domain/seller-events';
+import { ApiError, NetworkError, ServerError } from '../../../data/api-client';
 import { connectivity } from '../../../data/connectivity';
 import type { Lienholder } from '../../../domain/seller-events';
 import { payoffQuote, searchLienholders } from '../../../data/title';
@@ -133,6 +134,13 @@ function PayoffEntry({ onPayoff }: { onPayoff: (payoff: Payoff) => void }) {
   );
 }
 
+/** Why no quote came, as what to do next: the API's reason when it gave one, never a library's message. */
+function quoteProblem(error: unknown, lender: string): string {
+  if (error instanceof ApiError && !(error instanceof ServerError)) return error.reason;
+  const why = error instanceof NetworkError ? 'You are offline, or our servers cannot be reached' : `${lender} did not answer just now`;
+  return `${why}. Ask again in a moment, or enter the amount from your payoff letter.`;
+}
+
 function PayoffStage({ details, onBack }: { details: Details; onBack: () => void }) {
   const { detail, pending, act } = useTransactionContext();
   const { online } = useSnapshot(connectivity);
@@ -147,7 +155,7 @@ function PayoffStage({ details, onBack }: { details: Details; onBack: () => void
     setAsking(true);
     setProblem(null);
     payoffQuote(detail.id, details.lender.id, details.accountNumber)
-      .then(setPayoff, (error: Error) => setProblem(error.message))
+      .then(setPayoff, (error: unknown) => setProblem(quoteProblem(error, details.lender.name)))
       .finally(() => setAsking(false));
   };
   const submit = () =>
