@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createConfirmedUser } from '../support/identity-admin';
 import { expectNoSeriousAxeViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, keepScreenshot, test } from './fixtures';
 import { poolOf, signedInUser, uniqueEmail } from './identity-helpers';
 import { actThroughApi, identityDoneThroughApi, idTokenOf, verifiedThroughApi } from './transaction-helpers';
 
@@ -65,9 +65,9 @@ test('a party reads the deal timeline, downloads it as a PDF, and reads it offli
   await expect(timeline.getByText('Sam (seller) finished the identity step.')).toBeVisible();
 
   await expectNoSeriousAxeViolations(page);
-  await page.screenshot({ path: test.info().outputPath('timeline-1280.png'), fullPage: true });
+  await keepScreenshot(page, 'timeline-1280.png');
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: test.info().outputPath('timeline-375.png'), fullPage: true });
+  await keepScreenshot(page, 'timeline-375.png');
   // Nothing is wider than a phone's screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
@@ -83,5 +83,5 @@ test('a party reads the deal timeline, downloads it as a PDF, and reads it offli
   await expect(page.getByText(/Offline · showing what was saved (just now|\d+ minutes? ago)/)).toBeVisible();
   await expect(timeline.getByText('Sam (seller) finished the identity step.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download as PDF' })).toBeDisabled();
-  await page.screenshot({ path: test.info().outputPath('timeline-offline-375.png'), fullPage: true });
+  await keepScreenshot(page, 'timeline-offline-375.png');
 });

@@ -10,13 +10,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, keepScreenshot, test } from './fixtures';
 import { firstSignIn, sharedAdminSignedIn } from './identity-helpers';
 
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    await keepScreenshot(page, `${name}-${width}.png`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

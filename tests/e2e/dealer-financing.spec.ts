@@ -6,14 +6,14 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, keepScreenshot, test } from './fixtures';
 import { fillSale, submitFinancedSale } from './dealer-helpers';
 import { sharedAdminSignedIn, signedInUser, uniqueEmail } from './identity-helpers';
 
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    await keepScreenshot(page, `${name}-${width}.png`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

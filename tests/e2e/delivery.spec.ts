@@ -11,7 +11,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { stepsFor } from '../support/payments';
 import { readyToSign, signs } from '../support/signing';
 import { photoPng, sha256 } from '../support/test-files';
-import { expect, test } from './fixtures';
+import { expect, keepScreenshot, test } from './fixtures';
 import { sharedAdminSignedIn } from './identity-helpers';
 import { buyerAndPhoneSeller, confirmsDelivery, dealAtPayment, moneyOf, twoParties, type Person } from './sale-helpers';
 import { fileOnDisk } from './upload-helpers';
@@ -64,7 +64,7 @@ test('the buyer confirms delivery: the seller, on a phone, is paid the rest at o
   const sellerPanel = sellerPage.getByRole('region', { name: 'Delivery confirmation' });
   await expect(sellerPanel.getByText(/^Releases in 47 h \d+ min unless the buyer raises a problem\.$/)).toBeVisible();
   await expect(sellerPanel.getByRole('button', { name: 'Confirm delivery' })).toHaveCount(0);
-  await sellerPanel.screenshot({ path: test.info().outputPath('seller-clock-375.png') });
+  await keepScreenshot(sellerPanel, 'seller-clock-375.png');
   await expect(sellerPage.getByRole('row', { name: /Your second payout/ })).toContainText('To come');
   // Both steps done, the car delivered: not closed until the buyer has checked it.
   await expect(sellerPage.getByText(/ · Delivered · the buyer checks the car until /)).toBeVisible();
@@ -73,7 +73,7 @@ test('the buyer confirms delivery: the seller, on a phone, is paid the rest at o
   // The seller's open page follows without a reload: confirmed, and now closed.
   await expect(sellerPanel.getByText('The buyer confirmed the car is as described')).toBeVisible({ timeout: 15_000 });
   await expect(sellerPage.getByText(/ · Closed [A-Z][a-z]{2} \d{1,2}$/)).toBeVisible();
-  await sellerPage.screenshot({ path: test.info().outputPath('seller-confirmed-375.png'), fullPage: true });
+  await keepScreenshot(sellerPage, 'seller-confirmed-375.png');
   const sellerMoney = await settled(sellerPage, deal.sellerTx);
   expect(sellerMoney.find((row) => row.label.startsWith('Your second payout'))?.status).toBe('Done');
   const buyerMoney = await settled(buyerPage, deal.buyerTx);
@@ -163,7 +163,7 @@ test('a problem raised from the buyer’s phone holds the money; both add eviden
   await raise.getByRole('textbox', { name: 'What is wrong' }).fill('A deep scratch along the passenger door, not in the listing photos.');
   const scratch = photoPng(Date.now() % 1000);
   await raise.getByLabel('Add photos, videos or documents: choose files').setInputFiles(fileOnDisk('scratch.png', scratch));
-  await buyerPage.screenshot({ path: test.info().outputPath('buyer-raises-375.png'), fullPage: true });
+  await keepScreenshot(buyerPage, 'buyer-raises-375.png');
   await raise.getByRole('button', { name: 'Raise a problem' }).click();
   await expect(buyerPage.getByText('Open: Caramel is reviewing it')).toBeVisible();
   await expect(buyerPage.getByText(sha256(scratch))).toBeVisible();
@@ -202,7 +202,7 @@ test('a problem raised from the buyer’s phone holds the money; both add eviden
   await decide.getByRole('textbox', { name: 'Reason, for both parties' }).fill('The scratch was not disclosed in the listing.');
   const consent = adminPage.getByRole('button', { name: 'Reject' });
   if (await consent.isVisible()) await consent.click(); // the analytics question, out of the picture
-  await adminPage.screenshot({ path: test.info().outputPath('admin-decides-1280.png'), fullPage: true });
+  await keepScreenshot(adminPage, 'admin-decides-1280.png');
   await decide.getByRole('button', { name: 'Decide' }).click();
   // Said back before it is final, as what it will do: nothing has happened yet.
   await expect(decide.getByText('Caramel will refund $450 to the buyer and pay the rest to the seller.')).toBeVisible();
@@ -214,7 +214,7 @@ test('a problem raised from the buyer’s phone holds the money; both add eviden
   await expect(buyerPage.getByText(/Caramel refunded you \$450 and paid the rest to the seller/)).toBeVisible({
     timeout: 15_000,
   });
-  await buyerPage.screenshot({ path: test.info().outputPath('buyer-case-decided-375.png'), fullPage: true });
+  await keepScreenshot(buyerPage, 'buyer-case-decided-375.png');
   const buyerMoney = await settled(buyerPage, deal.buyerTx);
   expect(buyerMoney.find((row) => row.label === 'Refunded to you after the dispute')).toEqual({
     label: 'Refunded to you after the dispute',

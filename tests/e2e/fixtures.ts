@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /** What Chromium logs when the Content-Security-Policy or Permissions-Policy stops something. */
 const POLICY_VIOLATION = /Content Security Policy|Permissions policy violation/i;
@@ -45,4 +45,14 @@ export async function countPersistRequests(page: Page): Promise<() => Promise<nu
     };
   });
   return () => page.evaluate(() => (window as unknown as Counted).persistRequests);
+}
+
+/**
+ * Keeps a screenshot of what a person would see, for looking at (E2E_SCREENSHOTS=1); without it the
+ * capture is skipped — a full-page capture costs Chromium about 0.4 s of CPU, and the suite is CPU-bound.
+ */
+export async function keepScreenshot(target: Page | Locator, name: string): Promise<void> {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  const path = test.info().outputPath(name);
+  await ('goto' in target ? target.screenshot({ path, fullPage: true }) : target.screenshot({ path }));
 }

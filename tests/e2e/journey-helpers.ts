@@ -53,7 +53,7 @@ export class Journey {
 
   async shot(page: Page, party: string, step: string) {
     const file = `${String(++this.count).padStart(2, '0')}-${party}-${step.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`;
-    await page.screenshot({ path: this.info.outputPath(file), fullPage: true });
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: this.info.outputPath(file), fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${party} · ${step}: the page is wider than the screen`).toBe(0);
   }

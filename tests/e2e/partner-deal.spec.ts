@@ -8,7 +8,7 @@
 import { unitOfWork } from '../../server/kernel/unit-of-work';
 import { createPartnerKey } from '../../server/modules/partners/partner-keys';
 import { createConfirmedUser } from '../support/identity-admin';
-import { expect, test } from './fixtures';
+import { expect, keepScreenshot, test } from './fixtures';
 import { poolOf, signInThroughForm, submitDetails, uniqueEmail } from './identity-helpers';
 import { startOwnApi } from './own-api';
 import { idTokenOf } from './transaction-helpers';
@@ -49,7 +49,7 @@ test('the buyer of a partner deal reads where it was listed and its terms, and s
     await expect(page.getByText('Listed on the auction site · their reference AU-77 · the buyer pays first, then signs')).toBeVisible();
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: test.info().outputPath(`partner-deal-${width}.png`), fullPage: true });
+      await keepScreenshot(page, `partner-deal-${width}.png`);
     }
   } finally {
     await context.close();

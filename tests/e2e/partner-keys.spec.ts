@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expectNoSeriousAxeViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, keepScreenshot, test } from './fixtures';
 import { sharedAdminSignedIn, uniqueEmail } from './identity-helpers';
 
 const deal = () => ({
@@ -48,7 +48,7 @@ test('an admin makes a partner key, reads it once, and revokes it: the key works
   await expectNoSeriousAxeViolations(page);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: test.info().outputPath(`partner-key-made-${width}.png`), fullPage: true });
+    await keepScreenshot(page, `partner-key-made-${width}.png`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -78,7 +78,7 @@ test('an admin makes a partner key, reads it once, and revokes it: the key works
   await expect(row.getByRole('button', { name: /Revoke/ })).toHaveCount(0);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.screenshot({ path: test.info().outputPath(`partner-key-revoked-${width}.png`), fullPage: true });
+    await keepScreenshot(page, `partner-key-revoked-${width}.png`);
   }
 
   const refused = await request.post('/api/partner/deals', { headers: { authorization: `Bearer ${key}` }, data: deal() });

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, keepScreenshot, test } from './fixtures';
 import { fillAddress, paidAndSignedThroughApi, photo, sellerWithDeal, verifyInWidget } from './transaction-helpers';
 
 // Goes offline: its pages come from the service worker, as in an installed app.
@@ -56,7 +56,7 @@ async function selfInspection(page: Page, transactionId: string, width: number) 
   await expect(page.getByRole('list', { name: 'Checklist' })).toContainText('Tyres: done');
   await page.getByLabel('Damage photos: choose files').setInputFiles(photo('door-dent.jpg'));
   await page.getByRole('textbox', { name: 'What is in door-dent.jpg?' }).fill('A dent in the driver door');
-  await page.screenshot({ path: test.info().outputPath(`self-inspection-${width}.png`), fullPage: true });
+  await keepScreenshot(page, `self-inspection-${width}.png`);
   await expectNoSeriousAxeViolations(page, 'self-inspection');
   await page.getByRole('button', { name: 'Send for the report' }).click();
 
@@ -71,7 +71,7 @@ async function selfInspection(page: Page, transactionId: string, width: number) 
   await expect(backPhoto).toBeVisible();
   await expect.poll(() => backPhoto.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(4);
   await expect(report.getByRole('img')).toHaveCount(8);
-  await page.screenshot({ path: test.info().outputPath(`inspection-report-${width}.png`), fullPage: true });
+  await keepScreenshot(page, `inspection-report-${width}.png`);
   await expectNoSeriousAxeViolations(page, 'inspection report');
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('heading', { name: 'Your steps are done' })).toBeVisible();
@@ -84,7 +84,7 @@ async function selfInspection(page: Page, transactionId: string, width: number) 
   await expect(given).toContainText('A dent in the driver door');
   await expect(given.getByRole('img', { name: 'Your photo: Damage you pointed out' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send for the report' })).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath(`inspection-done-${width}.png`), fullPage: true });
+  await keepScreenshot(page, `inspection-done-${width}.png`);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 }
 
