@@ -9,9 +9,6 @@ import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { enterCode, firstSignIn, poolOf, signedInUser, signInThroughForm, uniqueEmail } from './identity-helpers';
 
-// Goes offline: its pages come from the service worker, as in an installed app.
-test.use({ serviceWorkers: 'allow' });
-
 test('an authenticator app set up on /account is then required at sign-in', async ({ page, request }) => {
   test.setTimeout(60_000);
   const user = await signedInUser(page, request, '/account');
@@ -112,30 +109,35 @@ test('a signed-out visit to /account returns there after sign-in, and a signed-i
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('offline on /account the user stays signed in with the saved profile', async ({ page, context, request }) => {
-  await signedInUser(page, request, '/account');
-  await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Robin');
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
-  await expect(page.getByText('You are offline. You can read your saved details; changes need a connection.')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Robin');
-  await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('(415) 555-0199');
-  await expect(page).toHaveURL(/\/account$/);
+test.describe('installed', () => {
+  // Reloads offline: the page comes from the service worker, as in an installed app.
+  test.use({ serviceWorkers: 'allow' });
 
-  // Tokens that expired while offline cannot be refreshed: still not a sign-out.
-  await expireStoredTokens(page);
-  await page.reload();
-  await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Robin');
+  test('offline on /account the user stays signed in with the saved profile', async ({ page, context, request }) => {
+    await signedInUser(page, request, '/account');
+    await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Robin');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+    await expect(page.getByText('You are offline. You can read your saved details; changes need a connection.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Robin');
+    await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('(415) 555-0199');
+    await expect(page).toHaveURL(/\/account$/);
 
-  // Back online, the refresh token renews the session.
-  await context.setOffline(false);
-  await page.reload();
-  await expect(page.getByText('You are offline.')).toBeHidden();
-  await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Robin');
-  await expect(page.getByText('Off. Add a second step')).toBeVisible();
+    // Tokens that expired while offline cannot be refreshed: still not a sign-out.
+    await expireStoredTokens(page);
+    await page.reload();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Robin');
+
+    // Back online, the refresh token renews the session.
+    await context.setOffline(false);
+    await page.reload();
+    await expect(page.getByText('You are offline.')).toBeHidden();
+    await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Robin');
+    await expect(page.getByText('Off. Add a second step')).toBeVisible();
+  });
 });
 
 test('social sign-in buttons appear only with an OAuth domain, and start the code flow with PKCE and a 32-character state', async ({

@@ -8,9 +8,6 @@ import { createConfirmedUser } from '../support/identity-admin';
 import { expect, test } from './fixtures';
 import { poolOf, signInThroughForm, uniqueEmail } from './identity-helpers';
 
-// Goes offline: its pages come from the service worker, as in an installed app.
-test.use({ serviceWorkers: 'allow' });
-
 /** Answers the pool's `target` call with a Cognito error; every other call goes through. */
 async function poolRefuses(page: Page, endpoint: string, target: string, status: number, type: string) {
   await page.route(

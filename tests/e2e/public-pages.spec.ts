@@ -1,13 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { PUBLIC_ROUTES } from './public-routes';
-
-// Goes offline: its pages come from the service worker, as in an installed app.
-test.use({ serviceWorkers: 'allow' });
 
 for (const path of PUBLIC_ROUTES) {
   test(`${path} has a title, a description, fits a phone and passes axe`, async ({ page }) => {
@@ -21,9 +18,7 @@ for (const path of PUBLIC_ROUTES) {
     expect(descriptions).toHaveLength(1);
     expect(descriptions[0]!.length).toBeGreaterThan(50);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoSeriousAxeViolations(page, path);
   });
 }
 
@@ -61,43 +56,6 @@ test('links inside content navigate within the app', async ({ page }) => {
   expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
 });
 
-test('the app is installable: the manifest passes and Chromium reports no installability error', async ({
-  baseURL,
-  browserName,
-}, testInfo) => {
-  // Installability is never reported for incognito contexts, so this one test uses a real profile: a browser of its
-  // own to start, and a service worker to install first, which a loaded machine takes a while over.
-  test.setTimeout(60_000);
-  const profile = mkdtempSync(join(tmpdir(), 'caramel-profile-'));
-  const launch = testInfo.project.use.launchOptions ?? {};
-  const context = await chromium.launchPersistentContext(profile, { ...launch, baseURL });
-  try {
-    expect(browserName).toBe('chromium');
-    const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto('/');
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.reload();
-    const session = await context.newCDPSession(page);
-    await expect
-      .poll(
-        async () => ((await session.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors,
-        { timeout: 15_000 },
-      )
-      .toEqual([]);
-    const manifest = await (await page.request.get('/manifest.webmanifest')).json();
-    expect(manifest).toMatchObject({ id: '/', start_url: '/', scope: '/', display: 'standalone', short_name: 'Caramel' });
-    expect(manifest.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`)).toEqual([
-      '192x192 any',
-      '512x512 any',
-      '512x512 maskable',
-    ]);
-    expect(manifest.screenshots.map((shot: { form_factor: string }) => shot.form_factor)).toEqual(['wide', 'narrow']);
-  } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-  }
-});
-
 test('a first visit to a policy takes its prerendered text over without downloading the Markdown renderer; the next policy loads it', async ({
   page,
 }) => {
@@ -124,16 +82,58 @@ test('a first visit to a policy takes its prerendered text over without download
   expect(renderer).toHaveLength(1);
 });
 
-test('a first visit installs the service worker without the update machinery; a page the worker serves loads it', async ({ page }) => {
-  const updater: string[] = [];
-  page.on('request', (request) => {
-    if (/\/assets\/(update-prompt|workbox-window)[\w.-]*\.js$/.test(request.url())) updater.push(request.url());
-  });
-  await page.goto('/how-it-works');
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  expect(updater).toEqual([]);
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  await expect.poll(() => updater.length).toBe(2);
+  // Playwright gives this test's own browser the suite's context options too, so it needs the worker allowed as well.
+  test('the app is installable: the manifest passes and Chromium reports no installability error', async ({
+    baseURL,
+    browserName,
+  }, testInfo) => {
+    // Installability is never reported for incognito contexts, so this one test uses a real profile: a browser of its
+    // own to start, and a service worker to install first, which a loaded machine takes a while over.
+    test.setTimeout(60_000);
+    const profile = mkdtempSync(join(tmpdir(), 'caramel-profile-'));
+    const launch = testInfo.project.use.launchOptions ?? {};
+    const context = await chromium.launchPersistentContext(profile, { ...launch, baseURL });
+    try {
+      expect(browserName).toBe('chromium');
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto('/');
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await page.reload();
+      const session = await context.newCDPSession(page);
+      await expect
+        .poll(
+          async () => ((await session.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors,
+          { timeout: 15_000 },
+        )
+        .toEqual([]);
+      const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+      expect(manifest).toMatchObject({ id: '/', start_url: '/', scope: '/', display: 'standalone', short_name: 'Caramel' });
+      expect(manifest.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+        '192x192 any',
+        '512x512 any',
+        '512x512 maskable',
+      ]);
+      expect(manifest.screenshots.map((shot: { form_factor: string }) => shot.form_factor)).toEqual(['wide', 'narrow']);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  test('a first visit installs the service worker without the update machinery; a page the worker serves loads it', async ({ page }) => {
+    const updater: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/(update-prompt|workbox-window)[\w.-]*\.js$/.test(request.url())) updater.push(request.url());
+    });
+    await page.goto('/how-it-works');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    expect(updater).toEqual([]);
+
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await expect.poll(() => updater.length).toBe(2);
+  });
 });

@@ -22,9 +22,6 @@ import {
   watchProgress,
 } from './upload-helpers';
 
-// Goes offline: its pages come from the service worker, as in an installed app.
-test.use({ serviceWorkers: 'allow' });
-
 test.describe.configure({ timeout: 90_000 });
 
 const SIZE = 16 * MiB; // four parts: 5 + 5 + 5 + 1 MB

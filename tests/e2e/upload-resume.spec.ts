@@ -26,9 +26,6 @@ import {
   uploadTasks,
 } from './upload-helpers';
 
-// Goes offline: its pages come from the service worker, as in an installed app.
-test.use({ serviceWorkers: 'allow' });
-
 test.describe.configure({ timeout: 90_000 });
 
 const SIZE = 16 * MiB;
