@@ -3,7 +3,7 @@
  * stack, which global-setup.ts starts on free ports with a throwaway data dir.
  */
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './tests/support/chromium';
 
 // Tests that reach storage directly use the AWS SDK; its notice about a future Node floor is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -30,7 +30,7 @@ export default defineConfig({
     actionTimeout: 30_000,
     // The stack's hosted sign-in certificate, trusted by its key alone (global-setup.ts sets it for the workers).
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: TEST_CHROMIUM_PATH,
       args: [
         ...CHROMIUM_ARGS,
         ...(process.env.E2E_SIGN_IN_SPKI ? [`--ignore-certificate-errors-spki-list=${process.env.E2E_SIGN_IN_SPKI}`] : []),

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_PATH } from '../support/chromium';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { PUBLIC_ROUTES } from './public-routes';
@@ -91,11 +92,12 @@ test.describe('with the service worker', () => {
     browserName,
   }, testInfo) => {
     // Installability is never reported for incognito contexts, so this one test uses a real profile: a browser of its
-    // own to start, and a service worker to install first, which a loaded machine takes a while over.
+    // own to start — the whole browser a person installs from, not the suite's headless shell — and a service worker to
+    // install first, which a loaded machine takes a while over.
     test.setTimeout(60_000);
     const profile = mkdtempSync(join(tmpdir(), 'caramel-profile-'));
     const launch = testInfo.project.use.launchOptions ?? {};
-    const context = await chromium.launchPersistentContext(profile, { ...launch, baseURL });
+    const context = await chromium.launchPersistentContext(profile, { ...launch, executablePath: CHROMIUM_PATH, baseURL });
     try {
       expect(browserName).toBe('chromium');
       const page = context.pages()[0] ?? (await context.newPage());

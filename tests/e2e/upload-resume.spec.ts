@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../support/chromium';
 import { expect, test } from './fixtures';
 import { buyerWithDeal } from './transaction-helpers';
 import { sha256, MiB, video } from '../support/test-files';
@@ -171,7 +171,11 @@ test('offline mid-upload waits for the connection and carries on by itself', asy
 test('closing the browser and opening it again resumes without choosing the file again', async ({ request }) => {
   const profile = mkdtempSync(join(tmpdir(), 'caramel-profile-'));
   const launch = () =>
-    chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, baseURL: process.env.E2E_BASE_URL });
+    chromium.launchPersistentContext(profile, {
+      executablePath: TEST_CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      baseURL: process.env.E2E_BASE_URL,
+    });
   try {
     let context = await launch();
     await context.addCookies([{ name: 'CaramelDoNotTrack', value: 'false', url: process.env.E2E_BASE_URL! }]);
