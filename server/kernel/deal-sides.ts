@@ -74,6 +74,21 @@ const eventsOfDeal = preparedStatement('events_of_deal', (db) =>
     .orderBy(asc(transactionEvents.transactionId), asc(transactionEvents.version)),
 );
 
+/**
+ * Each side as of its row, for a read outside a unit of work: the events are read after the rows, so
+ * a write committing in between shows its event (and its idempotency key) beside the row it has not
+ * moved yet — version N with N+1's key, which a device takes for "applied" while the status says
+ * otherwise. Events past the row's version are left to the next read: the copy is one version, whole.
+ */
+export function asOfRows(sides: DealSides): DealSides {
+  const trim = (side: Side | null): Side | null => {
+    if (!side) return null;
+    const events = side.events.filter((event) => event.version <= side.row.version);
+    return events.length === side.events.length ? side : { row: side.row, events, data: foldStepData(events) };
+  };
+  return { buyer: trim(sides.buyer), seller: trim(sides.seller) };
+}
+
 /** Both sides in two queries: the transactions, then every event of both. */
 export async function dealSides(db: Reader, dealId: string): Promise<DealSides> {
   const rows = await transactionsOfDeal(db, { dealId });

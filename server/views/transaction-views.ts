@@ -27,7 +27,7 @@ import { termsOf } from '../modules/deals/cancellation';
 import { sharedInspection } from '../modules/deals/shared-inspection';
 import { accountView } from '../modules/money/bank-accounts';
 import { dealMoney } from '../modules/money/deal-money';
-import { dealAndVehicle, dealsAndVehicles, dealSides, type KnownAfterCommand } from '../kernel/deal-sides';
+import { asOfRows, dealAndVehicle, dealsAndVehicles, dealSides, type KnownAfterCommand } from '../kernel/deal-sides';
 import { journalsOf } from '../modules/money/ledger';
 import { transfersOf, type TransferRow } from '../modules/money/transfers';
 import type { Providers } from '../providers/providers';
@@ -162,20 +162,22 @@ export async function transactionDetail(
   user: UserRow,
   known?: KnownAfterCommand,
 ): Promise<TransactionDetail> {
-  const { row, role } = known ? { row: known.sides[known.side]!.row, role: known.role } : await transactionFor(db, id, user);
+  const { row: asked, role } = known ? { row: known.sides[known.side]!.row, role: known.role } : await transactionFor(db, id, user);
   // What the screens need, read side by side rather than one round trip after another; both
   // sides' events come in one query, this side's among them, and the cancellation terms follow
   // from the deal, the buyer's status and the live shipment read here.
   const [deal, sides, parties, transfers, shipments, journals, [closing], dispute] = await Promise.all([
-    dealAndVehicle(db, row.dealId),
-    known?.sides ?? dealSides(db, row.dealId),
-    partiesOfDeal(db, { dealId: row.dealId }),
-    transfersOf(db, row.dealId),
-    shipmentsOf(db, row.dealId),
-    journalsOf(db, row.dealId),
-    db.select().from(dealClosings).where(eq(dealClosings.dealId, row.dealId)),
-    disputeOfDeal(db, row.dealId),
+    dealAndVehicle(db, asked.dealId),
+    known?.sides ?? dealSides(db, asked.dealId).then(asOfRows),
+    partiesOfDeal(db, { dealId: asked.dealId }),
+    transfersOf(db, asked.dealId),
+    shipmentsOf(db, asked.dealId),
+    journalsOf(db, asked.dealId),
+    db.select().from(dealClosings).where(eq(dealClosings.dealId, asked.dealId)),
+    disputeOfDeal(db, asked.dealId),
   ]);
+  // The side as read with its events: the row read first, for the access check, may be a version behind them.
+  const row = sides[asked.side]!.row;
   const live = liveAmong(shipments);
   const { events, data } = sides[row.side]!;
   const [money, [account], transferRows, shipment] = await Promise.all([
