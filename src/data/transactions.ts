@@ -48,8 +48,14 @@ export async function storeDetail(detail: TransactionDetail): Promise<void> {
     const queued = (await db.outbox.where('transactionId').equals(detail.id).sortBy('seq')).filter(isTransactionAction);
     // An action the server's copy already holds (its answer was lost, or a live notice brought the copy first) is done:
     // it leaves the outbox rather than showing as pending beside its own result (DESIGN.md §11).
+    // A copy no newer than the version an action was based on cannot hold it, whatever keys it lists.
     const applied = new Set(server.appliedKeys);
-    const done = queued.filter((row) => row.state === 'pending' && applied.has(row.idempotencyKey));
+    const done = queued.filter(
+      (row) =>
+        row.state === 'pending' &&
+        applied.has(row.idempotencyKey) &&
+        (row.expectedVersion === null || server.version > row.expectedVersion),
+    );
     await db.outbox.bulkDelete(done.map((row) => row.seq!));
     const shown = withPending(
       server,

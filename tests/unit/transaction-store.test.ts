@@ -49,4 +49,21 @@ describe('saving a transaction the API answered', () => {
     expect((await db.outbox.toArray()).map((row) => row.idempotencyKey)).toEqual(['still-waiting']);
     expect((await db.transactions.get('t-1'))?.status).toBe('inspection_done');
   });
+
+  it('keeps an action pending when a copy lists its key at the version it was based on (a read that straddled its commit)', async () => {
+    await db.outbox.add({
+      kind: 'transaction',
+      transactionId: 't-1',
+      idempotencyKey: 'bank-key',
+      event: 'bank linked',
+      payload: { accountId: 'a-1', authorizedCents: 100 },
+      expectedVersion: 16,
+      createdAt: Date.now(),
+      state: 'pending',
+    });
+    await storeDetail(copy(16, 'payment_start', ['bank-key']));
+    expect((await db.outbox.toArray()).map((row) => row.idempotencyKey)).toEqual(['bank-key']);
+    // What the screen shows still has the payment on top.
+    expect((await db.transactions.get('t-1'))?.detail?.data.payment.accountId).toBe('a-1');
+  });
 });
