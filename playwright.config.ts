@@ -31,9 +31,10 @@ export default defineConfig({
   // Two cores run three workers, the stack and Chromium: give assertions room under load.
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never' }]],
+  // The framed specs hold the longest tests (the journeys): first, so the run does not end waiting on them.
   projects: [
-    { name: 'headless shell', testIgnore: FRAMED, use: { launchOptions: launchOptions(TEST_CHROMIUM_PATH) } },
     { name: 'chromium', testMatch: FRAMED, use: { launchOptions: launchOptions(CHROMIUM_PATH) } },
+    { name: 'headless shell', testIgnore: FRAMED, use: { launchOptions: launchOptions(TEST_CHROMIUM_PATH) } },
   ],
   use: {
     browserName: 'chromium',
