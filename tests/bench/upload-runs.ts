@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { LOCAL_STORAGE_CREDENTIALS } from '../../server/stack/storage';
 import { faults, fileOnDisk, uploadTasks } from '../e2e/upload-helpers';
@@ -27,16 +27,12 @@ export interface Interrupted {
 /** Every wait below gives up after this: a bench that hangs measures nothing. */
 const GIVE_UP_MS = 15 * 60_000;
 
-async function until(page: Page, what: string, done: () => Promise<boolean>) {
-  const deadline = Date.now() + GIVE_UP_MS;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await page.waitForTimeout(50);
-  }
+async function until(what: string, done: () => Promise<boolean>) {
+  await expect.poll(done, { message: `gave up waiting for ${what}`, timeout: GIVE_UP_MS, intervals: [50] }).toBe(true);
 }
 
 async function untilUploaded(page: Page, fileName: string) {
-  await until(page, `${fileName} to be uploaded`, async () => {
+  await until(`${fileName} to be uploaded`, async () => {
     const task = (await uploadTasks(page)).find((candidate) => candidate.fileName === fileName);
     if (task && !['completed', 'init', 'in progress', 'paused'].includes(task.status)) throw new Error(`${fileName} ended ${task.status}`);
     return task?.status === 'completed';
@@ -44,8 +40,7 @@ async function untilUploaded(page: Page, fileName: string) {
 }
 
 /** Resolves once storage has received half the file's bytes for `name`. */
-const halfway = (page: Page, name: string, size: number) =>
-  until(page, `half of ${name}`, async () => (await bytesReceived(name)) >= size / 2);
+const halfway = (name: string, size: number) => until(`half of ${name}`, async () => (await bytesReceived(name)) >= size / 2);
 
 async function bytesReceived(name: string): Promise<number> {
   return (await faults.log(name)).filter((entry) => entry.method === 'PUT').reduce((sum, entry) => sum + entry.bytes, 0);
@@ -148,7 +143,7 @@ export async function uploadRuns(page: Page, transactionId: string, size: number
       const started = Date.now();
       if (method === 'ours') {
         const ms = await ours(name, async () => {
-          await halfway(page, name, size);
+          await halfway(name, size);
           await page.reload();
         });
         return {
@@ -158,7 +153,7 @@ export async function uploadRuns(page: Page, transactionId: string, size: number
         };
       }
       const running = amplify(name).catch(() => undefined);
-      await halfway(page, name, size);
+      await halfway(name, size);
       await page.reload();
       await running;
       return amplifyAgain(name, started, 'the upload stopped with the page');

@@ -98,7 +98,9 @@ function rendererRssKb(): number {
 
 async function peakMemory(page: Page, upload: () => Promise<number>) {
   await page.goto('/dashboard');
-  await page.waitForTimeout(1000);
+  // The dashboard drawn and its requests answered: the renderer's memory before the upload, not mid-load.
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.waitForLoadState('networkidle');
   const before = rendererRssKb();
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rendererRssKb())), 100);
