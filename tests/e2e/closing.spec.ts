@@ -12,6 +12,7 @@ import { HARBOR_LIEN } from '../support/payments';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { checksId, signOnProvidersPage } from './signing-helpers';
+import { watchHeadings } from './steady-screen';
 import { confirmsDelivery, dealAtPayment, secondPayout, twoParties } from './sale-helpers';
 
 /** The buyer pays on the payment screen, starts signing and gets to the government-ID check. */
@@ -189,13 +190,14 @@ test('a cash sale with a pickup and no lien closes, and the buyer says they have
   await sellerPage.context().close();
 });
 
-test('the government-ID check: a decline to try again, both outcomes of a person’s review, then signing', async ({
+test('the government-ID check on a phone: a decline to try again, both outcomes of a person’s review, then signing; the screen holds still under each tap', async ({
   page,
   browser,
   request,
   baseURL,
 }) => {
   test.setTimeout(240_000);
+  await page.setViewportSize({ width: 375, height: 800 });
   const { buyer, seller } = await twoParties(
     page,
     { browser, request, baseURL: baseURL! },
@@ -204,6 +206,7 @@ test('the government-ID check: a decline to try again, both outcomes of a person
   );
   const deal = await dealAtPayment(request, baseURL!, seller, buyer, { financed: true });
   await paysAndStartsSigning(page, deal.buyerTx);
+  const headingTops = await watchHeadings(page);
 
   await checksId(page, 'Decline verification');
   await expect(page.getByRole('heading', { name: 'We could not verify your ID' })).toBeVisible();
@@ -215,4 +218,12 @@ test('the government-ID check: a decline to try again, both outcomes of a person
   await page.getByRole('button', { name: 'Try again with another ID' }).click();
   await checksId(page, 'Manual review approves');
   await expect(page.getByRole('button', { name: 'Review and sign' })).toBeVisible();
+
+  // Each screen stayed where it was drawn while its action was confirmed and the seller's line changed: a notice that
+  // came and went above it had moved "Check my ID" away between a tap's press and release, and the tap did nothing.
+  const tops = await headingTops();
+  expect(Object.keys(tops)).toEqual(
+    expect.arrayContaining(['Check your ID before signing', 'We could not verify your ID', 'Your ID could not be verified after review']),
+  );
+  for (const [heading, at] of Object.entries(tops)) expect(at, heading).toHaveLength(1);
 });

@@ -10,13 +10,13 @@ export function OtherPartyProgress({ dealId }: { dealId: string }) {
   }, [dealId]);
   if (!deal) return null;
   return (
-    <>
+    <div className="mt-5">
       <PartnerLine partner={deal.partner} />
       {deal.otherParty && (
         <p className="other-party-progress" role="status" aria-live="polite">
           {deal.otherParty.progress}
         </p>
       )}
-    </>
+    </div>
   );
 }

@@ -1,12 +1,35 @@
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { connectivity } from '../../data/connectivity';
 import type { TransactionAction } from '../../data/outbox-rows';
 import { Ago } from '../../ui/ago';
 
+/**
+ * How long the server may take to confirm an action before the screen says it is still being sent. A confirmation
+ * that comes at once is shown by the pressed button alone: a notice that appeared and went within a second moved the
+ * step under the person's finger, and a tap landing as it moved did nothing.
+ */
+const CONFIRMING_MS = 3000;
+
+/** The actions among `rows` worth telling the person about: every one waiting offline; online, those not confirmed within a moment. */
+function useUnconfirmed(rows: TransactionAction[]): TransactionAction[] {
+  const { online } = useSnapshot(connectivity);
+  const waiting = rows.filter((row) => row.state === 'pending');
+  const oldest = waiting.length ? Math.min(...waiting.map((row) => row.createdAt)) : null;
+  // The time last looked at: on mount, and when the oldest action has waited its moment.
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    if (oldest === null || !online) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, oldest + CONFIRMING_MS - Date.now()));
+    return () => clearTimeout(timer);
+  }, [oldest, online]);
+  return online ? waiting.filter((row) => Math.max(now, row.createdAt) - row.createdAt >= CONFIRMING_MS) : waiting;
+}
+
 /** How fresh the saved transaction is, and what is still waiting to be sent. */
 export function SavedStatus({ savedAt, pending }: { savedAt: number; pending: TransactionAction[] }) {
   const { online } = useSnapshot(connectivity);
-  const waiting = pending.filter((row) => row.state === 'pending').length;
+  const waiting = useUnconfirmed(pending).length;
   return (
     <p className="transaction-saved help" role="status">
       {online ? 'Saved' : 'Offline · showing what was saved'} <Ago at={savedAt} />
@@ -20,9 +43,10 @@ export function SavedStatus({ savedAt, pending }: { savedAt: number; pending: Tr
   );
 }
 
-/** Shown above a step whose choice is still waiting in the outbox: the step shows it, the server has not confirmed it yet. */
-export function PendingChoice() {
+/** Shown above a step whose choice (`rows`, this step's actions) still waits in the outbox: the step shows it, the server has not confirmed it yet. */
+export function PendingChoice({ rows }: { rows: TransactionAction[] }) {
   const { online } = useSnapshot(connectivity);
+  if (useUnconfirmed(rows).length === 0) return null;
   return (
     <p className="notification is-warning is-light py-2 px-3 pending-choice">
       <strong>Not confirmed yet.</strong> What you chose is saved on this device

@@ -127,14 +127,15 @@ export function Component() {
         </div>
       </div>
       <SavedStatus savedAt={row.savedAt} pending={pending} />
-      <OtherPartyProgress dealId={detail.dealId} />
       {/* Once the car is handed over, the clock and the buyer's confirmation come first, whichever step is open. */}
       <DeliveryPanel detail={detail} />
       {/* Reading a step back that is done: what the sale waits on now, and the way there. */}
       {detail.steps.find(({ step }) => step === stepOfPath(pathname))?.state === 'done' && <NextStepCallout detail={detail} />}
       <RefusedActions rows={pending} />
-      {pending.some((queued) => queued.state === 'pending' && stepOfAction(queued.event) === stepOfPath(pathname)) && <PendingChoice />}
+      <PendingChoice rows={pending.filter((queued) => stepOfAction(queued.event) === stepOfPath(pathname))} />
       <Outlet context={context} />
+      {/* Below the step: a line that changes as the other party moves must not move the step's buttons under a tap. */}
+      <OtherPartyProgress dealId={detail.dealId} />
       {(detail.priceBreakdown || detail.payout) && <PriceBreakdownDrawer open={drawer} onClose={() => setDrawer(false)} detail={detail} />}
       <Modal open={reports} onClose={() => setReports(false)} title="Vehicle reports">
         <VehicleReportsView reports={detail.vehicleReports} headingLevel={3} />
