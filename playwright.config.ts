@@ -3,15 +3,10 @@
  * stack, which global-setup.ts starts on free ports with a throwaway data dir.
  */
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, TEST_CHROMIUM_PATH } from './tests/support/chromium';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './tests/support/chromium';
 
-/**
- * Specs that click inside a provider's frame (the identity widget, the insurance carrier's page) run in the whole
- * browser: the headless shell (Chromium 156) sometimes crashes its browser process on such a click — "Target page,
- * context or browser has been closed" a quarter of a second in, 2 of about 40 ID checks; an open Playwright issue
- * (microsoft/playwright#33515) shows the same crash in the shell. The rest run in the shell, at two thirds of the CPU.
- */
-const FRAMED = ['journey-*.spec.ts', 'closing.spec.ts', 'seller-checkout.spec.ts', 'transaction.spec.ts'];
+/** The specs whose tests walk a sale over a minute or more: the four journeys, the closing and the seller's checkout. */
+const LONGEST = ['journey-*.spec.ts', 'closing.spec.ts', 'seller-checkout.spec.ts'];
 
 // Tests that reach storage directly use the AWS SDK; its notice about a future Node floor is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -31,13 +26,22 @@ export default defineConfig({
   // Two cores run three workers, the stack and Chromium: give assertions room under load.
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never' }]],
-  // The framed specs hold the longest tests (the journeys): first, so the run does not end waiting on them.
+  // The longest tests start first, so the run does not end waiting on one that started last.
   projects: [
-    { name: 'chromium', testMatch: FRAMED, use: { launchOptions: launchOptions(CHROMIUM_PATH) } },
-    { name: 'headless shell', testIgnore: FRAMED, use: { launchOptions: launchOptions(TEST_CHROMIUM_PATH) } },
+    { name: 'longest', testMatch: LONGEST },
+    { name: 'the rest', testIgnore: LONGEST },
   ],
   use: {
     browserName: 'chromium',
+    // Debian's headless shell (tests/support/chromium.ts): the same Chromium at two thirds of the whole browser's CPU.
+    launchOptions: {
+      executablePath: TEST_CHROMIUM_PATH,
+      // The stack's hosted sign-in certificate, trusted by its key alone (global-setup.ts sets it for the workers).
+      args: [
+        ...CHROMIUM_ARGS,
+        ...(process.env.E2E_SIGN_IN_SPKI ? [`--ignore-certificate-errors-spki-list=${process.env.E2E_SIGN_IN_SPKI}`] : []),
+      ],
+    },
     // A click or fill waits for its element at most this long, then fails naming it: a screen that never offers the
     // button (a race in the app) fails in half a minute with the locator, not when the whole test runs out.
     actionTimeout: 30_000,
@@ -54,14 +58,3 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
 });
-
-function launchOptions(executablePath: string) {
-  return {
-    executablePath,
-    // The stack's hosted sign-in certificate, trusted by its key alone (global-setup.ts sets it for the workers).
-    args: [
-      ...CHROMIUM_ARGS,
-      ...(process.env.E2E_SIGN_IN_SPKI ? [`--ignore-certificate-errors-spki-list=${process.env.E2E_SIGN_IN_SPKI}`] : []),
-    ],
-  };
-}
