@@ -58,3 +58,16 @@ export interface MessageAction extends Queued {
 export type OutboxRow = TransactionAction | OfferAction | MessageAction;
 
 export const isTransactionAction = (row: OutboxRow): row is TransactionAction => row.kind === 'transaction';
+
+/**
+ * How long the server may take to confirm an action before a screen says it is still being sent. A confirmation that
+ * comes at once is shown by the pressed button alone: a notice that appeared and went within a second moved the step
+ * under the person's finger, and a tap landing as it moved did nothing.
+ */
+export const CONFIRMING_MS = 3000;
+
+/** The actions among `rows` a screen tells the person about at `now`: every one waiting offline; online, those not confirmed within a moment. */
+export function unconfirmed<Row extends OutboxRow>(rows: Row[], online: boolean, now: number): Row[] {
+  const waiting = rows.filter((row) => row.state === 'pending');
+  return online ? waiting.filter((row) => now - row.createdAt >= CONFIRMING_MS) : waiting;
+}

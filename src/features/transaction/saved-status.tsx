@@ -1,29 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { connectivity } from '../../data/connectivity';
-import type { TransactionAction } from '../../data/outbox-rows';
+import { CONFIRMING_MS, unconfirmed, type TransactionAction } from '../../data/outbox-rows';
 import { Ago } from '../../ui/ago';
 
-/**
- * How long the server may take to confirm an action before the screen says it is still being sent. A confirmation
- * that comes at once is shown by the pressed button alone: a notice that appeared and went within a second moved the
- * step under the person's finger, and a tap landing as it moved did nothing.
- */
-const CONFIRMING_MS = 3000;
-
-/** The actions among `rows` worth telling the person about: every one waiting offline; online, those not confirmed within a moment. */
+/** `unconfirmed` kept current: looked at again when the oldest action has waited its moment. */
 function useUnconfirmed(rows: TransactionAction[]): TransactionAction[] {
   const { online } = useSnapshot(connectivity);
   const waiting = rows.filter((row) => row.state === 'pending');
   const oldest = waiting.length ? Math.min(...waiting.map((row) => row.createdAt)) : null;
-  // The time last looked at: on mount, and when the oldest action has waited its moment.
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
     if (oldest === null || !online) return;
     const timer = setTimeout(() => setNow(Date.now()), Math.max(0, oldest + CONFIRMING_MS - Date.now()));
     return () => clearTimeout(timer);
   }, [oldest, online]);
-  return online ? waiting.filter((row) => Math.max(now, row.createdAt) - row.createdAt >= CONFIRMING_MS) : waiting;
+  return unconfirmed(rows, online, now);
 }
 
 /** How fresh the saved transaction is, and what is still waiting to be sent. */
