@@ -12,7 +12,7 @@ import { HARBOR_LIEN } from '../support/payments';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { checksId, signOnProvidersPage } from './signing-helpers';
-import { watchHeadings } from './steady-screen';
+import { watchPositions } from './steady-screen';
 import { confirmsDelivery, dealAtPayment, secondPayout, twoParties } from './sale-helpers';
 
 /** The buyer pays on the payment screen, starts signing and gets to the government-ID check. */
@@ -206,7 +206,7 @@ test('the government-ID check on a phone: a decline to try again, both outcomes 
   );
   const deal = await dealAtPayment(request, baseURL!, seller, buyer, { financed: true });
   await paysAndStartsSigning(page, deal.buyerTx);
-  const headingTops = await watchHeadings(page);
+  const headingTops = await watchPositions(page, 'main h1');
 
   await checksId(page, 'Decline verification');
   await expect(page.getByRole('heading', { name: 'We could not verify your ID' })).toBeVisible();

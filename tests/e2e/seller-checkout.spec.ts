@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, keepScreenshot, test } from './fixtures';
+import { watchPositions } from './steady-screen';
 import { fillAddress, paidAndSignedThroughApi, photo, sellerWithDeal, verifyInWidget } from './transaction-helpers';
 
 // Goes offline: its pages come from the service worker, as in an installed app.
@@ -58,6 +59,7 @@ async function selfInspection(page: Page, transactionId: string, width: number) 
   await page.getByRole('textbox', { name: 'What is in door-dent.jpg?' }).fill('A dent in the driver door');
   await keepScreenshot(page, `self-inspection-${width}.png`);
   await expectNoSeriousAxeViolations(page, 'self-inspection');
+  const positions = await watchPositions(page, 'main button');
   await page.getByRole('button', { name: 'Send for the report' }).click();
 
   // The inspection service answers by webhook; the screen follows by itself.
@@ -71,6 +73,8 @@ async function selfInspection(page: Page, transactionId: string, width: number) 
   await expect(backPhoto).toBeVisible();
   await expect.poll(() => backPhoto.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(4);
   await expect(report.getByRole('img')).toHaveCount(8);
+  // "Done" stayed where it was drawn while the photos came in: arriving one by one, they had moved it as it was pressed.
+  expect((await positions()).Done).toHaveLength(1);
   await keepScreenshot(page, `inspection-report-${width}.png`);
   await expectNoSeriousAxeViolations(page, 'inspection report');
   await page.getByRole('button', { name: 'Done' }).click();

@@ -1,26 +1,27 @@
 /** Whether a screen holds still while a person uses it: what moves by itself moves a button away from a tap. */
 import type { Page } from '@playwright/test';
 
-type Watched = Window & { headingTops?: Record<string, number[]> };
+type Watched = Window & { positionsSeen?: Record<string, number[]> };
 
 /**
- * Watches, frame by frame, where the open screen's heading sits in the page (scrolling aside) from now until the page
- * is left; the returned function reads each heading's positions. A screen whose notices come and go above its
- * content, or whose lines change as the other party moves, shows one heading at several.
+ * Watches, frame by frame, where the elements matching `selector` sit in the page (scrolling aside), each under its
+ * text, from now until the page is left; the returned function reads each one's positions. A screen whose notices come
+ * and go above its content, or whose photos arrive one by one above its button, shows one element at several.
  */
-export async function watchHeadings(page: Page): Promise<() => Promise<Record<string, number[]>>> {
-  await page.evaluate(() => {
-    const seen: Record<string, number[]> = ((window as Watched).headingTops = {});
+export async function watchPositions(page: Page, selector: string): Promise<() => Promise<Record<string, number[]>>> {
+  await page.evaluate((watched) => {
+    const seen: Record<string, number[]> = ((window as Watched).positionsSeen = {});
     const look = () => {
-      const heading = document.querySelector('main h1');
-      if (heading?.textContent) {
-        const top = Math.round(heading.getBoundingClientRect().top + window.scrollY);
-        const tops = (seen[heading.textContent] ??= []);
+      for (const element of document.querySelectorAll(watched)) {
+        const text = element.textContent?.trim();
+        if (!text) continue;
+        const top = Math.round(element.getBoundingClientRect().top + window.scrollY);
+        const tops = (seen[text] ??= []);
         if (!tops.includes(top)) tops.push(top);
       }
       requestAnimationFrame(look);
     };
     look();
-  });
-  return () => page.evaluate(() => (window as Watched).headingTops ?? {});
+  }, selector);
+  return () => page.evaluate(() => (window as Watched).positionsSeen ?? {});
 }

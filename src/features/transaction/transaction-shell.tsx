@@ -5,7 +5,7 @@
  * status moves on (an action applied, a provider answered) the party is taken to the screen it now
  * maps to. Success screens are drawn in the notification-flow layout instead (SPEC §2.7).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { timelinePath } from '../../domain/deal-timeline';
 import { follow, type Following } from '../../domain/follow-status';
@@ -30,15 +30,20 @@ import { PendingChoice, SavedStatus } from './saved-status';
 import type { TransactionContext } from './transaction-context';
 import { notSavedText } from '../../data/problem-words';
 
-function useFollowStatus(destination: string | undefined, id: string | null) {
+/** Takes the party where the status now points (follow-status.ts); returns that path while they are being taken there. */
+function useFollowStatus(destination: string | undefined, id: string | null): string | null {
   const navigate = useNavigate();
   const location = useLocation();
   const following = useRef<Following>({ pointedAt: destination, chain: [] });
-  useEffect(() => {
+  const [takingTo, setTakingTo] = useState<string | null>(null);
+  // Before the browser paints: the screen never shows a frame of the new view in the layout it is leaving.
+  useLayoutEffect(() => {
     const { to, now } = follow(following.current, destination, location.pathname);
     following.current = now;
+    setTakingTo(to && id ? to : null);
     if (to && id) navigate(`${to}?transaction=${id}`, { replace: true });
   }, [destination, id, location.pathname, navigate]);
+  return takingTo;
 }
 
 const ANSWER_POLL_MS = 3000;
@@ -62,7 +67,7 @@ export function Component() {
   const [drawer, setDrawer] = useState(false);
   const [reports, setReports] = useState(false);
   const { pathname } = useLocation();
-  useFollowStatus(row?.detail?.destination?.path, id);
+  const takingTo = useFollowStatus(row?.detail?.destination?.path, id);
   useProviderAnswer(id, !!row?.detail && awaitingProvider(row.detail));
 
   if (row === undefined)
@@ -91,7 +96,9 @@ export function Component() {
         (error: unknown) => void showToast(notSavedText('Your action was not saved', error), 'danger'),
       ),
   };
-  const screen = screenAt(pathname);
+  // On the way to a success screen, its layout at once: the step's new view drawn in the old layout first moved its
+  // button as the navigation landed, under a tap.
+  const screen = screenAt(takingTo ?? pathname);
   if (screen && SUCCESS_SCREENS.includes(screen))
     return (
       <NotificationFlowLayout>

@@ -9,7 +9,10 @@ const SEVERITY: Record<InspectionReport['findings'][number]['severity'], { text:
   damage: { text: 'Needs attention', tag: 'is-warning' },
 };
 
-/** The photo a finding is about, through a fresh read link; nothing while offline or when the image cannot be shown. */
+/**
+ * The photo a finding is about, through a fresh read link. Its place is kept while the link comes (an empty frame, also
+ * offline or when the image cannot be shown): photos arriving one by one had moved "Done" below them as it was pressed.
+ */
 function FindingPhoto({ documentKey, alt }: { documentKey: string; alt: string }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
@@ -22,7 +25,7 @@ function FindingPhoto({ documentKey, alt }: { documentKey: string; alt: string }
       current = false;
     };
   }, [documentKey]);
-  return url && <img src={url} alt={alt} onError={() => setUrl(null)} />;
+  return url ? <img src={url} alt={alt} onError={() => setUrl(null)} /> : <span className="finding-photo" aria-hidden="true" />;
 }
 
 /** The report, read by the seller who made it ("Your photo") or by their buyer ("The seller’s photo"). */
