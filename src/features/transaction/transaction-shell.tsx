@@ -59,6 +59,11 @@ function useProviderAnswer(id: string | null, waiting: boolean) {
   }, [id, waiting]);
 }
 
+const isSuccessScreen = (path: string | null) => {
+  const screen = path === null ? undefined : screenAt(path);
+  return screen !== undefined && SUCCESS_SCREENS.includes(screen);
+};
+
 export function Component() {
   const [search] = useSearchParams();
   const id = search.get('transaction');
@@ -98,8 +103,8 @@ export function Component() {
   };
   // On the way to a success screen, its layout at once: the step's new view drawn in the old layout first moved its
   // button as the navigation landed, under a tap.
-  const screen = screenAt(takingTo ?? pathname);
-  if (screen && SUCCESS_SCREENS.includes(screen))
+  // (Leaving a success screen, its layout stays until the next screen lands: the page it shows is drawn for that layout.)
+  if ([pathname, takingTo].some(isSuccessScreen))
     return (
       <NotificationFlowLayout>
         <RefusedActions rows={pending} />
