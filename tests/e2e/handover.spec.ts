@@ -9,6 +9,7 @@ import { HANDOVER_PHOTOS } from '../../src/domain/handover';
 import { readyToSign, signs } from '../support/signing';
 import { expect, test } from './fixtures';
 import { buyerAndPhoneSeller, dealAtPayment } from './sale-helpers';
+import { watchPositions } from './steady-screen';
 import { fileOnDisk } from './upload-helpers';
 
 const SLOT_LABELS: Record<string, string> = {
@@ -26,6 +27,13 @@ async function recordsHandover(page: Page, transactionId: string, who: string, o
     await form
       .getByLabel(`${SLOT_LABELS[slot]}: choose files`)
       .setInputFiles(fileOnDisk(`${who}-${slot}.jpg`, Buffer.from(`\xff\xd8\xff\xe0 ${who} ${slot}`, 'latin1')));
+  // Once the photos are chosen, the boxes below them hold still on screen while they upload (and the carrier's news
+  // arrives above): a tick there lands.
+  await expect(form.getByRole('status')).toHaveCount(HANDOVER_PHOTOS.length);
+  await form.getByRole('checkbox', { name: 'The keys changed hands' }).scrollIntoViewIfNeeded();
+  const positions = await watchPositions(page, 'form[aria-label="Record the handover"] label.checkbox', { within: 'screen' });
+  await expect(form.getByRole('status').filter({ hasText: /^Uploaded/ })).toHaveCount(HANDOVER_PHOTOS.length);
+  expect(Object.values(await positions()).map((tops) => tops.length)).toEqual([1, 1]);
   await form.getByRole('textbox', { name: 'Odometer reading (miles)' }).fill(odometer);
   await form.getByRole('checkbox', { name: 'The keys changed hands' }).check();
   await form.getByRole('checkbox', { name: 'The signed title changed hands' }).check();

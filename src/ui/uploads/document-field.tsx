@@ -39,30 +39,29 @@ export function DocumentField({
   const task = latest(useUploads(transactionId), slot);
   const [refusal, setRefusal] = useState<string | undefined>();
   const rules = DOCUMENT_SLOTS[slot];
-  const received = task?.status === 'completed' && task.document?.review === 'received';
   const choose = ([file]: File[]) => {
     setRefusal(undefined);
     if (file) addUpload(transactionId, slot, file).catch((error: Error) => setRefusal(error.message));
+  };
+  const drop = {
+    accept: rules.types.join(','),
+    help: `${acceptedTypesText(slot)}. It keeps uploading if you lose the connection.`,
+    camera: true,
+    onFiles: choose,
   };
   return (
     <div className="document-field box">
       <h3 className="title is-6 mb-2">{title ?? rules.label}</h3>
       {task && task.status !== 'cancelled' ? (
         <ul className="upload-list mb-3" aria-label={`${rules.label}: upload`}>
-          <UploadItem task={task} />
+          {/* Replacing sits where the running upload's buttons were: the field keeps its height as the upload ends. */}
+          <UploadItem task={task} whenDone={<FileDrop {...drop} label={`Replace ${rules.label.toLowerCase()}`} compact />} />
         </ul>
       ) : (
-        <p className="help mb-3">{help}</p>
-      )}
-      {(!task || task.status === 'cancelled' || task.status === 'completed') && (
-        <FileDrop
-          label={received ? `Replace ${rules.label.toLowerCase()}` : rules.label}
-          accept={rules.types.join(',')}
-          help={`${acceptedTypesText(slot)}. It keeps uploading if you lose the connection.`}
-          camera
-          compact={received}
-          onFiles={choose}
-        />
+        <>
+          <p className="help mb-3">{help}</p>
+          <FileDrop {...drop} label={rules.label} />
+        </>
       )}
       {refusal && (
         <Alert kind="danger" title="That file cannot be used">

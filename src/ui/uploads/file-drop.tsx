@@ -64,7 +64,10 @@ export function FileDrop({ label, accept, help, camera = false, disabled = false
           {compact ? 'Choose another' : 'Choose files'}
         </label>
         {camera && (
-          <label className={`button is-primary is-outlined${compact ? ' is-small' : ''}${disabled ? ' is-static' : ''}`}>
+          <label
+            className={`button is-primary is-outlined${compact ? ' is-small' : ''}${disabled ? ' is-static' : ''}`}
+            title={compact ? 'Take another photo or video' : undefined}
+          >
             <input
               ref={cameraInput}
               type="file"
@@ -79,7 +82,8 @@ export function FileDrop({ label, accept, help, camera = false, disabled = false
               }}
             />
             <Icon icon={CameraIcon} />
-            <span>{compact ? 'Take another' : 'Take a photo or video'}</span>
+            {/* Compact, the camera alone says it (the row beside a finished upload is narrow on a phone). */}
+            <span className={compact ? 'visually-hidden' : undefined}>{compact ? 'Take another' : 'Take a photo or video'}</span>
           </label>
         )}
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { formatBytes, formatTimeLeft } from '../../domain/byte-format';
 import { DOCUMENT_SLOTS } from '../../domain/document-slots';
 import { cancelUpload, dismissUpload, giveFileBack, pauseUpload, resumeUpload, retryUpload, type UploadTask } from '../../data/uploads';
@@ -22,8 +22,13 @@ function useNow(ticking: boolean): number {
   return now;
 }
 
-/** One upload: its progress (read from IndexedDB, so any tab shows the same), and what the user can do with it. */
-export function UploadItem({ task }: { task: UploadTask }) {
+/**
+ * One upload: its progress (read from IndexedDB, so any tab shows the same), and what the user can do with it.
+ * Its height holds from start to finish (the status and the bytes each on their own line, one row of buttons), so a
+ * field below it does not move away from a tap as the upload goes on. `whenDone` takes the place of "Remove from list"
+ * once it is uploaded, where the file has a place of its own (a document field offers to replace it).
+ */
+export function UploadItem({ task, whenDone }: { task: UploadTask; whenDone?: ReactNode }) {
   const [problem, setProblem] = useState<string | undefined>();
   const run = (command: () => Promise<unknown>) => () => {
     setProblem(undefined);
@@ -112,7 +117,8 @@ export function UploadItem({ task }: { task: UploadTask }) {
             Cancel<span className="visually-hidden"> {task.fileName}</span>
           </Button>
         )}
-        {(done || task.status === 'cancelled') && (
+        {done && whenDone}
+        {((done && !whenDone) || task.status === 'cancelled') && (
           <Button variant="text" size="small" onClick={run(() => dismissUpload(task.id))}>
             Remove from list<span className="visually-hidden"> {task.fileName}</span>
           </Button>
