@@ -14,6 +14,7 @@ import { photoPng, sha256 } from '../support/test-files';
 import { expect, keepScreenshot, test } from './fixtures';
 import { sharedAdminSignedIn } from './identity-helpers';
 import { buyerAndPhoneSeller, confirmsDelivery, dealAtPayment, moneyOf, twoParties, type Person } from './sale-helpers';
+import { watchPositions } from './steady-screen';
 import { fileOnDisk } from './upload-helpers';
 
 /** A cash sale paid and signed by both through the API, the seller's inspection skipped; the vendor then delivers the car (the clock starts). */
@@ -188,10 +189,14 @@ test('a problem raised from the buyer’s phone holds the money; both add eviden
   // An admin decides: $450 back to the buyer out of the seller's second payout.
   const adminPage = await (await browser.newContext({ baseURL })).newPage();
   await sharedAdminSignedIn(adminPage, '/dashboard/disputes', 'Disputes');
+  // The decision holds still as the evidence photos arrive above it: a choice pressed there lands.
+  const positions = await watchPositions(adminPage, 'form[aria-label="Decide the case"] legend');
   await adminPage
     .getByRole('link', { name: /2005 Buick.*Damage not disclosed/ })
     .first()
     .click();
+  await expect(adminPage.getByRole('img', { name: /^Evidence photo:/ })).toHaveCount(2);
+  expect(await positions()).toEqual({ Decision: [expect.any(Number)] });
   // The case beside both parties' handover records (none were made here) and the way to both timelines.
   await expect(adminPage.getByText('Neither party recorded the handover.')).toBeVisible();
   await expect(adminPage.getByRole('link', { name: 'The buyer’s timeline' })).toBeVisible();

@@ -23,11 +23,15 @@ function EvidenceFile({ file }: { file: Evidence['photos'][number] }) {
   const picture = PICTURE.test(file.fileName);
   return (
     <li className="case-file">
-      {url && picture && (
-        <a href={url} target="_blank" rel="noopener noreferrer" aria-label={`${file.fileName}, full size (opens in a new tab)`}>
-          <img src={url} alt={`Evidence photo: ${file.fileName}`} loading="lazy" />
-        </a>
-      )}
+      {/* A picture's place is kept while its link comes (and offline): the case below it does not move. */}
+      {picture &&
+        (url ? (
+          <a href={url} target="_blank" rel="noopener noreferrer" aria-label={`${file.fileName}, full size (opens in a new tab)`}>
+            <img src={url} alt={`Evidence photo: ${file.fileName}`} loading="lazy" />
+          </a>
+        ) : (
+          <span className="case-file-frame" aria-hidden="true" />
+        ))}
       <p className="help">
         {url && !picture ? (
           <a href={url} target="_blank" rel="noopener noreferrer">
