@@ -165,9 +165,20 @@ test('in a deal, a photo and a 50 MB video sent from a phone reach the other par
   await expect(
     buyerPage.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: /^Messages [12] unread$/ }),
   ).toBeVisible();
+  // The photo's place is kept while its link comes (held back here): the thread below it does not move when it opens.
+  let release = () => {};
+  const linkHeld = new Promise<void>((resolve) => (release = resolve));
+  await buyerPage.route('**/api/documents/object?**', async (route) => {
+    await linkHeld;
+    await route.continue();
+  });
   await buyerPage.getByRole('link', { name: 'Messages about the 2005 Buick' }).click();
   await expect(conversation(buyerPage).getByText('The spare key, as promised')).toBeVisible();
+  const photo = conversation(buyerPage).locator('figure', { hasText: 'spare-key.jpg' });
+  const opening = await photo.boundingBox({ timeout: 5_000 });
+  release();
   await expect(conversation(buyerPage).getByRole('img', { name: 'spare-key.jpg' })).toBeVisible();
+  expect((await photo.boundingBox())?.height).toBe(opening?.height);
   await expect(conversation(buyerPage).getByLabel(name)).toBeVisible({ timeout: 60_000 });
   expect(await storedChecksum(request, seller.bearer, sellerTx, name)).toBe(sha256(bytes));
   await sellerPage.context().close();

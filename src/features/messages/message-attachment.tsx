@@ -21,6 +21,15 @@ export function MessageAttachment({ file }: { file: Attachment }) {
     documentUrl(file.key).then(setUrl, () => setFailed(true));
   }, [file.key, online, url]);
   const about = `${file.fileName} · ${formatBytes(file.size)}`;
+  const picture = file.contentType.startsWith('image/') || file.contentType.startsWith('video/');
+  // A photo or video keeps its frame from the start (its link, then its pixels, come later): the thread below holds still.
+  if (!url && picture && !failed && online)
+    return (
+      <figure className="message-attachment">
+        <span className="message-attachment-frame" aria-hidden="true" />
+        <figcaption className="help">{about} · opening…</figcaption>
+      </figure>
+    );
   if (!url)
     return (
       <p className="help message-attachment">
