@@ -62,11 +62,12 @@ export function UploadItem({ task, whenDone }: { task: UploadTask; whenDone?: Re
           {/* The countdown ticks every second: read when the status is, not announced at each tick. */}
           {waiting && <span aria-live="off"> — {task.status === 'paused' ? tryingAgain(task, now) : 'trying again now'}</span>}
         </span>
-        <span className="help">
+        {/* One line however much it says (cut short on a phone, the least needed last): it never wraps anew mid-upload. */}
+        <span className="help upload-item-bytes">
           {formatBytes(Math.min(task.bytesConfirmed, task.size))} of {formatBytes(task.size)} stored
-          {running && task.bytesInFlight > 0 && ` · ${formatBytes(task.bytesInFlight)} on the way`}
           {running && task.bytesPerSecond > 0 && ` · ${formatBytes(task.bytesPerSecond)}/s`}
           {left && ` · ${left}`}
+          {running && task.bytesInFlight > 0 && ` · ${formatBytes(task.bytesInFlight)} on the way`}
         </span>
       </p>
       {task.error && (
