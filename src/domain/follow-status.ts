@@ -21,25 +21,3 @@ export function follow(was: Following, destination: string | undefined, pathname
   if (was.pointedAt === undefined || !ours) return { to: null, now: { pointedAt: destination, chain: [] } };
   return { to: destination, now: { pointedAt: destination, chain: [...new Set([...was.chain, pathname, destination])] } };
 }
-
-/** A navigation this rule started: where to, from where, whether the router was seen on its way, and how often it was made. */
-export interface Sent {
-  to: string;
-  from: string;
-  seenUnderway: boolean;
-  tries: number;
-}
-
-/** A navigation the rule makes at most this many times when it keeps ending where it started. */
-export const FOLLOW_TRIES = 3;
-
-/**
- * What to do about a navigation this rule started, once the router is idle again: it landed (forget it); it ended with
- * the party still where it found them — superseded by another navigation to the same address, or sent back by a route
- * guard — while the status still points there (make it again: nothing else would take them, and the screen stays in
- * the layout of where they were going); the party went somewhere else (forget it: their own choice stands).
- */
-export function afterNavigation(sent: Sent, pathname: string, pointedAt: string | undefined): 'landed' | 'again' | 'forget' {
-  if (pathname === sent.to) return 'landed';
-  return pathname === sent.from && pointedAt === sent.to && sent.tries < FOLLOW_TRIES ? 'again' : 'forget';
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterNavigation, FOLLOW_TRIES, follow, type Following } from '../../src/domain/follow-status';
+import { follow, type Following } from '../../src/domain/follow-status';
 
 /** Plays moves of the status and of the address through the rule: where the party is taken each time. */
 function play(start: Omit<Following, 'chain'>, moves: [destination: string | undefined, pathname: string][]): (string | null)[] {
@@ -57,23 +57,5 @@ describe('a party who went elsewhere themselves', () => {
     // They open the done identity step to read it, then the status moves on.
     state = follow(state, '/insurance', '/identity').now;
     expect(follow(state, '/transport', '/identity').to).toBeNull();
-  });
-});
-
-describe('a navigation the rule made, once the router is idle again', () => {
-  const sent = { to: '/signature/success', from: '/signature', seenUnderway: true, tries: 1 };
-
-  it('is done when the party landed where it took them', () => {
-    expect(afterNavigation(sent, '/signature/success', '/signature/success')).toBe('landed');
-  });
-
-  it('is made again when it ended where it started while the status still points there (cancelled, or sent back)', () => {
-    expect(afterNavigation(sent, '/signature', '/signature/success')).toBe('again');
-  });
-
-  it('is let go when the party went elsewhere, the status moved on, or it kept ending where it started', () => {
-    expect(afterNavigation(sent, '/dashboard', '/signature/success')).toBe('forget');
-    expect(afterNavigation(sent, '/signature', '/payment')).toBe('forget');
-    expect(afterNavigation({ ...sent, tries: FOLLOW_TRIES }, '/signature', '/signature/success')).toBe('forget');
   });
 });

@@ -6,9 +6,9 @@
  * maps to. Success screens are drawn in the notification-flow layout instead (SPEC §2.7).
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router-dom';
+import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { timelinePath } from '../../domain/deal-timeline';
-import { afterNavigation, follow, type Following, type Sent } from '../../domain/follow-status';
+import { follow, type Following } from '../../domain/follow-status';
 import { vehicleName, formatDollars } from '../../domain/offer-format';
 import { awaitingProvider, stepOfAction, stepScreen } from '../../domain/step-progress';
 import { SCREENS, screenAt, STEP_LABELS, stepOfPath, SUCCESS_SCREENS } from '../../domain/transaction-steps';
@@ -30,46 +30,20 @@ import { PendingChoice, SavedStatus } from './saved-status';
 import type { TransactionContext } from './transaction-context';
 import { notSavedText } from '../../data/problem-words';
 
-/**
- * Takes the party where the status now points (follow-status.ts); returns the path a navigation is taking them to while
- * it is under way — read from the router, so a navigation that was cancelled or sent back never leaves the screen in the
- * layout of where it was going. One that ended where it started is made again (afterNavigation).
- */
+/** Takes the party where the status now points (follow-status.ts); returns that path while they are being taken there. */
 function useFollowStatus(destination: string | undefined, id: string | null): string | null {
   const navigate = useNavigate();
   const location = useLocation();
-  const navigation = useNavigation();
   const following = useRef<Following>({ pointedAt: destination, chain: [] });
-  const sent = useRef<Sent | null>(null);
   const [takingTo, setTakingTo] = useState<string | null>(null);
   // Before the browser paints: the screen never shows a frame of the new view in the layout it is leaving.
   useLayoutEffect(() => {
     const { to, now } = follow(following.current, destination, location.pathname);
     following.current = now;
     setTakingTo(to && id ? to : null);
-    if (!to || !id) return;
-    sent.current = { to, from: location.pathname, seenUnderway: false, tries: 1 };
-    navigate(`${to}?transaction=${id}`, { replace: true });
+    if (to && id) navigate(`${to}?transaction=${id}`, { replace: true });
   }, [destination, id, location.pathname, navigate]);
-  const underway = navigation.state === 'idle' ? null : (navigation.location?.pathname ?? null);
-  useLayoutEffect(() => {
-    const last = sent.current;
-    if (!last || !id) return;
-    if (underway !== null) {
-      last.seenUnderway ||= underway === last.to;
-      return;
-    }
-    if (!last.seenUnderway) return;
-    const next = afterNavigation(last, location.pathname, following.current.pointedAt);
-    if (next === 'again') {
-      sent.current = { ...last, seenUnderway: false, tries: last.tries + 1 };
-      navigate(`${last.to}?transaction=${id}`, { replace: true });
-      return;
-    }
-    sent.current = null;
-    setTakingTo(null);
-  }, [underway, id, location.pathname, navigate]);
-  return takingTo ?? underway;
+  return takingTo;
 }
 
 const ANSWER_POLL_MS = 3000;
