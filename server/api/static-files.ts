@@ -27,8 +27,12 @@ export async function staticFiles(app: FastifyInstance, staticDir: string, runti
   await app.register(fastifyStatic, {
     root,
     index: false,
+    // The build's .br and .gz beside each file (vite.config.ts), chosen by Accept-Encoding: nothing compressed per request.
+    preCompressed: true,
     wildcard: false, // one route per built file, so unknown paths reach the SPA fallback below
     setHeaders(res, path) {
+      // One URL, three encodings: a cache between keeps them apart.
+      res.header('vary', 'accept-encoding');
       if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
       else if (ALWAYS_REVALIDATE.test(path)) res.header('cache-control', 'no-cache');
       else res.header('cache-control', 'public, max-age=3600');

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { staticFiles } from '../../server/api/static-files';
@@ -14,6 +15,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'content/app'), { recursive: true });
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>shell</title>');
   writeFileSync(join(dir, 'assets/app-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'assets/app-abc123.js.br'), brotliCompressSync('console.log(1)'));
   writeFileSync(join(dir, 'content/app/pageNotFound.json'), '{"title":"t"}');
   writeFileSync(join(dir, 'content/app/guide.md'), '---\ntitle: Guide\n---\n# Guide');
   mkdirSync(join(dir, 'prerendered/learn-more'), { recursive: true });
@@ -36,6 +38,16 @@ describe('static files', () => {
       expect(answer.body).toContain('<title>shell</title>');
       expect(answer.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('serves the build’s Brotli file to a browser that takes it, as it is, and the plain file to one that does not', async () => {
+    const brotli = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it("serves a public page's prerendered HTML with this deployment's help-centre link", async () => {
