@@ -21,7 +21,7 @@ await serveInChild(async (options: { host: string; port: number; dataDir: string
   const app = buildSandbox({
     inquiriesFile: join(options.dataDir, 'sandbox', 'inquiries.json'),
     bankLinkFile: join(options.dataDir, 'sandbox', 'bank-link.json'),
-    envelopesFile: join(options.dataDir, 'sandbox', 'envelopes.json'),
+    envelopesDir: join(options.dataDir, 'sandbox', 'envelopes'),
     publicUrl: () => url,
     webhookSecrets,
     webhookDelayMs: options.webhookDelayMs,

@@ -5,11 +5,11 @@
  * opens the signing page, which sends the signer back to the sender's return URL with `event`
  * (signing_complete, decline, cancel, ttl_expired). When every recipient has signed, the sandbox
  * stamps the signatures into the PDFs, adds a certificate page, and sends `envelope.completed` by
- * signed webhook. Envelopes are kept in a JSON file under the data dir.
+ * signed webhook. Envelopes are kept under the data dir, a JSON file each (see envelopeFiles).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { EnvelopeRequest, StoredEnvelope, StoredRecipient } from './esign-envelopes';
 import { stampSignatures } from './esign-stamp';
 import type { WebhookSender } from './webhook-sender';
@@ -17,25 +17,48 @@ import type { WebhookSender } from './webhook-sender';
 const SESSION_MS = 5 * 60_000;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-export function esignProvider(file: string, webhooks: WebhookSender) {
-  // Kept by id in an object without a prototype: an id such as "__proto__" or "constructor" finds nothing.
-  const read = (): Record<string, StoredEnvelope> => {
-    const all = Object.create(null) as Record<string, StoredEnvelope>;
-    try {
-      return Object.assign(all, JSON.parse(readFileSync(file, 'utf8')) as Record<string, StoredEnvelope>);
-    } catch {
-      return all;
-    }
+const ENVELOPE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const SESSION_TOKEN = /^[A-Za-z0-9_-]{24}$/;
+
+/**
+ * The envelopes, one file each in `dir`, and each signing session's envelope id in `dir/sessions`: a sale's envelope
+ * holds its PDFs, so one file for them all made every read and write cost the whole history (30 MB and a third of a
+ * core by the end of the browser tests). Ids and tokens are checked before they name a file. A data dir from before
+ * (`envelopes.json` beside `dir`) is split once.
+ */
+function envelopeFiles(dir: string) {
+  const envelopeFile = (id: string) => join(dir, `${id}.json`);
+  const sessionFile = (token: string) => join(dir, 'sessions', token);
+  mkdirSync(join(dir, 'sessions'), { recursive: true });
+  const save = (envelope: StoredEnvelope) => {
+    writeFileSync(envelopeFile(envelope.id), JSON.stringify(envelope));
+    for (const token of Object.keys(envelope.sessions)) if (!existsSync(sessionFile(token))) writeFileSync(sessionFile(token), envelope.id);
   };
-  const write = (all: Record<string, StoredEnvelope>) => {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify(all));
+  const before = `${dir}.json`;
+  if (existsSync(before)) {
+    for (const envelope of Object.values(JSON.parse(readFileSync(before, 'utf8')) as Record<string, StoredEnvelope>)) save(envelope);
+    renameSync(before, `${before}.split`);
+  }
+  const get = (id: string): StoredEnvelope | undefined =>
+    ENVELOPE_ID.test(id) && existsSync(envelopeFile(id))
+      ? (JSON.parse(readFileSync(envelopeFile(id), 'utf8')) as StoredEnvelope)
+      : undefined;
+  return {
+    get,
+    save,
+    bySession: (token: string) =>
+      SESSION_TOKEN.test(token) && existsSync(sessionFile(token)) ? get(readFileSync(sessionFile(token), 'utf8')) : undefined,
   };
+}
+
+export function esignProvider(dir: string, webhooks: WebhookSender) {
+  const envelopes = envelopeFiles(dir);
   const update = (id: string, change: (envelope: StoredEnvelope) => void) => {
-    const all = read();
-    if (all[id]) change(all[id]);
-    write(all);
-    return all[id];
+    const envelope = envelopes.get(id);
+    if (!envelope) return undefined;
+    change(envelope);
+    envelopes.save(envelope);
+    return envelope;
   };
 
   async function complete(envelope: StoredEnvelope) {
@@ -69,13 +92,13 @@ export function esignProvider(file: string, webhooks: WebhookSender) {
         })),
         sessions: {},
       };
-      write({ ...read(), [envelope.id]: envelope });
+      envelopes.save(envelope);
       return { id: envelope.id };
     },
-    get: (id: string): StoredEnvelope | undefined => read()[id],
+    get: envelopes.get,
     /** A one-time signing session for a recipient who has not signed yet. */
     session(id: string, recipientId: string, returnUrl: string): string | { refused: string } {
-      const envelope = read()[id];
+      const envelope = envelopes.get(id);
       const recipient = envelope?.recipients.find((candidate) => candidate.recipientId === recipientId);
       if (!envelope || !recipient) return { refused: 'No such envelope or recipient' };
       if (recipient.status === 'completed') return { refused: 'This recipient has already signed' };
@@ -87,13 +110,11 @@ export function esignProvider(file: string, webhooks: WebhookSender) {
     },
     /** The envelope and recipient a live session opens, or why it cannot. */
     open(token: string): { envelope: StoredEnvelope; recipient: StoredRecipient; returnUrl: string; expired: boolean } | undefined {
-      for (const envelope of Object.values(read())) {
-        const session = envelope.sessions[token];
-        if (!session || session.used) continue;
-        const recipient = envelope.recipients.find((candidate) => candidate.recipientId === session.recipientId)!;
-        return { envelope, recipient, returnUrl: session.returnUrl, expired: session.expiresAt < Date.now() };
-      }
-      return undefined;
+      const envelope = envelopes.bySession(token);
+      const session = envelope?.sessions[token];
+      if (!envelope || !session || session.used) return undefined;
+      const recipient = envelope.recipients.find((candidate) => candidate.recipientId === session.recipientId)!;
+      return { envelope, recipient, returnUrl: session.returnUrl, expired: session.expiresAt < Date.now() };
     },
     /** Ends a session: signs (with the adopted signature and initials), declines or leaves. */
     async finish(
@@ -116,7 +137,7 @@ export function esignProvider(file: string, webhooks: WebhookSender) {
       })!;
       if (envelope.status === 'sent' && envelope.recipients.every((recipient) => recipient.status === 'completed')) {
         await complete(envelope);
-        write({ ...read(), [envelope.id]: envelope });
+        envelopes.save(envelope);
       }
       const back = new URL(opened.returnUrl);
       back.searchParams.set('event', outcome.event);

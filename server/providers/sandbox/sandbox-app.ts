@@ -33,7 +33,7 @@ const decisionSchema = z.object({ status: z.enum(['approved', 'declined']), revi
 export interface SandboxOptions {
   inquiriesFile: string;
   bankLinkFile: string;
-  envelopesFile: string;
+  envelopesDir: string;
   publicUrl: () => string;
   /** The secret each provider signs its webhooks with (the API holds the same, WEBHOOK_SECRET_…). */
   webhookSecrets: Record<WebhookSenderName, string>;
@@ -91,7 +91,7 @@ export function buildSandbox(options: SandboxOptions) {
     return typeof taken === 'string' ? reply.code(202).send({ id: taken }) : reply.code(422).send({ message: taken.refused });
   });
   bankLinkRoutes(app, bankLink);
-  esignRoutes(app, esignProvider(options.envelopesFile, webhooks('esign')), options.publicUrl);
+  esignRoutes(app, esignProvider(options.envelopesDir, webhooks('esign')), options.publicUrl);
 
   // Transport vendors: quotes at once, orders later by webhook.
   const vendorOf = (name: string) => (TRANSPORT_VENDORS as readonly string[]).includes(name) && (name as TransportVendor);
