@@ -11,7 +11,7 @@ import { until } from '../support/api-caller';
 import { HARBOR_LIEN } from '../support/payments';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
-import { checksId, signOnProvidersPage } from './signing-helpers';
+import { checksId, signOnProvidersPage, slowsTheReturn } from './signing-helpers';
 import { watchPositions } from './steady-screen';
 import { confirmsDelivery, dealAtPayment, secondPayout, twoParties } from './sale-helpers';
 
@@ -55,8 +55,11 @@ test('a financed sale with a lien on the car closes: the buyer pays and checks t
   await signOnProvidersPage(sellerPage, 'buyer', true);
   await expect(sellerPage.getByText(/You signed your documents/)).toBeVisible();
 
+  // The buyer comes back on a slow connection: the sale moves on while the app still tidies the address they came back to.
+  const slow = await slowsTheReturn(buyerPage);
   await signOnProvidersPage(buyerPage, 'seller', false);
   await expect(buyerPage.getByRole('heading', { name: 'Everyone has signed' })).toBeVisible({ timeout: 60_000 });
+  await slow.release();
   const documents = buyerPage.getByRole('list', { name: 'Your sale documents' });
   await expect(documents.getByRole('listitem')).toHaveCount(6);
   await expect(documents.getByText('Awaiting signatures')).toHaveCount(0);

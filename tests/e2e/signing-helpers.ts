@@ -1,5 +1,5 @@
 /** Signing in Chromium as a party does it: the government-ID check in the widget, then the e-signature service's page. */
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expect } from './fixtures';
 import { verifyInWidget } from './transaction-helpers';
 
@@ -19,4 +19,25 @@ export async function signOnProvidersPage(page: Page, other: 'buyer' | 'seller',
   await expect(page.getByRole('link', { name: /Bill of sale/ })).toBeVisible();
   await page.getByRole('checkbox', { name: /I have read the documents/ }).check();
   await page.getByRole('button', { name: 'Finish signing' }).click();
+}
+
+/**
+ * A slow connection as the party comes back from signing: the app's second dashboard read on the page the signing
+ * service sends them back to (the navigation that takes `event` out of the address) gets no answer until `release`.
+ * That navigation is then still under way when the sale moves on and the app takes the party to the next screen.
+ */
+export async function slowsTheReturn(page: Page): Promise<{ release: () => Promise<void> }> {
+  const held: Route[] = [];
+  let reads = 0;
+  await page.route('**/api/dashboard', async (route) => {
+    const returning = new URL(route.request().frame().url()).searchParams.has('event');
+    if (returning && ++reads === 2) held.push(route);
+    else await route.continue();
+  });
+  return {
+    release: async () => {
+      await Promise.all(held.map((route) => route.continue()));
+      await page.unrouteAll();
+    },
+  };
 }

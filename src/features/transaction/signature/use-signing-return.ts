@@ -20,6 +20,12 @@ const isReturn = (event: string | null): event is SigningReturn => event !== nul
 
 /** Envelopes whose signing was told in this tab: the step's screen can mount again while the address still says so. */
 const told = new Set<string>();
+/**
+ * The arrivals (history entries) whose `event` is being taken out of the address. The step's screen mounts again when
+ * the shell takes the party on and swaps its layout, before that navigation lands; tidying the address a second time
+ * then would be a navigation of its own that cancels the shell's and leaves the party here for good.
+ */
+const tidied = new Set<string>();
 
 export const SigningReturnContext = createContext<SigningReturn | null>(null);
 export const useReturnedFromSigning = () => useContext(SigningReturnContext);
@@ -27,16 +33,17 @@ export const useReturnedFromSigning = () => useContext(SigningReturnContext);
 export function useSigningReturn({ detail, pending, act }: Pick<TransactionContext, 'detail' | 'pending' | 'act'>): SigningReturn | null {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   const [returned] = useState<SigningReturn | null>(() => {
     const event = params.get('event');
     return isReturn(event) ? event : null;
   });
   useEffect(() => {
-    if (!params.has('event')) return;
+    if (!params.has('event') || tidied.has(key)) return;
+    tidied.add(key);
     params.delete('event');
     setParams(params, { replace: true });
-  }, [params, setParams]);
+  }, [key, params, setParams]);
 
   const finished = returned === 'signing_complete';
   // Read until it answers: a connection lost right after "Finish signing" is tried again when it comes back, not only
