@@ -19,7 +19,7 @@ import { followRecord } from './live-records';
 import { refreshNotifications } from './notifications';
 import { refreshOffers } from './offer-store';
 import { freshIdToken, session } from './session-store';
-import { refreshTransaction, refreshTransactions } from './transactions';
+import { detailBehind, refreshTransaction, refreshTransactions } from './transactions';
 
 const POLL_MS = 60_000;
 const FIRST_PAUSE_MS = 1000;
@@ -53,12 +53,11 @@ async function apply(notice: ChangeNotice) {
 
 /** Everything the tab shows, fetched again: when notices cannot be replayed, or the tab has no stream. */
 export async function catchUpAll(): Promise<void> {
-  const opened = (await db.transactions.toArray()).filter((row) => row.detail).map((row) => row.id);
   await Promise.allSettled([
-    // A transaction whose saved detail is behind the list loses it: fetch the detail again, since a screen may show it.
+    // A transaction whose saved detail is behind the list: fetch the detail again, since a screen may show it.
     refreshTransactions().then(async () => {
-      const rows = await db.transactions.bulkGet(opened);
-      await Promise.allSettled(rows.flatMap((row) => (row && !row.detail ? [refreshTransaction(row.id)] : [])));
+      const behind = (await db.transactions.toArray()).filter(detailBehind);
+      await Promise.allSettled(behind.map((row) => refreshTransaction(row.id)));
     }),
     refreshOffers(),
     refreshNotifications(),

@@ -6,10 +6,39 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { apiRequest } from './api-client';
 import { db } from './db';
-import { transactionDetailSchema, transactionListSchema, type TransactionDetail } from '../domain/transaction-contract';
+import {
+  transactionDetailSchema,
+  transactionListSchema,
+  type TransactionDetail,
+  type TransactionSummary,
+} from '../domain/transaction-contract';
 import { withPending } from './optimistic';
 import { isTransactionAction, type TransactionAction } from './outbox-rows';
 import type { CachedTransaction } from './transaction-records';
+
+/**
+ * The rows a fresh list leaves saved. A detail already fetched stays, also when the list says the sale
+ * has moved past it: a screen may be showing it, and taking it away drew "not saved on this device"
+ * in place of the step — the form on it lost — until the detail came again. The row's own version
+ * (the list's) then says the detail is behind, and it is fetched again (catchUpAll, the guard).
+ * Actions still waiting, or a list asked for before the saved copy's move, keep the saved row whole.
+ */
+export function rowsWithList(
+  known: ReadonlyMap<string, CachedTransaction>,
+  waiting: ReadonlySet<string>,
+  summaries: TransactionSummary[],
+  savedAt: number,
+): CachedTransaction[] {
+  return summaries.map((summary) => {
+    const saved = known.get(summary.id);
+    if (!saved?.detail) return { ...summary, savedAt };
+    if (waiting.has(summary.id) || saved.detail.version > summary.version) return { ...saved, savedAt };
+    return { ...summary, detail: saved.detail, server: saved.server, savedAt };
+  });
+}
+
+/** Whether a row's detail is older than what the list last said of it (fetch it again). */
+export const detailBehind = (row: CachedTransaction) => row.detail !== undefined && row.detail.version < row.version;
 
 /** Replaces the saved list with the API's, keeping the details already fetched. */
 export async function refreshTransactions(): Promise<void> {
@@ -20,17 +49,8 @@ export async function refreshTransactions(): Promise<void> {
     const waiting = new Set(
       (await db.outbox.toArray()).filter(isTransactionAction).flatMap((row) => (row.state === 'pending' ? [row.transactionId] : [])),
     );
-    const fresh = [...active, ...previous].map((summary) => {
-      const saved = known.get(summary.id);
-      // Actions still waiting: the saved copy already shows them on top of the server's; keep it until they are answered.
-      // A list asked for before the saved copy's move answers an older version: the saved copy stays too.
-      if (saved?.detail && (waiting.has(summary.id) || saved.detail.version > summary.version)) return { ...saved, savedAt };
-      // Keep a detail only while it is as new as the list row; an older one would show a stale step.
-      const keep = saved?.detail && saved.detail.version === summary.version ? { detail: saved.detail, server: saved.server } : {};
-      return { ...summary, ...keep, savedAt };
-    });
     await db.transactions.clear();
-    await db.transactions.bulkPut(fresh);
+    await db.transactions.bulkPut(rowsWithList(known, waiting, [...active, ...previous], savedAt));
   });
 }
 

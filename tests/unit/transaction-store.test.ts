@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../src/data/db';
-import { storeDetail } from '../../src/data/transactions';
+import { detailBehind, rowsWithList, storeDetail } from '../../src/data/transactions';
 import { foldStepData } from '../../src/domain/step-data';
-import type { TransactionDetail } from '../../src/domain/transaction-contract';
+import type { TransactionDetail, TransactionSummary } from '../../src/domain/transaction-contract';
 
 // Only what storeDetail reads; the rest of a detail plays no part in which copy is kept.
 const copy = (version: number, status: string, appliedKeys: string[] = []) =>
@@ -65,5 +65,36 @@ describe('saving a transaction the API answered', () => {
     expect((await db.outbox.toArray()).map((row) => row.idempotencyKey)).toEqual(['bank-key']);
     // What the screen shows still has the payment on top.
     expect((await db.transactions.get('t-1'))?.detail?.data.payment.accountId).toBe('a-1');
+  });
+});
+
+describe('saving a fresh transactions list', () => {
+  const summary = (version: number, status: string) => ({ id: 't-1', version, status }) as unknown as TransactionSummary;
+  const savedRow = async (version: number, status: string) => {
+    await db.transactions.clear();
+    await db.outbox.clear();
+    await storeDetail(copy(version, status));
+    return new Map([['t-1', (await db.transactions.get('t-1'))!]]);
+  };
+
+  it('keeps the detail a screen shows when the list says the other party moved on, and marks it behind', async () => {
+    const known = await savedRow(6, 'payment_start');
+    const [row] = rowsWithList(known, new Set(), [summary(7, 'payment_start')], 1);
+    // Without it the step's screen read "This transaction is not saved on this device" until the detail came again.
+    expect(row?.detail?.version).toBe(6);
+    expect(row?.version).toBe(7);
+    expect(detailBehind(row!)).toBe(true);
+  });
+
+  it('keeps the saved row whole when the list is older than it or an action of it still waits', async () => {
+    const known = await savedRow(7, 'inspection_done');
+    expect(rowsWithList(known, new Set(), [summary(6, 'inspection_start')], 1)[0]).toMatchObject({ version: 7, status: 'inspection_done' });
+    expect(rowsWithList(known, new Set(['t-1']), [summary(8, 'closed')], 1)[0]).toMatchObject({ version: 7, status: 'inspection_done' });
+  });
+
+  it('saves a row the device has no detail of as the list gives it', () => {
+    const [row] = rowsWithList(new Map(), new Set(), [summary(3, 'identity_start')], 1);
+    expect(row).toEqual({ id: 't-1', version: 3, status: 'identity_start', savedAt: 1 });
+    expect(detailBehind(row!)).toBe(false);
   });
 });
