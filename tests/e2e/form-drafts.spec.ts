@@ -19,6 +19,26 @@ async function fillOffer(page: Page) {
   await page.getByRole('textbox', { name: 'Mileage' }).fill('84,000');
 }
 
+/**
+ * Waits until the offer's draft on the device holds `mileage`. It is written as the field changes, a moment after
+ * the keystroke; a reload or a closed tab in that same moment — quicker than a person can — would meet it unwritten.
+ */
+async function draftHolds(page: Page, mileage: string) {
+  const kept = () =>
+    page.evaluate(
+      () =>
+        new Promise<unknown>((resolve, reject) => {
+          const opened = indexedDB.open('caramel');
+          opened.onerror = () => reject(opened.error);
+          opened.onsuccess = () => {
+            const read = opened.result.transaction('drafts').objectStore('drafts').get('offer-new');
+            read.onsuccess = () => (opened.result.close(), resolve((read.result as { values?: { mileage?: string } })?.values?.mileage));
+          };
+        }),
+    );
+  await expect.poll(kept).toBe(mileage);
+}
+
 async function expectOffer(page: Page, mileage: string) {
   await expect(page.getByRole('textbox', { name: 'Seller’s e-mail or Caramel code' })).toHaveValue('dana@example.com');
   await expect(page.getByRole('textbox', { name: 'Make' })).toHaveValue('Buick');
@@ -35,12 +55,14 @@ test('a half-filled offer survives a reload, a closed tab and a restart offline;
   const user = await signedInUser(page, request, OFFER_FORM);
   await page.evaluate(() => navigator.serviceWorker.ready);
   await fillOffer(page);
+  await draftHolds(page, '84,000');
 
   await page.reload();
   await expectOffer(page, '84,000');
 
   // The tab dies without a chance to save anything more; another one opens the form.
   await page.getByRole('textbox', { name: 'Mileage' }).fill('85,500');
+  await draftHolds(page, '85,500');
   const next = await context.newPage();
   await page.close({ runBeforeUnload: false });
   await context.setOffline(true);
