@@ -3,6 +3,7 @@
  * (kept in IndexedDB); it is gone once sent, and at sign-out, for the next person on the device.
  */
 import type { Page } from '@playwright/test';
+import { storedRecords } from './device-records';
 import { expect, test } from './fixtures';
 import { signedInUser, signInThroughForm } from './identity-helpers';
 
@@ -24,18 +25,10 @@ async function fillOffer(page: Page) {
  * the keystroke; a reload or a closed tab in that same moment — quicker than a person can — would meet it unwritten.
  */
 async function draftHolds(page: Page, mileage: string) {
-  const kept = () =>
-    page.evaluate(
-      () =>
-        new Promise<unknown>((resolve, reject) => {
-          const opened = indexedDB.open('caramel');
-          opened.onerror = () => reject(opened.error);
-          opened.onsuccess = () => {
-            const read = opened.result.transaction('drafts').objectStore('drafts').get('offer-new');
-            read.onsuccess = () => (opened.result.close(), resolve((read.result as { values?: { mileage?: string } })?.values?.mileage));
-          };
-        }),
-    );
+  const kept = async () =>
+    (await storedRecords<{ key: string; values: { mileage?: string } }>(page, 'caramel', 'drafts')).find(
+      (draft) => draft.key === 'offer-new',
+    )?.values.mileage;
   await expect.poll(kept).toBe(mileage);
 }
 

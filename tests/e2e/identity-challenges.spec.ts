@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { generate as totpCode } from 'cognito-local/lib/services/totp.js';
 import { cognitoCall, createConfirmedUser, TEST_PASSWORD } from '../support/identity-admin';
 import { expectNoSeriousAxeViolations } from './axe';
+import { storedRecords } from './device-records';
 import { expect, test } from './fixtures';
 import { enterCode, firstSignIn, poolOf, signedInUser, signInThroughForm, uniqueEmail } from './identity-helpers';
 
@@ -198,16 +199,7 @@ test('a session revoked elsewhere ends here at the next refresh, and the saved p
   await expireStoredTokens(page);
   await page.reload();
   await expect(page).toHaveURL(/\/sign-in\?returnTo=%2Faccount$/);
-  const savedProfiles = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('caramel');
-        open.onsuccess = () => {
-          const count = open.result.transaction('profiles').objectStore('profiles').count();
-          count.onsuccess = () => resolve(count.result);
-        };
-      }),
-  );
+  const savedProfiles = (await storedRecords(page, 'caramel', 'profiles')).length;
   expect(savedProfiles).toBe(0);
 });
 

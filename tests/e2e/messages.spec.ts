@@ -8,6 +8,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createConfirmedUser } from '../support/identity-admin';
+import { storedRecords } from './device-records';
 import { expect, test } from './fixtures';
 import { poolOf, uniqueEmail } from './identity-helpers';
 import { sha256, MiB, video } from '../support/test-files';
@@ -225,13 +226,9 @@ test('ten messages while the reader’s connection drops five times: each is ann
   await expect
     .poll(
       () =>
-        buyerPage.evaluate(async () => {
-          const open = indexedDB.open('caramel');
-          const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
-          const read = db.transaction('threads').objectStore('threads').getAll();
-          const threads = await new Promise<{ entries: { type: string }[] }[]>((resolve) => (read.onsuccess = () => resolve(read.result)));
-          return threads.flatMap((thread) => thread.entries.filter((entry) => entry.type === 'message')).length;
-        }),
+        storedRecords<{ entries: { type: string }[] }>(buyerPage, 'caramel', 'threads').then(
+          (threads) => threads.flatMap((thread) => thread.entries.filter((entry) => entry.type === 'message')).length,
+        ),
       { timeout: 30_000 },
     )
     .toBe(10);

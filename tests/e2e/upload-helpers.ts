@@ -10,6 +10,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { FaultRule, Link } from '../support/fault-proxy';
 import { PARTS_IN_FLIGHT } from '../../src/domain/upload-plan';
 import { sha256 } from '../support/test-files';
+import { storedRecords } from './device-records';
 import { expect } from './fixtures';
 
 /** A file name no other test uses, so proxy rules and logs match this test's key only. */
@@ -138,22 +139,7 @@ export interface StoredTask {
 }
 
 /** The upload tasks this browser keeps in IndexedDB, read as the app stores them. */
-export function uploadTasks(page: Page): Promise<StoredTask[]> {
-  return page.evaluate(
-    () =>
-      new Promise<StoredTask[]>((resolve, reject) => {
-        const open = indexedDB.open('caramel-uploads');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction('tasks').objectStore('tasks').getAll();
-          all.onsuccess = () => {
-            open.result.close();
-            resolve(all.result as StoredTask[]);
-          };
-        };
-      }),
-  );
-}
+export const uploadTasks = (page: Page) => storedRecords<StoredTask>(page, 'caramel-uploads', 'tasks');
 
 /** Records every status `name`'s item shows, as it changes (a try lasting milliseconds included); answers how to read them. */
 export async function recordStatuses(page: Page, name: string): Promise<() => Promise<string[]>> {
