@@ -31,6 +31,27 @@ function hasStoredSession(): boolean {
   return readStorage(storageKey('LastAuthUser')) !== null;
 }
 
+/**
+ * Set while IndexedDB may hold a signed-in person's records. A session can end in a tab that
+ * closes before it clears them (Amplify drops its tokens the moment a refresh is refused); the
+ * next start finds the mark without a session and clears them then.
+ */
+const ACCOUNT_ON_DEVICE = 'caramel.accountOnDevice';
+
+function markAccountOnDevice(present: boolean): void {
+  try {
+    if (present) localStorage.setItem(ACCOUNT_ON_DEVICE, 'true');
+    else localStorage.removeItem(ACCOUNT_ON_DEVICE);
+  } catch {
+    // Storage refused (private mode): nothing more to remember than what the session holds.
+  }
+}
+
+function signedIn(user: { sub: string; email: string }, token: string): void {
+  markAccountOnDevice(true);
+  setSignedIn(user, token);
+}
+
 /** Amplify's mark of a redirect sign-in under way: set on leaving for the hosted sign-in, cleared once settled. */
 function redirectInFlight(): boolean {
   return Boolean(runtimeConfig().auth.oauth) && readStorage(storageKey('inflightOAuth')) === 'true';
@@ -94,6 +115,7 @@ async function endSessionLocally(): Promise<void> {
   try {
     const [{ clearAccountData }, { clearUploadRecords }] = await Promise.all([import('./account'), import('./uploads')]);
     await Promise.all([clearAccountData(), clearUploadRecords()]);
+    markAccountOnDevice(false);
   } finally {
     setSignedOut();
   }
@@ -102,13 +124,14 @@ async function endSessionLocally(): Promise<void> {
 /** `forceRefresh`: new tokens from the pool even when the stored ones are still valid (after an account change). */
 export async function refreshSession(options: { forceRefresh?: boolean } = {}): Promise<void> {
   if (!hasStoredSession() && !returningFromOAuth()) {
-    if (session.status !== 'signed-out') setSignedOut();
+    if (readStorage(ACCOUNT_ON_DEVICE)) await endSessionLocally();
+    else if (session.status !== 'signed-out') setSignedOut();
     return;
   }
   try {
     const identity = await identityService();
     const snapshot = await identity.currentSession(options);
-    setSignedIn({ sub: snapshot.sub, email: snapshot.email }, snapshot.idToken);
+    signedIn({ sub: snapshot.sub, email: snapshot.email }, snapshot.idToken);
     setTokenRefresher(async () => (await identity.currentSession()).idToken);
     void rememberIdentityId(snapshot.identityId);
   } catch (error) {
@@ -116,7 +139,7 @@ export async function refreshSession(options: { forceRefresh?: boolean } = {}): 
     if (isNetworkFailure(error)) {
       if (session.status === 'signed-in') return;
       const last = lastKnownSession();
-      if (last) return setSignedIn(last.user, last.token);
+      if (last) return signedIn(last.user, last.token);
     }
     await endSessionLocally();
   }

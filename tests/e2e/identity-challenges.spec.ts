@@ -203,6 +203,18 @@ test('a session revoked elsewhere ends here at the next refresh, and the saved p
   expect(savedProfiles).toBe(0);
 });
 
+test('a session that ended in a tab closed before it could clear leaves nothing of it on the device', async ({ page, request }) => {
+  await signedInUser(page, request, '/account');
+  await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Robin');
+  // Amplify drops its tokens the moment a refresh is refused; the tab is gone before the app clears IndexedDB.
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith('CognitoIdentityServiceProvider.')) localStorage.removeItem(key);
+  });
+  await page.reload();
+  await expect(page).toHaveURL(/\/sign-in\?returnTo=%2Faccount$/);
+  expect(await storedRecords(page, 'caramel', 'profiles')).toEqual([]);
+});
+
 const AUTH_SCREENS = [
   '/sign-in',
   '/sign-up',
