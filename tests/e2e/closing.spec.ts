@@ -45,6 +45,7 @@ test('a financed sale with a lien on the car closes: the buyer pays and checks t
 
   // The buyer pays what is due at signing from the account linked through the bank's page, then checks their ID.
   await paysAndStartsSigning(buyerPage, deal.buyerTx);
+  await expect(buyerPage.getByText(/^Your lender needs to know the person signing is the person buying\./)).toBeVisible();
   await expectNoSeriousAxeViolations(buyerPage, 'government ID check');
   await checksId(buyerPage, 'Approve verification');
 
@@ -127,6 +128,8 @@ test('a cash sale with a pickup and no lien closes, and the buyer says they have
   );
   const deal = await dealAtPayment(request, baseURL!, seller, buyer, { financed: false, pickup: true });
   await paysAndStartsSigning(buyerPage, deal.buyerTx);
+  // A cash sale has no lender to name.
+  await expect(buyerPage.getByText(/^We need to know the person signing is the person buying\./)).toBeVisible();
   await checksId(buyerPage, 'Approve verification');
   await signOnProvidersPage(buyerPage, 'seller', true);
   await expect(buyerPage.getByRole('heading', { name: 'You signed your documents' })).toBeVisible();

@@ -18,14 +18,15 @@ export function GovernmentIdCheck() {
   const [notice, setNotice] = useState<{ kind: 'info' | 'danger'; text: string } | null>(null);
   const widget = runtimeConfig().verificationWidget;
   const checking = isPending(pending, 'gov id started') || detail.status === 'signature_gov_id_started';
+  const financed = detail.priceBreakdown?.financing != null;
   return (
     <section aria-labelledby="gov-id">
       <h1 id="gov-id" className="title is-4">
         Check your ID before signing
       </h1>
       <p className="mb-3">
-        Your lender needs to know the person signing is the person buying. Photograph the government ID you will sign with; it takes a
-        minute.
+        {financed ? 'Your lender needs' : 'We need'} to know the person signing is the person buying. Photograph the government ID you will
+        sign with; it takes a minute.
       </p>
       {notice && (
         <Alert kind={notice.kind} dismissible onDismiss={() => setNotice(null)}>
