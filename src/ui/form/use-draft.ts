@@ -18,8 +18,8 @@ function fitting<V extends DraftValues>(kept: DraftValues, form: V): Partial<V> 
 /**
  * useZodForm's draft: brings a kept draft back once (unless the user typed first), then keeps
  * every change while the input differs from what was saved and drops it once it does not. Each
- * change is written at once, in order, so a reload or a crash right after typing loses nothing.
- * Returns what the form calls once it was sent.
+ * change is written as soon as React has drawn it (IndexedDB, in order): a reload or a crash
+ * loses at most the keystroke of that same moment. Returns what the form calls once it was sent.
  */
 export function useDraft<V extends DraftValues>(
   draft: DraftOptions | undefined,
