@@ -4,7 +4,7 @@ import { partnerSourceName, partnerTermsInWords } from '../domain/partner-contra
 export function PartnerLine({ partner }: { partner: { uid: string; source: string; buyerPaysFirst: boolean } | null }) {
   if (!partner) return null;
   return (
-    <p className="help partner-line">
+    <p className="help partner-line mb-2">
       Listed on {partnerSourceName(partner.source)} · their reference {partner.uid}
       {partner.buyerPaysFirst && <> · {partnerTermsInWords(true)}</>}
     </p>
