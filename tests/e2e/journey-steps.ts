@@ -219,6 +219,8 @@ export async function buyerSigns(page: Page, journey: Journey) {
   const onward = page.getByRole('button', { name: 'Continue to the ID check' });
   await expect(onward.or(page.getByRole('button', { name: 'Check my ID' }))).toBeVisible();
   if (await onward.isVisible()) await onward.click();
+  await expect(page.getByRole('heading', { name: 'Check your ID before signing' })).toBeVisible();
+  await journey.shot(page, 'buyer', 'ID check');
   await checksId(page, 'Approve verification');
   await journey.waitsFor('buyer', page.getByRole('heading', { name: 'Sign your documents' }), 'ID checked', { sandbox: true });
   await journey.shot(page, 'buyer', 'sign your documents');
