@@ -15,6 +15,11 @@ const FOCUSABLE =
 /**
  * A modal dialog on the native <dialog>: the page behind is inert, Escape closes, focus stays
  * inside (Tab wraps), the page does not scroll behind it, and focus returns to the opener.
+ *
+ * `open` is the one truth: Escape, the close button and the backdrop ask the owner to close (onClose), and the
+ * dialog closes when `open` turns false. Were the dialog to close itself, the owner would hear of it only from the
+ * close event, a task later — and a press on the opener in between would set `open` to the true it still was, so
+ * the dialog would not open again.
  */
 export function Modal({ open, onClose, title, children, actions }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -30,6 +35,8 @@ export function Modal({ open, onClose, title, children, actions }: ModalProps) {
       document.documentElement.classList.add('is-clipped');
     } else if (!open && element.open) {
       element.close();
+      document.documentElement.classList.remove('is-clipped');
+      opener.current?.focus();
     }
   }, [open]);
 
@@ -56,14 +63,20 @@ export function Modal({ open, onClose, title, children, actions }: ModalProps) {
       className="ui-modal"
       aria-labelledby={titleId}
       onKeyDown={trapTab}
-      onClose={() => {
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClose={(event) => {
+        // Closed by the browser itself: a second Escape with no press between cannot be cancelled.
+        if (event.currentTarget.open || !open) return;
         document.documentElement.classList.remove('is-clipped');
         opener.current?.focus();
-        if (open) onClose();
+        onClose();
       }}
       onClick={(event) => {
         // A click on the backdrop (the dialog element itself, outside its panel) closes it.
-        if (event.target === event.currentTarget) event.currentTarget.close();
+        if (event.target === event.currentTarget) onClose();
       }}
     >
       <div className="ui-modal-panel">
@@ -71,7 +84,7 @@ export function Modal({ open, onClose, title, children, actions }: ModalProps) {
           <h2 id={titleId} className="title is-5 mb-0">
             {title}
           </h2>
-          <button type="button" className="delete is-medium" aria-label="Close" onClick={() => dialog.current?.close()} />
+          <button type="button" className="delete is-medium" aria-label="Close" onClick={onClose} />
         </header>
         <div className="ui-modal-body">{children}</div>
         {actions && <footer className="ui-modal-actions">{actions}</footer>}

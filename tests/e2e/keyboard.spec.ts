@@ -21,6 +21,40 @@ test('modal: opens from the keyboard, traps Tab, closes with Escape and returns 
   await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('is-clipped'))).toBe(false);
 });
 
+test('a modal closed with Escape opens again at once, even before the browser has dispatched its close event', async ({ page }) => {
+  await page.goto('/component-library/modals');
+  const opener = page.getByRole('button', { name: 'Decline offer' });
+  const dialog = page.getByRole('dialog', { name: 'Decline this offer?' });
+  await opener.click();
+  await expect(dialog).toBeVisible();
+  // The browser dispatches a dialog's close event in a task after it hides, and a press can come first: hold the
+  // event back until the opener has been pressed again, as a busy page does.
+  await page.evaluate(() => {
+    const held: EventTarget[] = [];
+    const hold = (event: Event) => {
+      if (!event.isTrusted) return;
+      event.stopImmediatePropagation();
+      held.push(event.target!);
+    };
+    window.addEventListener('close', hold, true);
+    Object.assign(window, {
+      releaseClose: () => {
+        window.removeEventListener('close', hold, true);
+        for (const target of held) target.dispatchEvent(new Event('close'));
+      },
+    });
+  });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await opener.click();
+  await expect(dialog).toBeVisible();
+  await page.evaluate(() => (window as unknown as { releaseClose: () => void }).releaseClose());
+  await expect(dialog).toBeVisible();
+  await page.getByRole('button', { name: 'Keep offer' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});
+
 test('dropdown: arrows, Home, End, a letter and Enter choose; Escape returns to the button', async ({ page }) => {
   await page.goto('/component-library/dropdown');
   const button = page.getByRole('button', { name: 'Offer actions' });
