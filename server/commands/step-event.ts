@@ -22,7 +22,7 @@ import type { UnitOfWork } from '../kernel/unit-of-work';
 import { parseInput } from '../kernel/validation';
 import { assertDocuments } from '../modules/uploads/slot-documents';
 import { consultsProvider, providerAnswer, type RequestContext } from '../modules/steps/provider-answers';
-import { actionEffects, prepareAction } from '../modules/steps/step-actions';
+import { actionEffects, CANCELLED, prepareAction } from '../modules/steps/step-actions';
 import { asksLater, stepRequest } from '../modules/steps/step-requests';
 import { userKeys, type CommandContext } from './context';
 
@@ -111,8 +111,13 @@ export async function applyStepEvent(
     // While the provider was asked, its own word may have recorded this very signature (the signing service's
     // "completed" reaching the API first, follow-deal.ts): the party's report is done already, not made on a stale view.
     if (await recordedFromProvider(uow.tx, log.row, request.event, payload)) return { recordedAlready: true };
+    // Checked again under the lock, on the rows as they are now: a cancellation or another action may have committed
+    // since the checks above.
+    if (uow.deal(row.dealId).cancelledAt) throw new TransactionRefusal(422, CANCELLED);
     if (await staleView(uow.tx, { id: row.id, version: log.version }, request.expectedVersion))
       throw new TransactionRefusal(409, STALE_VERSION);
+    if (!acceptsPartyEvent(log.row.flow, log.status, request.event))
+      throw new TransactionRefusal(422, notNow(log.row.flow, request.event, log.status));
     await log.append({ kind: 'party', userId: user.id, key: request.idempotencyKey }, request.event, recorded);
     // The table decides whether an answer moves the flow; one it does not take is a bug, not user error.
     if (answer && !log.takes(answer.event)) throw new Error(`provider answer “${answer.event}” does not apply in ${row.flow}`);

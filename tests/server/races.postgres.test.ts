@@ -14,7 +14,9 @@ import { isBalanced, moneyTotals } from '../../src/domain/ledger-rules';
 import { providerWebhooks } from '../../server/db/provider-tables';
 import { shipments } from '../../server/db/transport-tables';
 import { signWebhook } from '../../server/providers/webhooks';
-import { listeningApi, type apiFor } from '../support/api-harness';
+import pg from 'pg';
+import { until } from '../support/api-caller';
+import { apiFor, listeningApi } from '../support/api-harness';
 import { environmentFor } from '../support/local-parts';
 import { startApiProcess, type ApiProcess } from '../support/api-process';
 import { RATE_LIMITS } from '../../server/api/guards/rate-limits';
@@ -165,4 +167,46 @@ describe('one release across two API processes', () => {
       expect(totals.collected).toBe(due);
     },
   );
+});
+
+describe("what a command checks under the deal's lock", () => {
+  it('an action that waited on the lock while the other party cancelled is refused as cancelled, and nothing of it is recorded', async () => {
+    // The cancellation's unit of work, before it commits, lets the buyer's action start and waits until it is queued on the deal's lock.
+    let beforeCommit: (() => Promise<void>) | undefined;
+    const held = await apiFor(parts, {}, undefined, { beforeCommit: async () => beforeCommit?.() });
+    const watcher = new pg.Client({ connectionString: held.databaseUrl });
+    await watcher.connect();
+    try {
+      const { buyer, seller, buyerTx, sellerTx } = await dealBetween(held, parts.identity);
+      const before = (await held.call('GET', `/api/transactions/${buyerTx}`, buyer.bearer)).json();
+      const payload = { inquiryId: await verifiedInquiry(parts.sandbox.url, buyerTx, 'approved') };
+      let action: ReturnType<typeof held.call> | undefined;
+      const waitingOnLock = async () =>
+        (
+          await watcher.query(
+            `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          )
+        ).rows[0].n as number;
+      beforeCommit = async () => {
+        beforeCommit = undefined;
+        action = held.call('POST', `/api/transactions/${buyerTx}/events`, buyer.bearer, {
+          event: 'identity submitted',
+          payload,
+          idempotencyKey: randomUUID(),
+          expectedVersion: before.version,
+        });
+        await until(waitingOnLock, 1, 10_000, "the buyer's action queued on the deal's lock");
+      };
+      const cancelled = await held.call('POST', `/api/transactions/${sellerTx}/cancel`, seller.bearer, { expectedFeeCents: 0 });
+      expect(cancelled.statusCode).toBe(200);
+      const answer = await action!;
+      expect(answer.statusCode).toBe(422);
+      expect(answer.json().message).toBe('This sale was cancelled, so nothing more can be done in it.');
+      const after = (await held.call('GET', `/api/transactions/${buyerTx}`, buyer.bearer)).json();
+      expect(after.timeline.map((entry: { event: string }) => entry.event)).not.toContain('identity submitted');
+    } finally {
+      await watcher.end();
+      await held.close();
+    }
+  });
 });

@@ -91,6 +91,8 @@ const PREPARE: Partial<Record<PartyEvent, Prepare>> = {
   'documents signed': (db, providers, row, _user, payload) => confirmSigned(db, providers, row, payload.envelopeId as string),
 };
 
+export const CANCELLED = 'This sale was cancelled, so nothing more can be done in it.';
+
 const dealCancelled = preparedStatement('deal_cancelled', (db) =>
   db
     .select({ cancelledAt: deals.cancelledAt })
@@ -108,7 +110,7 @@ export async function prepareAction(
   payload: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   const [deal] = await dealCancelled(db, { dealId: row.dealId });
-  if (deal?.cancelledAt) throw new TransactionRefusal(422, 'This sale was cancelled, so nothing more can be done in it.');
+  if (deal?.cancelledAt) throw new TransactionRefusal(422, CANCELLED);
   return (await PREPARE[event]?.(db, providers, row, user, payload)) ?? {};
 }
 
