@@ -5,7 +5,8 @@
  * idempotency key each, at 50, 200 and 500 connections, each connection one person of the local
  * user pool with a real ID token. Prints requests/s, p50/p99 latency and errors per scenario;
  * after the writes, that every transaction's versions run 1…version with no gap, and that every
- * write answered 200 is there once.
+ * write answered 200 is there once. On PostgreSQL also the commits per flush of the write-ahead log
+ * under the writes, and the statements (round trips) one step-event write and one detail read make.
  *
  * The API runs with TRUSTED_PROXIES=127.0.0.1 as behind a load balancer, so the sign-up of the
  * bench's people (many visitors answering shared links) is counted per visitor, not as one.
@@ -19,7 +20,8 @@
  * BENCH_API_SECONDS per run (10), BENCH_API_PEOPLE (500: at least the most connections, so no
  * two write to one transaction), BENCH_API_FILLER_DEALS (20000), BENCH_API_PACED_RATE (2 a
  * second per connection; 0 for none), BENCH_API_READS (the reads to run by name; empty for
- * none), BENCH_API_PROFILE_DIR (a folder for the API's CPU profile, written when it stops).
+ * none), BENCH_API_PROFILE_DIR (a folder for the API's CPU profile, written when it stops),
+ * BENCH_API_STATEMENTS (1: list the statements of a step-event write).
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -36,6 +38,7 @@ import { onDatabase, startPostgres } from '../support/postgres';
 import { addFillerDeals } from './api-filler';
 import { load, type ConnectionRequest, type Figures } from './api-load';
 import { benchPeople, inParallel, REPEATABLE_CHANGES, type Person } from './api-people';
+import { databaseCounts, perRequest } from './database-counts';
 import { pgbenchTps } from './pgbench';
 
 const setting = (name: string, fallback: string) => process.env[name] ?? fallback;
@@ -49,6 +52,8 @@ const PACED_RATE = Number(setting('BENCH_API_PACED_RATE', '2'));
 const READ_NAMES = process.env.BENCH_API_READS?.split(',').filter(Boolean);
 /** A folder for a CPU profile of the API (`node --cpu-prof`), written when it stops. */
 const PROFILE_DIR = process.env.BENCH_API_PROFILE_DIR;
+/** Lists each statement a step-event write makes, with how many times per write (BENCH_API_STATEMENTS=1). */
+const LIST_STATEMENTS = Boolean(process.env.BENCH_API_STATEMENTS);
 const COMPILED = fileURLToPath(new URL('../../build/api/main.js', import.meta.url));
 
 const ALL_READS: [string, (person: Person) => string][] = [
@@ -156,9 +161,38 @@ async function versionCheck(target: DatabaseTarget) {
   }
 }
 
+/** Statements per request, one request at a time (BEGIN and COMMIT included): a step-event write and the detail read. */
+async function printRoundTrips(api: string, person: Person, counts: Awaited<ReturnType<typeof databaseCounts>>) {
+  const PROBES = 20;
+  let [version] = await versionsOf(api, [person]);
+  const headers = { authorization: person.bearer, 'content-type': 'application/json' };
+  const write = async (probe: number) => {
+    const body = { event: REPEATABLE_CHANGES[probe % 2], payload: {}, idempotencyKey: randomUUID(), expectedVersion: version };
+    const answer = await fetch(`${api}/api/transactions/${person.buyerTx}/events`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (!answer.ok) throw new Error(`a probe's write answered ${answer.status}`);
+    version = ((await answer.json()) as { transaction: { version: number } }).transaction.version;
+  };
+  const read = async () => {
+    const answer = await fetch(`${api}/api/transactions/${person.buyerTx}`, { headers });
+    if (!answer.ok) throw new Error(`a probe's read answered ${answer.status}`);
+    await answer.arrayBuffer();
+  };
+  const per = async (request: (probe: number) => Promise<void>) => {
+    const before = await counts.now();
+    for (let probe = 0; probe < PROBES; probe += 1) await request(probe);
+    return perRequest(before, await counts.now(), PROBES).statements;
+  };
+  await counts.forgetStatements();
+  const writes = await per(write);
+  if (LIST_STATEMENTS)
+    for (const { calls, query } of await counts.statements()) console.log(`    ${(calls / PROBES).toFixed(2)} × ${query.slice(0, 160)}`);
+  const detail = await per(read);
+  console.log(`  round trips to the database: ${writes.toFixed(1)} per step-event write, ${detail.toFixed(1)} per detail read`);
+}
+
 async function prepared(kind: 'postgres' | 'pglite') {
   const folder = mkdtempSync(join(tmpdir(), 'caramel-bench-api-'));
-  const cluster = kind === 'postgres' ? await startPostgres({ durable: true }) : undefined;
+  const cluster = kind === 'postgres' ? await startPostgres({ durable: true, statements: true }) : undefined;
   if (cluster) await onDatabase(cluster.url('postgres'), ['create database bench']);
   const target: DatabaseTarget = cluster
     ? { kind: 'postgres', url: cluster.url('bench') }
@@ -212,16 +246,28 @@ async function benchOn(kind: 'postgres' | 'pglite', parts: LocalParts) {
         }
     let acknowledged = 0;
     let applied = 0;
-    for (const connections of CONNECTIONS) {
-      // A run stops with writes in flight: their answers never reach the bench, so versions are read again.
-      await settled(api.url, people[0]!);
-      const before = await versionsOf(api.url, people);
-      const counter = { count: 0 };
-      const figures = await load(api.url, connections, SECONDS, writeFor(people, [...before], counter));
-      report({ database: kind, scenario: 'step-event writes', pace: 'flat out', connections, ...figures });
-      const after = await versionsOf(api.url, people);
-      acknowledged += counter.count;
-      applied += after.reduce((sum, version, index) => sum + version - before[index]!, 0);
+    const counts = database.cluster && (await databaseCounts(database.cluster.url('bench')));
+    try {
+      for (const connections of CONNECTIONS) {
+        // A run stops with writes in flight: their answers never reach the bench, so versions are read again.
+        await settled(api.url, people[0]!);
+        const before = await versionsOf(api.url, people);
+        const counter = { count: 0 };
+        const countedBefore = await counts?.now();
+        const figures = await load(api.url, connections, SECONDS, writeFor(people, [...before], counter));
+        report({ database: kind, scenario: 'step-event writes', pace: 'flat out', connections, ...figures });
+        // The database publishes its commit counts within a second of them.
+        if (counts) await new Promise((resolve) => setTimeout(resolve, 1_500));
+        const countedAfter = await counts?.now();
+        if (countedBefore && countedAfter)
+          console.log(`    commits per WAL flush: ${perRequest(countedBefore, countedAfter, 1).commitsPerFlush.toFixed(2)}`);
+        const after = await versionsOf(api.url, people);
+        acknowledged += counter.count;
+        applied += after.reduce((sum, version, index) => sum + version - before[index]!, 0);
+      }
+      if (counts) await printRoundTrips(api.url, people[0]!, counts);
+    } finally {
+      await counts?.end();
     }
     const exit = await api.stop();
     api = undefined;

@@ -41,8 +41,11 @@ function run(program: string, args: string[]): string {
 /** One of the server's programs (`pgbench`, `psql` …) from the same installation the clusters run on. */
 export const runPostgresProgram = (name: string, args: string[]): string => run(join(binDir(), name), args);
 
-/** `durable` keeps PostgreSQL's own defaults (fsync, synchronous commit), as a benchmark should. */
-export async function startPostgres(options: { durable?: boolean } = {}): Promise<RunningPostgres> {
+/**
+ * `durable` keeps PostgreSQL's own defaults (fsync, synchronous commit), as a benchmark should; `statements` loads
+ * pg_stat_statements, so a benchmark can count the statements a request makes.
+ */
+export async function startPostgres(options: { durable?: boolean; statements?: boolean } = {}): Promise<RunningPostgres> {
   const bin = binDir();
   const dir = mkdtempSync(join(tmpdir(), 'caramel-pg-'));
   if (asRoot) {
@@ -55,7 +58,8 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
   run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
   // Durability is worth nothing to a test cluster thrown away after the run; speed is.
   const speed = options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
-  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300${speed}`;
+  const counted = options.statements ? ' -c shared_preload_libraries=pg_stat_statements' : '';
+  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300${speed}${counted}`;
   const start = () => run(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'server.log'), '-o', settings, '-w', 'start']);
   start();
   return {
