@@ -134,12 +134,14 @@ export async function buildApi({
   app.addHook('onClose', () => dispatcher.stop());
   everyInterval(app, 'delivering the outbox', () => dispatcher.run(), settings.providers.dispatchIntervalSeconds);
   everyInterval(app, 'removing delivered effects', () => removeDeliveredEffects(database.db), LIVE_CLEANUP_SECONDS);
+  const hub = await createLiveHub(database);
   const ctx = commandContext({
     db: database.db,
     providers: adapters,
     appOrigin: settings.appOrigin,
     subscribers: SUBSCRIBERS,
     committed: () => dispatcher.wake(),
+    liveWritten: () => hub.ring(),
     beforeCommit,
     deliveryHours: settings.delivery.confirmationHours,
   });
@@ -149,7 +151,6 @@ export async function buildApi({
   notificationRoutes(app, { ctx, authenticate });
   messageRoutes(app, { ctx, authenticate });
   everyInterval(app, 'mailing unread messages', () => mailUnreadMessages(ctx), UNREAD_MAIL_CHECK_SECONDS);
-  const hub = await createLiveHub(database);
   // Open streams would hold the server open; their tabs reconnect (to another process, behind a load balancer).
   app.addHook('preClose', async () => hub.endStreams());
   app.addHook('onClose', () => hub.close());

@@ -26,6 +26,8 @@ export interface CommandOptions {
   deliveryHours?: number;
   /** After a commit that wrote to the outbox. */
   committed?: () => void;
+  /** After a commit that wrote live notices. */
+  liveWritten?: () => void;
   /** Tests only: runs just before each commit. */
   beforeCommit?: (uow: UnitOfWork) => Promise<void>;
 }
@@ -36,6 +38,7 @@ export function commandContext(options: CommandOptions): CommandContext {
     db,
     subscribers: options.subscribers,
     committed: options.committed,
+    liveWritten: options.liveWritten,
     beforeCommit: options.beforeCommit,
     follow: (uow: UnitOfWork, dealId: string) =>
       followDeal(uow, providers, dealId, { deliveryHours: options.deliveryHours ?? DELIVERY_CONFIRMATION_HOURS }),

@@ -27,10 +27,19 @@ export interface OpenDatabase {
   /**
    * LISTENs on `channel`: `onPayload` gets each NOTIFY's payload once its transaction commits;
    * `onGap` is called after a lost connection was made again (what was sent meanwhile is lost).
-   * Answers the function that stops listening.
+   * Answers how to NOTIFY the channel from the same connection, and how to stop listening.
    */
-  listen(channel: string, onPayload: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onGap: () => void): Promise<Listening>;
   close(): Promise<void>;
+}
+
+export interface Listening {
+  /**
+   * A NOTIFY with no payload on the channel, on the listening connection: its own transaction, committed without waiting
+   * for the disk (it stores nothing), outside every command's transaction. Not sent while that connection is away.
+   */
+  notify(): void;
+  stop(): Promise<void>;
 }
 
 const CONNECT_TIMEOUT_MS = 3_000;
@@ -67,7 +76,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     // In process: the one connection there is hears its own NOTIFYs, and it is never lost.
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, onPayload);
-      return async () => stop();
+      return { notify: () => void client.query(`NOTIFY ${channel}`).catch(() => undefined), stop: async () => stop() };
     },
     close: () => client.close(),
   };
@@ -77,7 +86,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
  * A connection of its own, outside the pool, for LISTEN (a pooled one would be handed to
  * queries). Lost, it is made again with growing pauses (0.5 s doubling to 30 s), and `onGap` says so.
  */
-async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void, onGap: () => void) {
+async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void, onGap: () => void): Promise<Listening> {
   let client: pg.Client | undefined;
   let stopped = false;
   let reconnecting = false;
@@ -90,7 +99,7 @@ async function listenPostgres(url: string, channel: string, onPayload: (payload:
     next.on('error', () => void reconnect(next));
     next.on('end', () => void reconnect(next));
     await next.connect();
-    await next.query(`LISTEN ${channel}`);
+    await next.query(`SET synchronous_commit = off; LISTEN ${channel}`);
     client = next;
   }
 
@@ -113,9 +122,12 @@ async function listenPostgres(url: string, channel: string, onPayload: (payload:
   }
 
   await connect();
-  return async () => {
-    stopped = true;
-    await client?.end().catch(() => undefined);
+  return {
+    notify: () => void client?.query(`NOTIFY ${channel}`).catch(() => undefined),
+    stop: async () => {
+      stopped = true;
+      await client?.end().catch(() => undefined);
+    },
   };
 }
 

@@ -1,11 +1,13 @@
 /**
  * The live feed's rows (DESIGN.md §11): each change notice a user is owed is written in the same
- * database transaction as the change itself, with a NOTIFY that every API process hears when
- * that transaction commits (live-hub.ts) — so a notice is never sent for a change that rolled
- * back, and never lost for one that did not. The rows let a stream that reconnects be sent what
- * it missed; a week later they are deleted.
+ * database transaction as the change itself, so a notice is never sent for a change that rolled
+ * back, and never lost for one that did not. Once it commits, the process rings a doorbell (a NOTIFY
+ * with no payload, outside the transaction) and every API process reads the rows past the last it
+ * had (live-hub.ts). A NOTIFY inside the transaction would serialise the commits: PostgreSQL holds
+ * one lock from a notifying commit's queue entry through its flush to disk, so no two could share a
+ * flush. The rows also let a stream that reconnects be sent what it missed; a week later they are deleted.
  */
-import { and, asc, count, eq, gte, lt, max, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, lt, max, or, sql } from 'drizzle-orm';
 import type { ChangeKind } from '../../src/domain/live-contract';
 import type { Database } from '../db/client';
 import { liveChanges } from '../db/schema';
@@ -25,35 +27,40 @@ export interface FeedEntry extends Change {
   seq: number;
 }
 
-/** What NOTIFY carries (PostgreSQL allows 8000 bytes; this is about 150). */
-export function wireOf(entry: FeedEntry): string {
-  return JSON.stringify([entry.seq, entry.userId, entry.kind, entry.id, entry.version]);
-}
-
-export function entryOf(payload: string): FeedEntry | undefined {
-  try {
-    const [seq, userId, kind, id, version] = JSON.parse(payload) as [number, string, ChangeKind, string, number];
-    return { seq, userId, kind, id, version };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Writes `changes` inside `tx`; a user told twice about the same record in one change is told once. */
-export async function recordChanges(tx: Tx, changes: Change[]): Promise<void> {
+/** Writes `changes` inside `tx`; a user told twice about the same record in one change is told once. How many were written. */
+export async function recordChanges(tx: Tx, changes: Change[]): Promise<number> {
   const unique = [...new Map(changes.map((change) => [`${change.userId}|${change.kind}|${change.id}`, change])).values()];
-  if (!unique.length) return;
-  const rows = await tx
+  if (!unique.length) return 0;
+  await tx
     .insert(liveChanges)
-    .values(unique.map((change) => ({ userId: change.userId, kind: change.kind, entityId: change.id, version: change.version })))
-    .returning();
-  // One statement for all of them (each is sent when the transaction commits, in this order): a round trip each was a
-  // measurable part of a write's cost.
-  const payloads = rows.map((row) => wireOf({ seq: row.seq, userId: row.userId, kind: row.kind, id: row.entityId, version: row.version }));
-  if (payloads.length)
-    await tx.execute(
-      sql`select pg_notify(${LIVE_CHANNEL}, payload) from json_array_elements_text(${JSON.stringify(payloads)}::json) with ordinality as notices(payload, n) order by n`,
-    );
+    .values(unique.map((change) => ({ userId: change.userId, kind: change.kind, entityId: change.id, version: change.version })));
+  return unique.length;
+}
+
+const entryOfRow = (row: typeof liveChanges.$inferSelect): FeedEntry => ({
+  seq: row.seq,
+  userId: row.userId,
+  kind: row.kind,
+  id: row.entityId,
+  version: row.version,
+});
+
+/** Everyone's notices numbered past `after` or among `missing`, in order, at most `limit` (for the live hub). */
+export async function feedAfter(db: Database, after: number, missing: number[], limit: number): Promise<FeedEntry[]> {
+  const past = gt(liveChanges.seq, after);
+  const rows = await db
+    .select()
+    .from(liveChanges)
+    .where(missing.length ? or(past, inArray(liveChanges.seq, missing)) : past)
+    .orderBy(asc(liveChanges.seq))
+    .limit(limit);
+  return rows.map(entryOfRow);
+}
+
+/** The number of the feed's latest notice, anyone's (0 before the first). */
+export async function feedEnd(db: Database): Promise<number> {
+  const [row] = await db.select({ seq: max(liveChanges.seq) }).from(liveChanges);
+  return Number(row?.seq ?? 0);
 }
 
 /** At most this many notices are replayed; a tab that missed more refreshes everything instead. */
@@ -83,7 +90,7 @@ export async function changesSince(db: Database, userId: string, after: number):
   const [{ missed } = { missed: 0 }] = await db.select({ missed: count() }).from(liveChanges).where(and(mine, since));
   if (missed > REPLAY_LIMIT) return 'reset';
   const rows = await db.select().from(liveChanges).where(and(mine, since)).orderBy(asc(liveChanges.seq));
-  return rows.map((row) => ({ seq: row.seq, userId: row.userId, kind: row.kind, id: row.entityId, version: row.version }));
+  return rows.map(entryOfRow);
 }
 
 /** Where `userId`'s feed stands: the number of their latest notice (0 before the first). */

@@ -7,7 +7,7 @@
  * (its money, its closing …), record every change to what a party sees in their log (so their
  * version rises), and write every effect: the live notices of everyone whose view changed, and,
  * through the subscribers, the notifications and their mail. Nothing leaves the process before
- * the commit; after it, the dispatcher is woken to deliver the outbox.
+ * the commit; after it, the dispatcher is woken to deliver the outbox and the live hubs to read the notices.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Side } from '../../src/domain/parties';
@@ -37,6 +37,8 @@ export interface UnitOfWorkDeps {
   subscribers?: Subscribers;
   /** After a commit that wrote to the outbox: the dispatcher delivers it. */
   committed?: () => void;
+  /** After a commit that wrote live notices: the live hubs read them (live-feed.ts). */
+  liveWritten?: () => void;
   /** Runs last before the commit; a test makes it throw to prove nothing of the command survives. */
   beforeCommit?: (uow: UnitOfWork) => Promise<void>;
 }
@@ -202,8 +204,8 @@ export class UnitOfWork {
     for (const log of this.logs.values()) await log.save();
   }
 
-  /** After the command decided: follow, record the view changes, save, tell. */
-  async finish(): Promise<boolean> {
+  /** After the command decided: follow, record the view changes, save, tell. Whether it wrote effects, and live notices. */
+  async finish(): Promise<{ effects: boolean; live: boolean }> {
     await this.followDeals();
     // A side whose log grew already has a new version; the other hears of the change by its own.
     for (const [dealId, changes] of this.touched) {
@@ -228,9 +230,8 @@ export class UnitOfWork {
         events: log.appended.map((entry) => entry.event),
       });
     }
-    const live = await this.tell();
-    await recordChanges(this.tx, live);
-    return this.effects;
+    const live = await recordChanges(this.tx, await this.tell());
+    return { effects: this.effects, live: live > 0 };
   }
 
   /** Runs the deals' rules until no status moves any more. */
@@ -309,14 +310,15 @@ export async function unitOfWork<T>(
     if (plan.dealId) await uow.lockDeal(plan.dealId);
     if (plan.key) {
       const earlier = await claimKey(tx, plan.key);
-      if (earlier) return { result: earlier.answer as T, replayed: true, effects: false };
+      if (earlier) return { result: earlier.answer as T, replayed: true, effects: false, live: false };
     }
     const result = await decide(uow);
-    const effects = await uow.finish();
+    const { effects, live } = await uow.finish();
     if (plan.key) await settleKey(tx, plan.key, result);
     await deps.beforeCommit?.(uow);
-    return { result, replayed: false, effects };
+    return { result, replayed: false, effects, live };
   });
   if (outcome.effects) deps.committed?.();
+  if (outcome.live) deps.liveWritten?.();
   return { result: outcome.result, replayed: outcome.replayed };
 }

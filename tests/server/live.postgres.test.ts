@@ -1,9 +1,11 @@
 /**
  * Live progress across API processes (DESIGN.md §11): two processes of the production entry on one
  * PostgreSQL, as behind a load balancer. A change made through one reaches a stream held by the
- * other, through LISTEN/NOTIFY; each process keeps no state of its own about it.
+ * other: each reads the feed when a process rings after its commit (NOTIFY), and every second in case a ring
+ * was lost; each process keeps no state of its own about it.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiFor } from '../support/api-harness';
 import { startApiProcess, type ApiProcess } from '../support/api-process';
@@ -76,6 +78,25 @@ describe('two API processes on one PostgreSQL', () => {
       });
       const notice = await stream.next((event) => event.event === 'change' && noticeOf(event).id === sale.id);
       expect(noticeOf(notice).kind).toBe('negotiation');
+    } finally {
+      stream.close();
+    }
+  });
+});
+
+describe('the live hub reads the feed, the doorbell only says when', () => {
+  it('a notice whose process never rang (it stopped right after its commit) still reaches the stream', async () => {
+    const { seller, negotiationId } = await dealBetween(api, parts.identity);
+    const stream = await openLiveStream(other.url, seller.bearer);
+    try {
+      await stream.next((event) => event.event === 'ready');
+      const { uid } = (await api.call('GET', '/api/users/profile', seller.bearer)).json();
+      // Written and committed as a command writes it, and no NOTIFY after it.
+      await api.database.db.execute(
+        sql`insert into live_changes (user_id, kind, entity_id, version) values (${uid}, 'negotiation', ${negotiationId}, 99)`,
+      );
+      const notice = await stream.next((event) => event.event === 'change' && noticeOf(event).version === 99);
+      expect(noticeOf(notice)).toEqual({ kind: 'negotiation', id: negotiationId, version: 99 });
     } finally {
       stream.close();
     }

@@ -1,17 +1,17 @@
 /**
- * One per API process: a single LISTEN on the live channel (change-feed.ts), handing each notice
- * to the streams this process holds for its user. Several processes behind a load balancer each
- * hear every notice, so a change made through one reaches a stream held by another and the API
- * stays stateless (DESIGN.md §11). A stream that outlives a lost LISTEN connection is told to
- * catch up from the feed.
+ * One per API process: it reads the live feed (feed-reader.ts) whenever a doorbell rings — a
+ * NOTIFY on the live channel, which every process hears, sent after a commit that wrote notices —
+ * and every FEED_POLL_MS in case a doorbell was lost (a process that stopped between its commit and
+ * its ring, a LISTEN connection being made again), and hands each notice to the streams this process
+ * holds for its user. A change made through one process reaches a stream held by another, and the
+ * API stays stateless (DESIGN.md §11).
  */
 import type { OpenDatabase } from '../../db/client';
-import { entryOf, LIVE_CHANNEL, type FeedEntry } from '../../kernel/live-feed';
+import { feedEnd, LIVE_CHANNEL, type FeedEntry } from '../../kernel/live-feed';
+import { feedReader } from './feed-reader';
 
 export interface LiveListener {
   notice(entry: FeedEntry): void;
-  /** Notices may have been missed: read the feed again. */
-  gap(): void;
   /** This process keeps too many streams for the user: the oldest is closed. */
   close(): void;
 }
@@ -19,8 +19,12 @@ export interface LiveListener {
 /** Streams one user may hold on one process (tabs and devices); the oldest makes way for a new one. */
 export const STREAMS_PER_USER = 20;
 
+const FEED_POLL_MS = 1_000;
+
 export interface LiveHub {
   subscribe(userId: string, listener: LiveListener): () => void;
+  /** This process committed notices: it reads them now and tells the other processes to. Several rings in one turn are one. */
+  ring(): void;
   /** Open streams on this process. */
   size(): number;
   /** Ends every stream (the process is shutting down: tabs reconnect to another). */
@@ -28,17 +32,18 @@ export interface LiveHub {
   close(): Promise<void>;
 }
 
-export async function createLiveHub(database: Pick<OpenDatabase, 'listen'>): Promise<LiveHub> {
+export async function createLiveHub(database: Pick<OpenDatabase, 'db' | 'listen'>): Promise<LiveHub> {
   const byUser = new Map<string, Set<LiveListener>>();
   const everyone = () => [...byUser.values()].flatMap((listeners) => [...listeners]);
-  const stop = await database.listen(
-    LIVE_CHANNEL,
-    (payload) => {
-      const entry = entryOf(payload);
-      if (entry) byUser.get(entry.userId)?.forEach((listener) => listener.notice(entry));
-    },
-    () => everyone().forEach((listener) => listener.gap()),
+  const reader = feedReader(database.db, await feedEnd(database.db), (entry) =>
+    byUser.get(entry.userId)?.forEach((listener) => listener.notice(entry)),
   );
+  // The database away: the next doorbell or poll reads from where this one stopped.
+  const read = () => void reader.read().catch(() => undefined);
+  const listening = await database.listen(LIVE_CHANNEL, read, read);
+  const poll = setInterval(read, FEED_POLL_MS);
+  poll.unref();
+  let ringing = false;
   return {
     subscribe(userId, listener) {
       const listeners = byUser.get(userId) ?? new Set();
@@ -50,8 +55,20 @@ export async function createLiveHub(database: Pick<OpenDatabase, 'listen'>): Pro
         if (!listeners.size) byUser.delete(userId);
       };
     },
+    ring() {
+      read();
+      if (ringing) return;
+      ringing = true;
+      setImmediate(() => {
+        ringing = false;
+        listening.notify();
+      });
+    },
     size: () => everyone().length,
     endStreams: () => everyone().forEach((listener) => listener.close()),
-    close: stop,
+    close: async () => {
+      clearInterval(poll);
+      await listening.stop();
+    },
   };
 }

@@ -76,7 +76,6 @@ export function serveStream({ db, hub, userId, after, expiresAt, sink }: StreamO
 
   const unsubscribe = hub.subscribe(userId, {
     notice: (entry) => (reading ? held.push(entry) : send(entry)),
-    gap: () => void catchUp(lastSeq).catch(finish),
     close: () => finish(),
   });
   const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
