@@ -35,14 +35,15 @@ export interface OpenDatabase {
 
 export interface Listening {
   /**
-   * A NOTIFY with no payload on the channel, on the listening connection: its own transaction, committed without waiting
-   * for the disk (it stores nothing), outside every command's transaction. Not sent while that connection is away.
+   * A NOTIFY on the channel, on the listening connection: its own transaction, committed without waiting for the disk
+   * (it stores nothing), outside every command's transaction. Not sent while that connection is away.
    */
-  notify(): void;
+  notify(payload: string): void;
   stop(): Promise<void>;
 }
 
 const CONNECT_TIMEOUT_MS = 3_000;
+const NOTIFY = 'select pg_notify($1, $2)';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -76,7 +77,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     // In process: the one connection there is hears its own NOTIFYs, and it is never lost.
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, onPayload);
-      return { notify: () => void client.query(`NOTIFY ${channel}`).catch(() => undefined), stop: async () => stop() };
+      return { notify: (payload) => void client.query(NOTIFY, [channel, payload]).catch(() => undefined), stop: async () => stop() };
     },
     close: () => client.close(),
   };
@@ -123,7 +124,7 @@ async function listenPostgres(url: string, channel: string, onPayload: (payload:
 
   await connect();
   return {
-    notify: () => void client?.query(`NOTIFY ${channel}`).catch(() => undefined),
+    notify: (payload) => void client?.query(NOTIFY, [channel, payload]).catch(() => undefined),
     stop: async () => {
       stopped = true;
       await client?.end().catch(() => undefined);

@@ -1,11 +1,13 @@
 /**
  * One per API process: it reads the live feed (feed-reader.ts) whenever a doorbell rings — a
- * NOTIFY on the live channel, which every process hears, sent after a commit that wrote notices —
+ * NOTIFY on the live channel naming the process that rang, which every other process hears, sent
+ * after a commit that wrote notices —
  * and every FEED_POLL_MS in case a doorbell was lost (a process that stopped between its commit and
  * its ring, a LISTEN connection being made again), and hands each notice to the streams this process
  * holds for its user. A change made through one process reaches a stream held by another, and the
  * API stays stateless (DESIGN.md §11).
  */
+import { randomUUID } from 'node:crypto';
 import type { OpenDatabase } from '../../db/client';
 import { feedEnd, LIVE_CHANNEL, type FeedEntry } from '../../kernel/live-feed';
 import { feedReader } from './feed-reader';
@@ -40,7 +42,9 @@ export async function createLiveHub(database: Pick<OpenDatabase, 'db' | 'listen'
   );
   // The database away: the next doorbell or poll reads from where this one stopped.
   const read = () => void reader.read().catch(() => undefined);
-  const listening = await database.listen(LIVE_CHANNEL, read, read);
+  // Its own ring comes back to it too: this process read when it rang.
+  const me = randomUUID();
+  const listening = await database.listen(LIVE_CHANNEL, (from) => from !== me && read(), read);
   const poll = setInterval(read, FEED_POLL_MS);
   poll.unref();
   let ringing = false;
@@ -61,7 +65,7 @@ export async function createLiveHub(database: Pick<OpenDatabase, 'db' | 'listen'
       ringing = true;
       setImmediate(() => {
         ringing = false;
-        listening.notify();
+        listening.notify(me);
       });
     },
     size: () => everyone().length,
