@@ -106,6 +106,12 @@ export const asCollected = (state: Pick<MoneyState, 'balances' | 'released' | 'f
     : state.balances;
 
 /**
+ * Whether any rule may move money: only once both sides have signed (releases, a loan's funding) or the sale is
+ * cancelled (refunds). Before that nothing moves, whatever was collected.
+ */
+export const mayMoveMoney = (facts: { signed: boolean; cancelled: unknown }): boolean => facts.signed || Boolean(facts.cancelled);
+
+/**
  * What must move now. Releases wait for the deal to be funded (everything in, both sides signed),
  * the lien payoff goes before anything else, and each waits for its trigger. A cancelled deal
  * releases nothing more: it refunds, after collecting first what the seller owes (`owedBySeller`).
@@ -121,7 +127,8 @@ export function duePostings(state: MoneyState): { postings: Posting[]; owedBySel
       owedBySeller: 0,
     };
   }
-  if (!state.facts.signed || !isCollected({ plan: state.plan, balances: asCollected(state) })) return { postings: [], owedBySeller: 0 };
+  if (!mayMoveMoney(state.facts) || !isCollected({ plan: state.plan, balances: asCollected(state) }))
+    return { postings: [], owedBySeller: 0 };
   const payoffPending = state.plan.releases.some((release) => release.id === 'lien payoff' && !state.released.includes(release.id));
   const triggered = { funded: true, 'title received': state.facts.titleReceived, delivered: state.facts.delivered };
   const refund = state.facts.delivered ? state.facts.refundCents : 0;

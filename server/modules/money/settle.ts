@@ -8,7 +8,15 @@
  */
 import { eq } from 'drizzle-orm';
 import { hasSigned } from '../../../src/domain/deal-facts';
-import { asCollected, DISPUTE_REFUND, duePostings, isCollected, balancesOf, type DealFacts } from '../../../src/domain/ledger-rules';
+import {
+  asCollected,
+  DISPUTE_REFUND,
+  duePostings,
+  isCollected,
+  balancesOf,
+  mayMoveMoney,
+  type DealFacts,
+} from '../../../src/domain/ledger-rules';
 import type { LedgerAccount, ReleaseId } from '../../../src/domain/settlement';
 import { bankAccounts } from '../../db/money-tables';
 import type { Providers } from '../../providers/providers';
@@ -75,11 +83,14 @@ export async function settleDeal(uow: UnitOfWork, providers: Providers, dealId: 
   const deal = await uow.lockDeal(dealId);
   const sides = await uow.dealSides(dealId);
   if (!sides.buyer || !sides.seller) return;
+  // Most of a sale's changes come before both have signed: nothing to read then (a dispute's full refund comes after).
+  const signed = hasSigned(sides.buyer.row.status) && hasSigned(sides.seller.row.status);
+  if (!mayMoveMoney({ signed, cancelled: deal.cancelledAt })) return;
   const { plan, breakdown } = await dealMoney(tx, providers, dealId, { sides });
   const shipment = await liveShipment(tx, dealId);
   const dispute = await disputeOfDeal(tx, dealId);
   const facts: DealFacts = {
-    signed: hasSigned(sides.buyer.row.status) && hasSigned(sides.seller.row.status),
+    signed,
     titleReceived: deal.titleReceivedAt !== null,
     delivered: deal.deliveryConfirmedAt !== null,
     refundCents: dispute?.status === 'partly refunded' ? dispute.refundCents : 0,
