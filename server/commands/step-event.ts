@@ -18,11 +18,10 @@ import { transactionFor, TransactionRefusal, type UserRow } from '../kernel/acce
 import { dealAndVehicle, type KnownAfterCommand } from '../kernel/deal-sides';
 import { eventsOf, staleView, type TransactionRow, type Tx } from '../kernel/event-log';
 import { peekKey, type CommandKey } from '../kernel/idempotency';
-import type { UnitOfWork } from '../kernel/unit-of-work';
 import { parseInput } from '../kernel/validation';
 import { assertDocuments } from '../modules/uploads/slot-documents';
 import { consultsProvider, providerAnswer, type RequestContext } from '../modules/steps/provider-answers';
-import { actionEffects, CANCELLED, prepareAction } from '../modules/steps/step-actions';
+import { actionEffects, CANCELLED, prepareAction, preparesAction } from '../modules/steps/step-actions';
 import { asksLater, stepRequest } from '../modules/steps/step-requests';
 import { userKeys, type CommandContext } from './context';
 
@@ -71,7 +70,7 @@ export async function applyStepEvent(
   transactionId: string,
   user: UserRow,
   request: EventRequest,
-): Promise<{ replayed: boolean; known?: KnownAfterCommand }> {
+): Promise<{ replayed: boolean; known: KnownAfterCommand }> {
   const { row, role } = await transactionFor(ctx.db, transactionId, user);
   const payload = parseInput(payloadSchemaOf(request.event, row.side), request.payload ?? {}) as Record<string, unknown>;
   const key: CommandKey = {
@@ -81,32 +80,38 @@ export async function applyStepEvent(
     request: { transactionId: row.id, event: request.event, payload },
     label: ACTION_LABELS[request.event],
   };
-  if (await peekKey(ctx.db, key)) return { replayed: true };
-  if (await recordedFromProvider(ctx.db, row, request.event, payload)) return { replayed: true };
-  // A stale view first: the party acted on something that has since changed, whatever the action.
-  if (await staleView(ctx.db, row, request.expectedVersion)) throw new TransactionRefusal(409, STALE_VERSION);
-  if (!acceptsPartyEvent(row.flow, row.status, request.event))
-    throw new TransactionRefusal(422, notNow(row.flow, request.event, row.status));
-  await assertDocuments(ctx.db, row.id, user, DOCUMENTS_OF[request.event]?.(payload) ?? []);
-  const prepared = await prepareAction(ctx.db, ctx.providers, row, user, request.event, payload);
+  const documents = DOCUMENTS_OF[request.event]?.(payload) ?? [];
+  const asks = consultsProvider(request.event) || asksLater(request.event);
+  let prepared: Record<string, unknown> = {};
+  // An action that asks a provider, or that our records or the party's documents must allow, is checked before the
+  // unit of work as well: a repeat must not ask again, a refused action must not ask at all. Every other action is
+  // checked under the deal's lock only, where a repeat answers what its key was answered.
+  if (asks || preparesAction(request.event) || documents.length) {
+    if (await peekKey(ctx.db, key)) return { replayed: true, known: { row, role } };
+    if (await recordedFromProvider(ctx.db, row, request.event, payload)) return { replayed: true, known: { row, role } };
+    // A stale view first: the party acted on something that has since changed, whatever the action.
+    if (await staleView(ctx.db, row, request.expectedVersion)) throw new TransactionRefusal(409, STALE_VERSION);
+    if (!acceptsPartyEvent(row.flow, row.status, request.event))
+      throw new TransactionRefusal(422, notNow(row.flow, request.event, row.status));
+    await assertDocuments(ctx.db, row.id, user, documents);
+    prepared = await prepareAction(ctx.db, ctx.providers, row, user, request.event, payload);
+  }
   // The deal, the vehicle and the events so far are read only for an action a provider checks, answers or is asked about.
-  const context = consultsProvider(request.event) || asksLater(request.event) ? await requestContext(ctx, row) : null;
+  const context = asks ? await requestContext(ctx, row) : null;
   let answer: Awaited<ReturnType<typeof providerAnswer>>;
   try {
     answer = context ? await providerAnswer(ctx.providers, request.event, payload, context) : undefined;
   } catch (error) {
     // Refused for what changed since the party looked: the same request, applied meanwhile under its key, answers as
     // that one did; another (a second tab counting the same verification) meets a stale view first.
-    if (await peekKey(ctx.db, key)) return { replayed: true };
+    if (await peekKey(ctx.db, key)) return { replayed: true, known: { row, role } };
     const { row: now } = await transactionFor(ctx.db, transactionId, user);
     if (await staleView(ctx.db, now, request.expectedVersion)) throw new TransactionRefusal(409, STALE_VERSION);
     throw error;
   }
   const recorded = { ...payload, ...prepared, ...STAMPS[request.event]?.() };
 
-  let work: UnitOfWork | undefined;
   const { replayed, result } = await ctx.run({ dealId: row.dealId, key }, async (uow) => {
-    work = uow;
     const log = await uow.transaction(row.id, row.dealId);
     // While the provider was asked, its own word may have recorded this very signature (the signing service's
     // "completed" reaching the API first, follow-deal.ts): the party's report is done already, not made on a stale view.
@@ -128,8 +133,5 @@ export async function applyStepEvent(
     await actionEffects(uow, log.row, request.event, recorded);
     return { recordedAlready: false };
   });
-  if (result.recordedAlready) return { replayed: true };
-  // What the unit of work left of the deal's sides is what a read would answer now: the answer reads it no more.
-  const sides = replayed ? undefined : work?.knownSides(row.dealId);
-  return { replayed, known: sides && { side: row.side, role, sides } };
+  return { replayed: replayed || result.recordedAlready, known: { row, role } };
 }

@@ -10,6 +10,7 @@ import { DELIVERY_CONFIRMERS } from '../../src/domain/delivery';
 import { DEAL_ROLES, SIDES, USER_TYPES } from '../../src/domain/parties';
 import { FLOWS, TRANSACTION_STATUSES, type TransactionStatus } from '../../src/domain/transaction-flows';
 import { TRANSACTION_EVENTS } from '../../src/domain/transaction-transitions';
+import type { StepData } from '../../src/domain/transaction-contract';
 
 /** SPEC §3 user details; one row per identity-pool user, created on their first API call. */
 export const users = pgTable(
@@ -238,6 +239,12 @@ export const transactions = pgTable(
     flow: text('flow', { enum: FLOWS }).notNull(),
     status: text('status', { enum: TRANSACTION_STATUSES as [TransactionStatus, ...TransactionStatus[]] }).notNull(),
     version: integer('version').notNull().default(0),
+    /**
+     * The step data its events fold to at `version`, written by the statement that saves the version (DESIGN §13, state
+     * beside events), by the fold code of `fold_revision`: a row folded by older code is folded again from its events.
+     */
+    stepData: jsonb('step_data').$type<StepData>(),
+    foldRevision: integer('fold_revision').notNull().default(0),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,16 +1,16 @@
 /**
- * A deal as every rule reads it: the deal with its vehicle, and each side's transaction with its
- * events in version order and the step data they fold to — as they stand in the caller's database
+ * A deal as every rule reads it: the deal with its vehicle, and each side's transaction with the
+ * step data its events fold to, kept on its row — as they stand in the caller's database
  * transaction (the unit of work saves each log before its rules run).
  */
-import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { foldStepData } from '../../src/domain/step-data';
 import type { StepData } from '../../src/domain/transaction-contract';
 import type { Database } from '../db/client';
 import { preparedStatement } from '../db/prepared';
-import { deals, transactionEvents, transactions, vehicles } from '../db/schema';
+import { deals, transactions, vehicles } from '../db/schema';
 import type { Role } from './access';
-import type { EventRow, TransactionRow, Tx } from './event-log';
+import { eventsOfMany, storedStepData, type EventRow, type TransactionRow, type Tx } from './event-log';
 
 type Reader = Database | Tx;
 
@@ -28,16 +28,16 @@ export async function dealsAndVehicles(db: Reader, dealIds: string[]) {
     dealIds.length === 1
       ? await dealWithVehicle(db, { dealId: dealIds[0] })
       : await db.select().from(deals).innerJoin(vehicles, eq(vehicles.id, deals.vehicleId)).where(inArray(deals.id, dealIds));
-  return new Map(
-    rows.map(({ deals: deal, vehicles: vehicle }) => [
-      deal.id,
-      // A deal is made only on a confirmed vehicle, which has its VIN.
-      {
-        deal,
-        vehicle: { vin: vehicle.vin!, modelYear: vehicle.modelYear, make: vehicle.make, model: vehicle.model, mileage: vehicle.mileage },
-      },
-    ]),
-  );
+  return new Map(rows.map(({ deals: deal, vehicles: vehicle }) => [deal.id, dealAndVehicleOf(deal, vehicle)]));
+}
+
+/** A deal with its vehicle as the screens show it. */
+export function dealAndVehicleOf(deal: typeof deals.$inferSelect, vehicle: typeof vehicles.$inferSelect) {
+  // A deal is made only on a confirmed vehicle, which has its VIN.
+  return {
+    deal,
+    vehicle: { vin: vehicle.vin!, modelYear: vehicle.modelYear, make: vehicle.make, model: vehicle.model, mileage: vehicle.mileage },
+  };
 }
 
 export type DealAndVehicle = NonNullable<ReturnType<Awaited<ReturnType<typeof dealsAndVehicles>>['get']>>;
@@ -48,11 +48,11 @@ export async function dealAndVehicle(db: Reader, dealId: string): Promise<DealAn
 
 export interface Side {
   row: TransactionRow;
-  events: EventRow[];
+  /** The step data at the row's version. */
   data: StepData;
 }
 
-/** Each side's transaction, its events in version order and the step data they fold to. */
+/** Each side's transaction and the step data it holds (a side not made yet is null). */
 export interface DealSides {
   buyer: Side | null;
   seller: Side | null;
@@ -65,49 +65,48 @@ const transactionsOfDeal = preparedStatement('transactions_of_deal', (db) =>
     .where(eq(transactions.dealId, sql.placeholder('dealId'))),
 );
 
-const eventsOfDeal = preparedStatement('events_of_deal', (db) =>
-  db
-    .select(getTableColumns(transactionEvents))
-    .from(transactionEvents)
-    .innerJoin(transactions, eq(transactions.id, transactionEvents.transactionId))
-    .where(eq(transactions.dealId, sql.placeholder('dealId')))
-    .orderBy(asc(transactionEvents.transactionId), asc(transactionEvents.version)),
-);
-
-/**
- * Each side as of its row, for a read outside a unit of work: the events are read after the rows, so
- * a write committing in between shows its event (and its idempotency key) beside the row it has not
- * moved yet — version N with N+1's key, which a device takes for "applied" while the status says
- * otherwise. Events past the row's version are left to the next read: the copy is one version, whole.
- */
-export function asOfRows(sides: DealSides): DealSides {
-  const trim = (side: Side | null): Side | null => {
-    if (!side) return null;
-    const events = side.events.filter((event) => event.version <= side.row.version);
-    return events.length === side.events.length ? side : { row: side.row, events, data: foldStepData(events) };
-  };
-  return { buyer: trim(sides.buyer), seller: trim(sides.seller) };
-}
-
-/** Both sides in two queries: the transactions, then every event of both. */
+/** Both sides in one read: each row holds its step data beside its version (a row folded by older code is folded again). */
 export async function dealSides(db: Reader, dealId: string): Promise<DealSides> {
   const rows = await transactionsOfDeal(db, { dealId });
-  const events = rows.length ? await eventsOfDeal(db, { dealId }) : [];
+  const data = await stepDataOfRows(db, rows);
   const side = (name: 'buyer' | 'seller') => {
     const row = rows.find((candidate) => candidate.side === name);
-    if (!row) return null;
-    const own = events.filter((event) => event.transactionId === row.id);
-    return { row, events: own, data: foldStepData(own) };
+    return row ? { row, data: data.get(row.id)! } : null;
   };
   return { buyer: side('buyer'), seller: side('seller') };
 }
 
+/** Each row's step data: the one stored beside it, or, for rows older fold code stored, folded from their events in one read. */
+export async function stepDataOfRows(db: Reader, rows: TransactionRow[]): Promise<Map<string, StepData>> {
+  const stale = rows.filter((row) => !storedStepData(row));
+  const events = stale.length
+    ? await eventsOfMany(
+        db,
+        stale.map((row) => row.id),
+      )
+    : [];
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      storedStepData(row) ?? foldStepData(events.filter((event) => event.transactionId === row.id && event.version <= row.version)),
+    ]),
+  );
+}
+
 /**
- * What a command's unit of work holds about a transaction once it committed, so its answer does
- * not read it again: the caller's side and role (checked before the command ran) and the deal's sides.
+ * A side's events as of its row, read after it outside a unit of work: a write committing in between shows its events
+ * (and its idempotency key) beside the row it has not moved yet — version N with N+1's key, which a device takes for
+ * "applied" while the status says otherwise. Events past the row's version are left to the next read.
+ */
+export function eventsAsOf(row: TransactionRow, events: EventRow[]): EventRow[] {
+  return events.filter((event) => event.version <= row.version);
+}
+
+/**
+ * What a command knows of the caller's transaction once it committed, so its answer does not check
+ * access again: the row as the access check read it (its id, deal and side) and the caller's role.
  */
 export interface KnownAfterCommand {
-  side: 'buyer' | 'seller';
+  row: TransactionRow;
   role: Role | null;
-  sides: DealSides;
 }

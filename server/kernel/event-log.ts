@@ -6,6 +6,8 @@
  * (AUTOMATIC_EVENTS). The unit of work saves the status and version once it has decided.
  */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { FOLD_REVISION, foldOnto, foldStepData } from '../../src/domain/step-data';
+import type { StepData } from '../../src/domain/transaction-contract';
 import { AUTOMATIC_EVENTS, FINAL_STATUS, isViewChange, nextStatus, type TransactionEvent } from '../../src/domain/transaction-transitions';
 import type { TransactionStatus } from '../../src/domain/transaction-flows';
 import type { Database } from '../db/client';
@@ -33,6 +35,16 @@ export async function eventsOfMany(db: Database | Tx, transactionIds: string[]) 
     .from(transactionEvents)
     .where(inArray(transactionEvents.transactionId, transactionIds))
     .orderBy(asc(transactionEvents.transactionId), asc(transactionEvents.version));
+}
+
+/** The step data a row holds, when the fold code running now folded it; undefined when it is to be folded again from its events. */
+export function storedStepData(row: TransactionRow): StepData | undefined {
+  return row.foldRevision === FOLD_REVISION && row.stepData ? row.stepData : undefined;
+}
+
+/** A row's step data: stored beside it, or folded from its events (read in `db`) when older fold code stored it. */
+export async function stepDataOfRow(db: Database | Tx, row: TransactionRow): Promise<StepData> {
+  return storedStepData(row) ?? foldStepData((await eventsOf(db, row.id)).filter((event) => event.version <= row.version));
 }
 
 /**
@@ -70,6 +82,8 @@ const saveTransaction = preparedStatement('transaction_save', (db) =>
       version: sql`${sql.placeholder('version')}`,
       updatedAt: sql`now()`,
       completedAt: sql`case when ${sql.placeholder('completed')}::boolean then now() end`,
+      stepData: sql`${sql.placeholder('stepData')}::jsonb`,
+      foldRevision: FOLD_REVISION,
     })
     .where(eq(transactions.id, sql.placeholder('id')))
     .returning(),
@@ -86,9 +100,11 @@ export class EventLog {
   readonly appendedRows: EventRow[] = [];
   private savedVersion: number;
 
+  /** `data` is the step data at the row's version (stepDataOfRow); it follows what is appended, and is saved with the version. */
   constructor(
     private readonly tx: Tx,
     public row: TransactionRow,
+    public data: StepData,
   ) {
     this.before = { status: row.status, version: row.version };
     this.status = row.status;
@@ -117,6 +133,7 @@ export class EventLog {
     });
     this.appended.push({ event, payload, version: this.version });
     this.appendedRows.push(stored!);
+    this.data = foldOnto(this.data, [{ event, payload }]);
     this.status = to;
     const automatic = AUTOMATIC_EVENTS[this.row.flow]?.[to];
     if (automatic) await this.append({ kind: 'provider' }, automatic, {});
@@ -127,7 +144,7 @@ export class EventLog {
     return this.version !== this.savedVersion;
   }
 
-  /** Stores the status and version reached, so reads in the same database transaction see them. */
+  /** Stores the status, version and step data reached, so reads in the same database transaction see them. */
   async save(): Promise<void> {
     if (!this.dirty) return;
     const [saved] = await saveTransaction(this.tx, {
@@ -135,6 +152,7 @@ export class EventLog {
       status: this.status,
       version: this.version,
       completed: this.status === FINAL_STATUS[this.row.flow],
+      stepData: JSON.stringify(this.data),
     });
     this.row = saved!;
     this.savedVersion = this.version;

@@ -11,7 +11,6 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Side } from '../../src/domain/parties';
-import { foldStepData } from '../../src/domain/step-data';
 import type { ViewChangeEvent } from '../../src/domain/transaction-transitions';
 import type { Database } from '../db/client';
 import { preparedStatement } from '../db/prepared';
@@ -19,7 +18,7 @@ import { deals, transactions } from '../db/schema';
 import { dealChanges, negotiationChanges, threadChanges } from './announce';
 import { dealSides, type DealSides } from './deal-sides';
 import type { DomainEvent, DomainEventName, DomainEvents, EffectWriter, Subscribers } from './domain-events';
-import { EventLog, type Tx } from './event-log';
+import { EventLog, stepDataOfRow, type Tx } from './event-log';
 import { claimKey, settleKey, type CommandKey } from './idempotency';
 import { recordChanges, type Change } from './live-feed';
 import { requeue } from './outbox';
@@ -122,7 +121,7 @@ export class UnitOfWork {
     await this.lockDeal(deal);
     const [row] = await transactionForUpdate(this.tx, { id });
     if (!row) throw new Refusal(404, 'Transaction not found.');
-    const log = new EventLog(this.tx, row);
+    const log = new EventLog(this.tx, row, await stepDataOfRow(this.tx, row));
     this.logs.set(id, log);
     return log;
   }
@@ -161,12 +160,7 @@ export class UnitOfWork {
     for (const name of ['buyer', 'seller'] as const) {
       const side = sides[name];
       const log = side && this.logs.get(side.row.id);
-      if (!side || !log) continue;
-      const last = side.events.at(-1)?.version ?? 0;
-      const added = log.appendedRows.filter((row) => row.version > last);
-      if (!added.length && side.row === log.row) continue;
-      const events = [...side.events, ...added];
-      sides[name] = { row: log.row, events, data: added.length ? foldStepData(events) : side.data };
+      if (log) sides[name] = { row: log.row, data: log.data };
     }
     return sides;
   }

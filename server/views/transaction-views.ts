@@ -9,32 +9,30 @@ import { SIDE_ROLES } from '../../src/domain/parties';
 import { moneyTimeline } from '../../src/domain/money-timeline';
 import { nextStep } from '../../src/domain/next-step';
 import { destinationOf, stepStates } from '../../src/domain/step-progress';
-import { foldStepData } from '../../src/domain/step-data';
 import type { StepData, TransactionDetail, TransactionList, TransactionSummary } from '../../src/domain/transaction-contract';
 import { nextStatus, partyEventsFrom } from '../../src/domain/transaction-transitions';
 import { whyNoHandover } from '../../src/domain/delivery';
 import { isFinished, saleFromRecords, type Sale } from '../../src/domain/sale-state';
 import { disputes } from '../db/dispute-tables';
-import { disputeOfDeal } from '../modules/delivery/dispute-rows';
 import { cannotConfirm, cannotRaise } from '../modules/delivery/delivery';
 import { cannotAgree, cannotPropose, partiesArrange } from '../modules/transport/handover-plans';
 import type { Database } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { bankAccounts } from '../db/money-tables';
-import { dealParties, transactions, users } from '../db/schema';
+import { dealParties, transactions } from '../db/schema';
 import { dealClosings } from '../db/signing-tables';
+import { dealRecord } from './deal-record';
 import { termsOf } from '../modules/deals/cancellation';
 import { sharedInspection } from '../modules/deals/shared-inspection';
 import { accountView } from '../modules/money/bank-accounts';
 import { dealMoney } from '../modules/money/deal-money';
-import { asOfRows, dealAndVehicle, dealsAndVehicles, dealSides, type KnownAfterCommand } from '../kernel/deal-sides';
-import { journalsOf } from '../modules/money/ledger';
-import { transfersOf, type TransferRow } from '../modules/money/transfers';
+import { dealAndVehicle, dealsAndVehicles, eventsAsOf, stepDataOfRows, type KnownAfterCommand } from '../kernel/deal-sides';
+import type { TransferRow } from '../modules/money/transfers';
 import type { Providers } from '../providers/providers';
 import { customerWaits, dealerSelling } from '../modules/dealers/dealer-customer';
-import { arrangementOf, carLocationOf, liveAmong, shipmentsOf, shipmentView } from '../modules/transport/shipments';
+import { arrangementOf, carLocationOf, liveAmong, shipmentView } from '../modules/transport/shipments';
 import { transactionFor, type UserRow } from '../kernel/access';
-import { eventsOfMany, type TransactionRow } from '../kernel/event-log';
+import type { TransactionRow } from '../kernel/event-log';
 
 type Deal = Awaited<ReturnType<typeof dealAndVehicle>>;
 
@@ -71,8 +69,8 @@ const transactionsOfUser = preparedStatement('transactions_of_user', (db) =>
 /** GET /transactions: the caller's own side of each deal, split into active and previous (finished or cancelled). */
 export async function transactionsOf(db: Database, user: UserRow): Promise<TransactionList> {
   // Four queries whatever the list's length, not three per transaction: the transactions of the
-  // user's deals with the user's roles in them, then side by side the deals with their vehicles,
-  // every event, and which of the deals closed.
+  // user's deals with the user's roles in them (each with its step data), then side by side the deals
+  // with their vehicles, which of the deals closed and their disputes.
   const joined = await transactionsOfUser(db, { userId: user.id });
   const own = [
     ...new Map(
@@ -83,12 +81,9 @@ export async function transactionsOf(db: Database, user: UserRow): Promise<Trans
   ];
   if (!own.length) return { active: [], previous: [] };
   const dealIds = [...new Set(own.map((row) => row.dealId))];
-  const [dealsById, events, closings, cases] = await Promise.all([
+  const [dealsById, data, closings, cases] = await Promise.all([
     dealsAndVehicles(db, dealIds),
-    eventsOfMany(
-      db,
-      own.map((row) => row.id),
-    ),
+    stepDataOfRows(db, own),
     db.select().from(dealClosings).where(inArray(dealClosings.dealId, dealIds)),
     db.select({ dealId: disputes.dealId, status: disputes.status }).from(disputes).where(inArray(disputes.dealId, dealIds)),
   ]);
@@ -103,7 +98,7 @@ export async function transactionsOf(db: Database, user: UserRow): Promise<Trans
     summaryOf(
       row,
       dealsById.get(row.dealId)!,
-      foldStepData(events.filter((event) => event.transactionId === row.id)),
+      data.get(row.id)!,
       saleFromRecords(
         dealsById.get(row.dealId)!.deal,
         statuses(row.dealId),
@@ -146,14 +141,6 @@ function payoutReturnedTo(rows: TransferRow[], accountId: string | null) {
   return { cents: returned.reduce((sum, row) => sum + row.amountCents, 0), reason: returned[0]!.returnReason ?? 'Returned by the bank' };
 }
 
-const partiesOfDeal = preparedStatement('parties_of_deal', (db) =>
-  db
-    .select({ role: dealParties.role, userId: dealParties.userId, firstName: users.firstName })
-    .from(dealParties)
-    .leftJoin(users, eq(users.id, dealParties.userId))
-    .where(eq(dealParties.dealId, sql.placeholder('dealId'))),
-);
-
 /** GET /transactions/{id}: everything the step screens render, also offline from IndexedDB. */
 export async function transactionDetail(
   db: Database,
@@ -162,24 +149,24 @@ export async function transactionDetail(
   user: UserRow,
   known?: KnownAfterCommand,
 ): Promise<TransactionDetail> {
-  const { row: asked, role } = known ? { row: known.sides[known.side]!.row, role: known.role } : await transactionFor(db, id, user);
-  // What the screens need, read side by side rather than one round trip after another; both
-  // sides' events come in one query, this side's among them, and the cancellation terms follow
-  // from the deal, the buyer's status and the live shipment read here.
-  const [deal, sides, parties, transfers, shipments, journals, [closing], dispute] = await Promise.all([
-    dealAndVehicle(db, asked.dealId),
-    known?.sides ?? dealSides(db, asked.dealId).then(asOfRows),
-    partiesOfDeal(db, { dealId: asked.dealId }),
-    transfersOf(db, asked.dealId),
-    shipmentsOf(db, asked.dealId),
-    journalsOf(db, asked.dealId),
-    db.select().from(dealClosings).where(eq(dealClosings.dealId, asked.dealId)),
-    disputeOfDeal(db, asked.dealId),
-  ]);
-  // The side as read with its events: the row read first, for the access check, may be a version behind them.
+  const { row: asked, role } = known ?? (await transactionFor(db, id, user));
+  // What the screens need, in one statement: one snapshot of the deal, its sides and money (deal-record.ts).
+  const {
+    deal,
+    sides,
+    events: ownEvents,
+    parties,
+    transfers,
+    shipments,
+    journals,
+    closing,
+    dispute,
+  } = await dealRecord(db, asked.dealId, asked.id);
+  // The side as the record has it: the row read for the access check may be a version behind it.
   const row = sides[asked.side]!.row;
   const live = liveAmong(shipments);
-  const { events, data } = sides[row.side]!;
+  const { data } = sides[row.side]!;
+  const events = eventsAsOf(row, ownEvents);
   const [money, [account], transferRows, shipment] = await Promise.all([
     dealMoney(db, providers, row.dealId, { sides, deal }),
     data.payment.accountId ? db.select().from(bankAccounts).where(eq(bankAccounts.id, data.payment.accountId)) : [],

@@ -168,15 +168,29 @@ const FOLDS: Record<string, Fold> = {
   'payout account changed': (d, p) => void (d.payment.accountId = p.accountId as string),
 };
 
-export function foldStepData(events: { event: string; payload: unknown }[]): StepData {
-  const data = emptyStepData();
+/**
+ * The fold code's revision: raise it with any change to FOLDS. The server keeps each transaction's folded step data
+ * on its row (DESIGN §13); a row folded at an older revision is folded again from its events.
+ */
+export const FOLD_REVISION = 1;
+
+type Folded = { event: string; payload: unknown }[];
+
+function applied(data: StepData, events: Folded): StepData {
   for (const { event, payload } of events) FOLDS[event]?.(data, (payload ?? {}) as Payload);
   return data;
 }
 
+export function foldStepData(events: Folded): StepData {
+  return applied(emptyStepData(), events);
+}
+
+/** `data` with `events` folded onto it, as folding every event from the first would give (a copy; `data` is left as it was). */
+export function foldOnto(data: StepData, events: Folded): StepData {
+  return applied(structuredClone(data), events);
+}
+
 /** `data` as it will be once `event` is applied (a copy; `data` is left as it was). */
 export function withEvent(data: StepData, event: string, payload: unknown): StepData {
-  const next = structuredClone(data);
-  FOLDS[event]?.(next, (payload ?? {}) as Payload);
-  return next;
+  return foldOnto(data, [{ event, payload }]);
 }

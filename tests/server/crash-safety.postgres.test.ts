@@ -6,7 +6,7 @@
  * same idempotency key. After the last restart:
  * - every write answered 2xx is there exactly once, and sent again is answered as a repeat
  *   (`replayed`, with the transaction as it is now) and changes nothing;
- * - each transaction's versions run without a gap;
+ * - each transaction's versions run without a gap, and its row's step data is what its events fold to;
  * - every outbox effect is delivered (mail, provider requests), none given up on, and a mail is
  *   read once even where a crash cut its first delivery short;
  * - each webhook was applied once, and the ledger's invariants hold with the money collected.
@@ -20,8 +20,9 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { outbox } from '../../server/db/command-tables';
 import type { OpenDatabase } from '../../server/db/client';
 import { providerWebhooks } from '../../server/db/provider-tables';
-import { transactionEvents } from '../../server/db/schema';
+import { transactionEvents, transactions } from '../../server/db/schema';
 import { readMailbox } from '../../server/providers/dev-mailbox';
+import { foldStepData } from '../../src/domain/step-data';
 import { isViewChange } from '../../src/domain/transaction-transitions';
 import { PICKUP_SLOTS, pickupDays } from '../../src/domain/transport';
 import { httpApi, until, type Answer, type ApiCaller } from '../support/api-caller';
@@ -203,6 +204,12 @@ it(`keeps every answered write, once, through ${KILLS} kills of the API process 
   for (const id of ids) {
     const versions = events.filter((event) => event.transactionId === id).map((event) => event.version);
     expect(versions.sort((a, b) => a - b)).toEqual(Array.from({ length: versions.length }, (_, index) => index + 1));
+  }
+  // Each row's step data, saved with its version, is what its events fold to (state beside events).
+  const rows = await database.db.select().from(transactions).where(inArray(transactions.id, ids));
+  for (const row of rows) {
+    const own = events.filter((event) => event.transactionId === row.id).sort((a, b) => a.version - b.version);
+    expect(JSON.parse(JSON.stringify(row.stepData)), `the step data of ${row.id}`).toEqual(JSON.parse(JSON.stringify(foldStepData(own))));
   }
   // Sent again, each answers what it was answered the first time, and changes nothing.
   const replaying = crashTolerant([]);

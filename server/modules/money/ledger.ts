@@ -56,7 +56,11 @@ const linesOfDeal = preparedStatement('ledger_lines_of_deal', (db) =>
 export async function journalsOf(db: Database | Tx, dealId: string): Promise<Journal[]> {
   const journals = await journalsOfDeal(db, { dealId });
   if (!journals.length) return [];
-  const lines = await linesOfDeal(db, { dealId });
+  return journalsWith(journals, await linesOfDeal(db, { dealId }));
+}
+
+/** Journals, oldest first, each with its own of `lines`. */
+export function journalsWith(journals: (typeof ledgerJournals.$inferSelect)[], lines: ({ journalId: string } & JournalLine)[]): Journal[] {
   return journals.map((journal) => ({
     key: journal.key,
     reason: journal.reason,

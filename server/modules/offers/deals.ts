@@ -5,11 +5,15 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { SIDE_ROLES, type Side } from '../../../src/domain/parties';
 import type { Flow } from '../../../src/domain/transaction-flows';
+import { emptyStepData, FOLD_REVISION } from '../../../src/domain/step-data';
 import { FIRST_STATUS, SIDE_FLOW } from '../../../src/domain/transaction-transitions';
 import { dealParties, deals, negotiationEvents, negotiations, notifications, offers, transactions } from '../../db/schema';
 import type { UserRow } from '../../kernel/access';
 import type { UnitOfWork } from '../../kernel/unit-of-work';
 import { accountWithEmail } from '../users/user-records';
+
+/** A new transaction's step data, stored beside it from the start (no event to fold yet). */
+const NO_STEPS_YET = { stepData: emptyStepData(), foldRevision: FOLD_REVISION };
 import { type Acting, expiry, type NegotiationRow, type OfferRow } from './negotiation-records';
 
 /**
@@ -42,8 +46,8 @@ export async function createDeal(
   const made = await tx
     .insert(transactions)
     .values([
-      { dealId: deal!.id, side: 'seller', flow: flows.seller, status: FIRST_STATUS[flows.seller] },
-      { dealId: deal!.id, side: 'buyer', flow: flows.buyer, status: FIRST_STATUS[flows.buyer] },
+      { dealId: deal!.id, side: 'seller', flow: flows.seller, status: FIRST_STATUS[flows.seller], ...NO_STEPS_YET },
+      { dealId: deal!.id, side: 'buyer', flow: flows.buyer, status: FIRST_STATUS[flows.buyer], ...NO_STEPS_YET },
     ])
     .returning({ id: transactions.id, side: transactions.side });
   uow.emit('deal.opened', { dealId: deal!.id });

@@ -100,6 +100,9 @@ const dealCancelled = preparedStatement('deal_cancelled', (db) =>
     .where(eq(deals.id, sql.placeholder('dealId'))),
 );
 
+/** Whether our records must allow `event` before it is recorded (its fields come from them too). */
+export const preparesAction = (event: PartyEvent): boolean => event in PREPARE;
+
 /** Checks an action against the deal and our records; the fields to record with it. */
 export async function prepareAction(
   db: Database,

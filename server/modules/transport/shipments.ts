@@ -4,7 +4,7 @@
  * replaces another cancels it with its vendor; the vendor's webhooks move a delivery only
  * forward; a pickup is handed over when the buyer says they have the car.
  */
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Address } from '../../../src/domain/payload-fields';
 import type { StepData } from '../../../src/domain/transaction-contract';
 import type { HandoverArrangement } from '../../../src/domain/delivery';
@@ -192,24 +192,13 @@ export async function handOver(uow: UnitOfWork, dealId: string, note: string): P
   uow.touch(dealId, 'shipment updated');
 }
 
-/** The deal's shipment; where the car goes only for whoever chose it (a seller is not shown where the buyer lives). */
-/** The deal's shipments, the latest first (a cancelled one stays behind the one booked instead). */
-export async function shipmentsOf(db: Database, dealId: string): Promise<ShipmentRow[]> {
-  return shipmentsOfDeal(db, { dealId });
-}
-
-const shipmentsOfDeal = preparedStatement('shipments_of_deal', (db) =>
-  db
-    .select()
-    .from(shipments)
-    .where(eq(shipments.dealId, sql.placeholder('dealId')))
-    .orderBy(desc(shipments.createdAt)),
-);
-
 /** The live one of the deal's shipments (liveShipment's answer, from rows read already). */
 export const liveAmong = (rows: ShipmentRow[]): ShipmentRow | undefined => rows.find((row) => row.status !== 'cancelled');
 
-/** The deal's latest shipment (the first of shipmentsOf) as its party may see it. */
+/**
+ * The deal's latest shipment as its party may see it: where the car goes only for whoever chose it (a seller is not
+ * shown where the buyer lives).
+ */
 export async function shipmentView(db: Database, row: ShipmentRow | undefined, seesDestination: boolean): Promise<Shipment | null> {
   if (!row) return null;
   const updates = await db.select().from(shipmentUpdates).where(eq(shipmentUpdates.shipmentId, row.id)).orderBy(asc(shipmentUpdates.at));
