@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** A port the OS says is free now; the caller binds it right away. */
@@ -13,12 +14,21 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A base port whose next `count - 1` neighbours are free too (the stack derives ports). */
+/** Above the ports services usually listen on. */
+const LOWEST_RUN_PORT = 20_000;
+
+/**
+ * A base port whose next `count - 1` neighbours are free too (the stack derives ports), below the range the system
+ * takes outgoing connections' ports from: a run found free there could be taken by any connection the machine opens
+ * before the stack binds it (it happened to the app-update test's sandbox port).
+ */
 export async function freePortRun(count: number): Promise<number> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const base = await freePort();
-    const neighbours = await Promise.all(Array.from({ length: count - 1 }, (_, i) => isFree(base + i + 1)));
-    if (neighbours.every(Boolean)) return base;
+  const [ephemeralLow] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+  const high = (ephemeralLow ?? 32_768) - count;
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const base = LOWEST_RUN_PORT + Math.floor(Math.random() * (high - LOWEST_RUN_PORT));
+    const run = await Promise.all(Array.from({ length: count }, (_, i) => isFree(base + i)));
+    if (run.every(Boolean)) return base;
   }
   throw new Error('no run of free ports found');
 }
