@@ -210,3 +210,34 @@ describe("what a command checks under the deal's lock", () => {
     }
   });
 });
+
+describe('a transaction read while it changes', () => {
+  it('is one moment of it: a cancellation is either in its version, its timeline and its terms, or in none of them', async () => {
+    const reads: Promise<{ statusCode: number; json(): Record<string, unknown> }>[] = [];
+    for (let deal = 0; deal < 6; deal += 1) {
+      const { buyer, seller, buyerTx, sellerTx } = await dealBetween(api, parts.identity);
+      const read = () => api.call('GET', `/api/transactions/${buyerTx}`, buyer.bearer);
+      // Reads go out before, while and after the seller's cancellation commits.
+      for (let index = 0; index < 10; index += 1) reads.push(read());
+      const cancelled = api.call('POST', `/api/transactions/${sellerTx}/cancel`, seller.bearer, { expectedFeeCents: 0 });
+      for (let index = 0; index < 30; index += 1) reads.push(read());
+      expect((await cancelled).statusCode).toBe(200);
+      reads.push(read());
+    }
+    const answers = await Promise.all(reads);
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      const detail = answer.json() as {
+        version: number;
+        cancellation: unknown;
+        allowedEvents: string[];
+        timeline: { version: number; event: string }[];
+      };
+      const inTimeline = detail.timeline.some((entry) => entry.event === 'sale cancelled');
+      expect(detail.timeline.at(-1)?.version ?? 0).toBe(detail.version);
+      expect(detail.cancellation !== null, `version ${detail.version}`).toBe(inTimeline);
+      expect(detail.allowedEvents.length === 0).toBe(inTimeline);
+    }
+    expect(answers.filter((answer) => answer.json().cancellation !== null).length).toBeGreaterThan(0);
+  });
+});
