@@ -136,7 +136,14 @@ async function dealEntries(db: Database, own: { id: string }, reader: UserRow): 
 export async function threadsOf(db: Database, reader: UserRow): Promise<ThreadList> {
   const mine = or(eq(negotiations.sellerUserId, reader.id), eq(negotiations.buyerUserId, reader.id));
   const rows = await db
-    .selectDistinctOn([messages.negotiationId], { message: messages, negotiation: negotiations, vehicle: vehicles })
+    .selectDistinctOn([messages.negotiationId], {
+      message: messages,
+      negotiation: negotiations,
+      vehicle: vehicles,
+      // The other party's first name, in the same statement (a read per thread made the list slower with each one).
+      otherName: sql<string | null>`(select ${users.firstName} from ${users} where ${users.id} =
+        case when ${negotiations.sellerUserId} = ${reader.id} then ${negotiations.buyerUserId} else ${negotiations.sellerUserId} end)`,
+    })
     .from(messages)
     .innerJoin(negotiations, eq(negotiations.id, messages.negotiationId))
     .innerJoin(vehicles, eq(vehicles.id, negotiations.vehicleId))
@@ -159,22 +166,17 @@ export async function threadsOf(db: Database, reader: UserRow): Promise<ThreadLi
         .groupBy(messages.negotiationId)
     : [];
   const unreadIn = new Map(unread.map((row) => [row.negotiationId, row.count]));
-  const threads = await Promise.all(
-    rows.map(async ({ message, negotiation, vehicle }) => {
-      const role = negotiation.sellerUserId === reader.id ? 'seller' : 'buyer';
-      return {
-        negotiationId: negotiation.id,
-        vehicle: vehicleName(vehicle),
-        otherName: await firstName(db, otherPartyOf(negotiation, role)),
-        last: {
-          by: message.authorUserId === reader.id ? ('you' as const) : ('other party' as const),
-          body: message.body,
-          at: message.at.toISOString(),
-        },
-        unread: unreadIn.get(negotiation.id) ?? 0,
-      };
-    }),
-  );
+  const threads = rows.map(({ message, negotiation, vehicle, otherName }) => ({
+    negotiationId: negotiation.id,
+    vehicle: vehicleName(vehicle),
+    otherName,
+    last: {
+      by: message.authorUserId === reader.id ? ('you' as const) : ('other party' as const),
+      body: message.body,
+      at: message.at.toISOString(),
+    },
+    unread: unreadIn.get(negotiation.id) ?? 0,
+  }));
   threads.sort((a, b) => b.last.at.localeCompare(a.last.at));
   return { threads, unread: threads.reduce((sum, thread) => sum + thread.unread, 0) };
 }

@@ -75,13 +75,14 @@ describe('deal messages', () => {
 
   it('says sent, delivered and read as the other party gets there, counts what is unread, and never lowers a receipt', async () => {
     const { buyer, seller, negotiationId } = await dealBetween(api, parts.identity);
+    await api.call('PATCH', '/api/users/profile', buyer.bearer, { firstName: 'Robin', lastName: 'Okafor' });
     const one = (await send(buyer, negotiationId, 'When can I see it?')).json();
     const two = (await send(buyer, negotiationId, 'Saturday morning works for me.')).json();
     expect(await threadOf(buyer, negotiationId)).toMatchObject({ delivered: 0, read: 0 });
     expect((await api.call('GET', '/api/threads/unread', seller.bearer)).json()).toEqual({ unread: 2 });
     expect((await api.call('GET', '/api/threads', seller.bearer)).json()).toMatchObject({
       unread: 2,
-      threads: [{ negotiationId, unread: 2, last: { by: 'other party', body: 'Saturday morning works for me.' } }],
+      threads: [{ negotiationId, otherName: 'Robin', unread: 2, last: { by: 'other party', body: 'Saturday morning works for me.' } }],
     });
 
     const seen = (upTo: number, read: boolean) => api.call('POST', `/api/threads/${negotiationId}/seen`, seller.bearer, { upTo, read });
