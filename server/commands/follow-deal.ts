@@ -7,6 +7,7 @@
  * the delivery clock and delivery counts as done when it runs out (delivery.ts); the money moves by its rules; and the deal
  * closes when both are done. The unit of work runs it again while it moves a status.
  */
+import { nextStatus } from '../../src/domain/transaction-transitions';
 import type { UnitOfWork } from '../kernel/unit-of-work';
 import { followDelivery } from '../modules/delivery/delivery';
 import { settleDeal } from '../modules/money/settle';
@@ -14,13 +15,20 @@ import { closeIfDone } from '../modules/signing/closing';
 import { liveEnvelope, signedInEnvelope } from '../modules/signing/envelope-records';
 import type { Providers } from '../providers/providers';
 
+const SIGNING_EVENTS = ['documents signed', 'signatures collected'] as const;
+
 export async function followDeal(uow: UnitOfWork, providers: Providers, dealId: string, rules: { deliveryHours: number }): Promise<void> {
   const { buyer, seller } = await uow.dealSides(dealId);
   if (buyer && seller?.data.title.review?.state === 'approved') {
     const log = await uow.transaction(buyer.row.id, dealId);
     if (log.takes('vehicle verified')) await log.append({ kind: 'provider' }, 'vehicle verified', {});
   }
-  const envelope = await liveEnvelope(uow.tx, dealId);
+  // The envelope is read only while a side can still take its signature or the collected signatures: the unit of
+  // work follows again whenever a status moves, so a side reaching signing this round is looked at in the next.
+  const signing = [buyer, seller].some(
+    (side) => side && SIGNING_EVENTS.some((event) => nextStatus(side.row.flow, side.row.status, event) !== undefined),
+  );
+  const envelope = signing ? await liveEnvelope(uow.tx, dealId) : undefined;
   if (envelope?.status === 'completed')
     for (const side of [buyer, seller]) {
       if (!side) continue;
