@@ -6,6 +6,7 @@
  * the money that waits on delivery then moves in the same unit of work (settle.ts).
  */
 import { and, asc, eq, isNull, lte, notExists, or, sql } from 'drizzle-orm';
+import { hasSigned } from '../../../src/domain/deal-facts';
 import { DELIVERY_REMINDER_HOURS, type DeliveryConfirmer } from '../../../src/domain/delivery';
 import type { Database } from '../../db/client';
 import { disputes } from '../../db/dispute-tables';
@@ -73,6 +74,9 @@ export async function followDelivery(uow: UnitOfWork, dealId: string, hours: num
   if (deal.cancelledAt || deal.deliveryConfirmedAt) return;
   let due = deal.deliveryDueAt;
   if (!due) {
+    // The car is handed over only once both have signed (whyNoHandover): until then there is no handover to look for.
+    const { buyer, seller } = await uow.dealSides(dealId);
+    if (!hasSigned(buyer?.row.status) || !hasSigned(seller?.row.status)) return;
     const shipment = await liveShipment(uow.tx, dealId);
     if (!shipment?.handedOverAt) return;
     due = new Date(shipment.handedOverAt.getTime() + hours * HOUR_MS);
