@@ -141,7 +141,7 @@ export async function buildApi({
     appOrigin: settings.appOrigin,
     subscribers: SUBSCRIBERS,
     committed: () => dispatcher.wake(),
-    liveWritten: () => hub.ring(),
+    liveWritten: (entries) => hub.ring(entries),
     beforeCommit,
     deliveryHours: settings.delivery.confirmationHours,
   });

@@ -6,6 +6,7 @@
 import { DELIVERY_CONFIRMATION_HOURS } from '../../src/domain/delivery';
 import type { Database } from '../db/client';
 import type { Subscribers } from '../kernel/domain-events';
+import type { FeedEntry } from '../kernel/live-feed';
 import { unitOfWork, type UnitOfWork, type WorkPlan } from '../kernel/unit-of-work';
 import type { Providers } from '../providers/providers';
 import { followDeal } from './follow-deal';
@@ -26,8 +27,8 @@ export interface CommandOptions {
   deliveryHours?: number;
   /** After a commit that wrote to the outbox. */
   committed?: () => void;
-  /** After a commit that wrote live notices. */
-  liveWritten?: () => void;
+  /** After a commit that wrote live notices, with them. */
+  liveWritten?: (entries: FeedEntry[]) => void;
   /** Tests only: runs just before each commit. */
   beforeCommit?: (uow: UnitOfWork) => Promise<void>;
 }

@@ -3,7 +3,7 @@
  * database transaction as the change itself, so a notice is never sent for a change that rolled
  * back, and never lost for one that did not. Once it commits, the process rings a doorbell (a NOTIFY
  * with no payload, outside the transaction) and every API process reads the rows past the last it
- * had (live-hub.ts). A NOTIFY inside the transaction would serialise the commits: PostgreSQL holds
+ * had (live-hub.ts), except its own process, which was handed them. A NOTIFY inside the transaction would serialise the commits: PostgreSQL holds
  * one lock from a notifying commit's queue entry through its flush to disk, so no two could share a
  * flush. The rows also let a stream that reconnects be sent what it missed; a week later they are deleted.
  */
@@ -27,16 +27,6 @@ export interface FeedEntry extends Change {
   seq: number;
 }
 
-/** Writes `changes` inside `tx`; a user told twice about the same record in one change is told once. How many were written. */
-export async function recordChanges(tx: Tx, changes: Change[]): Promise<number> {
-  const unique = [...new Map(changes.map((change) => [`${change.userId}|${change.kind}|${change.id}`, change])).values()];
-  if (!unique.length) return 0;
-  await tx
-    .insert(liveChanges)
-    .values(unique.map((change) => ({ userId: change.userId, kind: change.kind, entityId: change.id, version: change.version })));
-  return unique.length;
-}
-
 const entryOfRow = (row: typeof liveChanges.$inferSelect): FeedEntry => ({
   seq: row.seq,
   userId: row.userId,
@@ -44,6 +34,17 @@ const entryOfRow = (row: typeof liveChanges.$inferSelect): FeedEntry => ({
   id: row.entityId,
   version: row.version,
 });
+
+/** Writes `changes` inside `tx`, as the feed's entries they become; a user told twice about the same record in one change is told once. */
+export async function recordChanges(tx: Tx, changes: Change[]): Promise<FeedEntry[]> {
+  const unique = [...new Map(changes.map((change) => [`${change.userId}|${change.kind}|${change.id}`, change])).values()];
+  if (!unique.length) return [];
+  const rows = await tx
+    .insert(liveChanges)
+    .values(unique.map((change) => ({ userId: change.userId, kind: change.kind, entityId: change.id, version: change.version })))
+    .returning();
+  return rows.map(entryOfRow);
+}
 
 /** Everyone's notices numbered past `after` or among `missing`, in order, at most `limit` (for the live hub). */
 export async function feedAfter(db: Database, after: number, missing: number[], limit: number): Promise<FeedEntry[]> {

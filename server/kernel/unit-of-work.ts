@@ -20,7 +20,7 @@ import { dealSides, type DealSides } from './deal-sides';
 import type { DomainEvent, DomainEventName, DomainEvents, EffectWriter, Subscribers } from './domain-events';
 import { EventLog, stepDataOfRow, type Tx } from './event-log';
 import { claimKey, settleKey, type CommandKey } from './idempotency';
-import { recordChanges, type Change } from './live-feed';
+import { recordChanges, type Change, type FeedEntry } from './live-feed';
 import { requeue } from './outbox';
 import { sideRecipients, writeNotification, type Notice, type Recipient } from './notify';
 import { recordRequest, type ProviderRequestDraft } from './provider-requests';
@@ -36,8 +36,8 @@ export interface UnitOfWorkDeps {
   subscribers?: Subscribers;
   /** After a commit that wrote to the outbox: the dispatcher delivers it. */
   committed?: () => void;
-  /** After a commit that wrote live notices: the live hubs read them (live-feed.ts). */
-  liveWritten?: () => void;
+  /** After a commit that wrote live notices, with them: this process's live hub delivers them, the others read them (live-feed.ts). */
+  liveWritten?: (entries: FeedEntry[]) => void;
   /** Runs last before the commit; a test makes it throw to prove nothing of the command survives. */
   beforeCommit?: (uow: UnitOfWork) => Promise<void>;
 }
@@ -198,8 +198,8 @@ export class UnitOfWork {
     for (const log of this.logs.values()) await log.save();
   }
 
-  /** After the command decided: follow, record the view changes, save, tell. Whether it wrote effects, and live notices. */
-  async finish(): Promise<{ effects: boolean; live: boolean }> {
+  /** After the command decided: follow, record the view changes, save, tell. Whether it wrote effects, and the live notices it wrote. */
+  async finish(): Promise<{ effects: boolean; live: FeedEntry[] }> {
     await this.followDeals();
     // A side whose log grew already has a new version; the other hears of the change by its own.
     for (const [dealId, changes] of this.touched) {
@@ -224,8 +224,7 @@ export class UnitOfWork {
         events: log.appended.map((entry) => entry.event),
       });
     }
-    const live = await recordChanges(this.tx, await this.tell());
-    return { effects: this.effects, live: live > 0 };
+    return { effects: this.effects, live: await recordChanges(this.tx, await this.tell()) };
   }
 
   /** Runs the deals' rules until no status moves any more. */
@@ -304,7 +303,7 @@ export async function unitOfWork<T>(
     if (plan.dealId) await uow.lockDeal(plan.dealId);
     if (plan.key) {
       const earlier = await claimKey(tx, plan.key);
-      if (earlier) return { result: earlier.answer as T, replayed: true, effects: false, live: false };
+      if (earlier) return { result: earlier.answer as T, replayed: true, effects: false, live: [] };
     }
     const result = await decide(uow);
     const { effects, live } = await uow.finish();
@@ -313,6 +312,6 @@ export async function unitOfWork<T>(
     return { result, replayed: false, effects, live };
   });
   if (outcome.effects) deps.committed?.();
-  if (outcome.live) deps.liveWritten?.();
+  if (outcome.live.length) deps.liveWritten?.(outcome.live);
   return { result: outcome.result, replayed: outcome.replayed };
 }

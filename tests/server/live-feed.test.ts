@@ -41,3 +41,19 @@ it('delivers a notice that commits after a higher-numbered one, and each notice 
   await reader.read();
   expect(delivered.map((entry) => entry.seq)).toEqual([101, 103, 102, 104]);
 });
+
+it('delivers what its own process committed without reading it back, and what others committed around it once', async () => {
+  const delivered: FeedEntry[] = [];
+  const reader = feedReader(database.db, 200, (entry) => delivered.push(entry));
+  const entry = (seq: number): FeedEntry => ({ seq, userId, kind: 'deal', id: randomUUID(), version: seq });
+  // This process committed 203 (handed over, never written here, so only the hand-over can deliver it).
+  reader.committed([entry(203)]);
+  expect(delivered.map((found) => found.seq)).toEqual([203]);
+  // Another process's 201 and 202 committed; 202 is also handed over as if this process had it.
+  await committed(201);
+  await committed(202);
+  reader.committed([entry(202)]);
+  await reader.read();
+  await reader.read();
+  expect(delivered.map((found) => found.seq)).toEqual([203, 202, 201]);
+});

@@ -1,11 +1,11 @@
 /**
- * One per API process: it reads the live feed (feed-reader.ts) whenever a doorbell rings — a
- * NOTIFY on the live channel naming the process that rang, which every other process hears, sent
- * after a commit that wrote notices —
- * and every FEED_POLL_MS in case a doorbell was lost (a process that stopped between its commit and
- * its ring, a LISTEN connection being made again), and hands each notice to the streams this process
- * holds for its user. A change made through one process reaches a stream held by another, and the
- * API stays stateless (DESIGN.md §11).
+ * One per API process: it hands each notice to the streams this process holds for its user. What
+ * this process commits it delivers as it commits; what others commit it reads from the feed
+ * (feed-reader.ts) when a doorbell rings — a NOTIFY on the live channel naming the process that
+ * rang, sent after commits that wrote notices, at most one every RING_GAP_MS — and every
+ * FEED_POLL_MS in case a doorbell was lost (a process that stopped between its commit and its
+ * ring, a LISTEN connection being made again). A change made through one process reaches a stream
+ * held by another, and the API stays stateless (DESIGN.md §11).
  */
 import { randomUUID } from 'node:crypto';
 import type { OpenDatabase } from '../../db/client';
@@ -22,11 +22,16 @@ export interface LiveListener {
 export const STREAMS_PER_USER = 20;
 
 const FEED_POLL_MS = 1_000;
+/**
+ * The least time between two doorbells: the commits in between share the next one. A stream on
+ * another process hears of a change this much later at most; under load it saves a NOTIFY a commit.
+ */
+const RING_GAP_MS = 10;
 
 export interface LiveHub {
   subscribe(userId: string, listener: LiveListener): () => void;
-  /** This process committed notices: it reads them now and tells the other processes to. Several rings in one turn are one. */
-  ring(): void;
+  /** This process committed `entries`: it delivers them now and tells the other processes to read them. */
+  ring(entries: FeedEntry[]): void;
   /** Open streams on this process. */
   size(): number;
   /** Ends every stream (the process is shutting down: tabs reconnect to another). */
@@ -42,12 +47,18 @@ export async function createLiveHub(database: Pick<OpenDatabase, 'db' | 'listen'
   );
   // The database away: the next doorbell or poll reads from where this one stopped.
   const read = () => void reader.read().catch(() => undefined);
-  // Its own ring comes back to it too: this process read when it rang.
+  // Its own ring comes back to it too: this process delivered what it committed already.
   const me = randomUUID();
   const listening = await database.listen(LIVE_CHANNEL, (from) => from !== me && read(), read);
   const poll = setInterval(read, FEED_POLL_MS);
   poll.unref();
-  let ringing = false;
+  let rung = 0;
+  let ringing: NodeJS.Timeout | undefined;
+  const ringNow = () => {
+    ringing = undefined;
+    rung = Date.now();
+    listening.notify(me);
+  };
   return {
     subscribe(userId, listener) {
       const listeners = byUser.get(userId) ?? new Set();
@@ -59,19 +70,16 @@ export async function createLiveHub(database: Pick<OpenDatabase, 'db' | 'listen'
         if (!listeners.size) byUser.delete(userId);
       };
     },
-    ring() {
-      read();
+    ring(entries) {
+      reader.committed(entries);
       if (ringing) return;
-      ringing = true;
-      setImmediate(() => {
-        ringing = false;
-        listening.notify(me);
-      });
+      ringing = setTimeout(ringNow, Math.max(0, rung + RING_GAP_MS - Date.now()));
     },
     size: () => everyone().length,
     endStreams: () => everyone().forEach((listener) => listener.close()),
     close: async () => {
       clearInterval(poll);
+      clearTimeout(ringing);
       await listening.stop();
     },
   };
