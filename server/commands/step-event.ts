@@ -111,7 +111,7 @@ export async function applyStepEvent(
   }
   const recorded = { ...payload, ...prepared, ...STAMPS[request.event]?.() };
 
-  const { replayed, result } = await ctx.run({ dealId: row.dealId, key }, async (uow) => {
+  const { replayed, result } = await ctx.run({ transactionId: row.id, key }, async (uow) => {
     const log = await uow.transaction(row.id, row.dealId);
     // While the provider was asked, its own word may have recorded this very signature (the signing service's
     // "completed" reaching the API first, follow-deal.ts): the party's report is done already, not made on a stale view.

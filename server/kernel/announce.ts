@@ -5,10 +5,24 @@
  * on it about everything of theirs in it; an offer changing tells both of its sides, and so does a thread with something new.
  */
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { SIDE_ROLES } from '../../src/domain/parties';
+import { SIDE_ROLES, type Side } from '../../src/domain/parties';
 import { dealParties, negotiations, transactions } from '../db/schema';
 import type { Tx } from './event-log';
+import type { Role } from './access';
 import type { Change } from './live-feed';
+
+/** A party with an account on a deal, and a side of it with its version: what a deal's notices are made from. */
+export interface NoticeParty {
+  dealId: string;
+  userId: string;
+  role: Role;
+}
+export interface NoticeSide {
+  dealId: string;
+  id: string;
+  side: Side;
+  version: number;
+}
 
 /**
  * Notices for `dealIds` as their transactions stand in `tx`: every party hears of the deal, and
@@ -27,15 +41,24 @@ export async function dealChanges(tx: Tx, dealIds: string[], moved: Set<string> 
     .from(dealParties)
     .leftJoin(transactions, eq(transactions.dealId, dealParties.dealId))
     .where(and(inArray(dealParties.dealId, dealIds), isNotNull(dealParties.userId)));
-  const parties = new Map(rows.map((row) => [`${row.dealId} ${row.userId} ${row.role}`, row]));
-  const sides = new Map(rows.flatMap((row) => (row.side ? [[row.side.id, { ...row.side, dealId: row.dealId }]] : [])));
+  return dealNotices(
+    rows.map((row) => ({ dealId: row.dealId, userId: row.userId!, role: row.role })),
+    rows.flatMap((row) => (row.side ? [{ ...row.side, dealId: row.dealId }] : [])),
+    moved,
+  );
+}
+
+/** The notices of deals whose parties and sides are known (a unit of work that read them under its lock). */
+export function dealNotices(partyRows: NoticeParty[], sideRows: NoticeSide[], moved: Set<string> | 'all'): Change[] {
+  const parties = new Map(partyRows.map((row) => [`${row.dealId} ${row.userId} ${row.role}`, row]));
+  const sides = new Map(sideRows.map((row) => [row.id, row]));
   return [...parties.values()].flatMap((party) => {
     const mine = [...sides.values()].filter((side) => side.dealId === party.dealId);
     const dealVersion = mine.reduce((sum, side) => sum + side.version, 0);
     const own = mine.filter((side) => SIDE_ROLES[side.side].includes(party.role) && (moved === 'all' || moved.has(side.id)));
     return [
-      { userId: party.userId!, kind: 'deal' as const, id: party.dealId, version: dealVersion },
-      ...own.map((side) => ({ userId: party.userId!, kind: 'transaction' as const, id: side.id, version: side.version })),
+      { userId: party.userId, kind: 'deal' as const, id: party.dealId, version: dealVersion },
+      ...own.map((side) => ({ userId: party.userId, kind: 'transaction' as const, id: side.id, version: side.version })),
     ];
   });
 }

@@ -52,7 +52,8 @@ const keyOf = preparedStatement('idempotency_key', (db) =>
     .where(and(eq(idempotencyKeys.owner, sql.placeholder('owner')), eq(idempotencyKeys.key, sql.placeholder('key')))),
 );
 
-const insertKey = preparedStatement('idempotency_key_claim', (db) =>
+/** The claim of a key (`claimParams` fills it): its row when it was new, none when it was claimed before. */
+export const claimOf = (db: Database) =>
   db
     .insert(idempotencyKeys)
     .values({
@@ -63,8 +64,17 @@ const insertKey = preparedStatement('idempotency_key_claim', (db) =>
       label: sql.placeholder('label'),
     })
     .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key }),
-);
+    .returning({ key: idempotencyKeys.key });
+
+export const claimParams = (key: CommandKey) => ({
+  owner: key.owner,
+  key: key.key,
+  command: key.command,
+  requestHash: hashOf(key),
+  label: key.label ?? null,
+});
+
+const insertKey = preparedStatement('idempotency_key_claim', claimOf);
 
 const answerKey = preparedStatement('idempotency_key_answer', (db) =>
   db
@@ -75,13 +85,16 @@ const answerKey = preparedStatement('idempotency_key_answer', (db) =>
 
 /** Claims `key`: undefined when it is new (the command goes on), or the earlier answer when it is a repeat. */
 export async function claimKey(tx: Tx, key: CommandKey): Promise<{ answer: unknown } | undefined> {
-  const requestHash = hashOf(key);
-  const [claimed] = await insertKey(tx, { owner: key.owner, key: key.key, command: key.command, requestHash, label: key.label ?? null });
-  if (claimed) return undefined;
+  const [claimed] = await insertKey(tx, claimParams(key));
+  return claimed ? undefined : earlierAnswer(tx, key);
+}
+
+/** What a key claimed before was answered (it is a repeat), or a 422 when it was claimed for another request. */
+export async function earlierAnswer(tx: Tx, key: CommandKey): Promise<{ answer: unknown }> {
   const [earlier] = await keyOf(tx, { owner: key.owner, key: key.key });
   if (!earlier) throw new Error(`idempotency key ${key.owner}/${key.key} vanished`);
   // A key kept from before requests were hashed is taken as the same request.
-  if (earlier.requestHash !== null && earlier.requestHash !== requestHash) throw new Refusal(422, keyReused(earlier.label));
+  if (earlier.requestHash !== null && earlier.requestHash !== hashOf(key)) throw new Refusal(422, keyReused(earlier.label));
   return { answer: earlier.answer };
 }
 

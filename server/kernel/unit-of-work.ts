@@ -15,16 +15,17 @@ import type { ViewChangeEvent } from '../../src/domain/transaction-transitions';
 import type { Database } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { deals, transactions } from '../db/schema';
-import { dealChanges, negotiationChanges, threadChanges } from './announce';
-import { dealSides, type DealSides } from './deal-sides';
+import { dealChanges, dealNotices, negotiationChanges, threadChanges } from './announce';
+import { dealSides, stepDataOfRows, type DealSides } from './deal-sides';
 import type { DomainEvent, DomainEventName, DomainEvents, EffectWriter, Subscribers } from './domain-events';
 import { EventLog, stepDataOfRow, type Tx } from './event-log';
-import { claimKey, settleKey, type CommandKey } from './idempotency';
+import { claimKey, earlierAnswer, settleKey, type CommandKey } from './idempotency';
 import { recordChanges, type Change, type FeedEntry } from './live-feed';
 import { requeue } from './outbox';
 import { sideRecipients, writeNotification, type Notice, type Recipient } from './notify';
 import { recordRequest, type ProviderRequestDraft } from './provider-requests';
 import { Refusal } from './refusal';
+import { lockTransaction, type DealParty } from './transaction-lock';
 
 export type DealRow = typeof deals.$inferSelect;
 
@@ -45,6 +46,8 @@ export interface UnitOfWorkDeps {
 export interface WorkPlan {
   /** The deal the command changes, locked first. */
   dealId?: string;
+  /** Or the transaction it changes: its deal and sides are locked and read, and the key claimed, in one statement. */
+  transactionId?: string;
   /** The caller's idempotency key and what it stands for. */
   key?: CommandKey;
 }
@@ -72,6 +75,8 @@ export class UnitOfWork {
   private readonly dealRows = new Map<string, DealRow>();
   private readonly logs = new Map<string, EventLog>();
   private readonly sideViews = new Map<string, DealSides>();
+  /** The parties of deals locked through one of their transactions, read with the lock. */
+  private readonly parties = new Map<string, DealParty[]>();
   private readonly events: DomainEvent[] = [];
   /** Deals something happened to, with what each side now sees differently. */
   private readonly touched = new Map<string, Map<ViewChangeEvent, Set<Side>>>();
@@ -90,6 +95,27 @@ export class UnitOfWork {
     if (!row) throw new Refusal(404, 'Deal not found.');
     this.dealRows.set(dealId, row);
     return row;
+  }
+
+  /**
+   * Locks transaction `id`'s deal and both its sides and claims `key`, in one statement
+   * (transaction-lock.ts); their logs, the deal's sides and its parties are known from then on.
+   * Whether the key was claimed now (false: it is a repeat).
+   */
+  async lockTransaction(id: string, key?: CommandKey): Promise<boolean> {
+    const locked = await lockTransaction(this.tx, id, key);
+    if (!locked) throw new Refusal(404, 'Transaction not found.');
+    const dealId = locked.deal.id;
+    this.dealRows.set(dealId, locked.deal);
+    const data = await stepDataOfRows(this.tx, locked.sides);
+    const side = (name: Side) => {
+      const row = locked.sides.find((candidate) => candidate.side === name);
+      return row ? { row, data: data.get(row.id)! } : null;
+    };
+    for (const row of locked.sides) this.logs.set(row.id, new EventLog(this.tx, row, data.get(row.id)!));
+    this.sideViews.set(dealId, { buyer: side('buyer'), seller: side('seller') });
+    this.parties.set(dealId, locked.parties);
+    return locked.claimed;
   }
 
   /** The deal's row as this unit of work changed it (`dealUpdated` keeps it current). */
@@ -129,11 +155,14 @@ export class UnitOfWork {
   /** Both sides' logs of the deal (a side not made yet is missing). */
   async sides(dealId: string): Promise<Partial<Record<Side, EventLog>>> {
     await this.lockDeal(dealId);
-    const rows = await this.tx
-      .select({ id: transactions.id, side: transactions.side })
-      .from(transactions)
-      .where(eq(transactions.dealId, dealId))
-      .orderBy(transactions.side);
+    const known = this.sideViews.get(dealId);
+    const rows = known
+      ? [known.buyer, known.seller].flatMap((side) => (side ? [side.row] : []))
+      : await this.tx
+          .select({ id: transactions.id, side: transactions.side })
+          .from(transactions)
+          .where(eq(transactions.dealId, dealId))
+          .orderBy(transactions.side);
     const found: Partial<Record<Side, EventLog>> = {};
     for (const row of rows) found[row.side] = await this.transaction(row.id, dealId);
     return found;
@@ -227,6 +256,23 @@ export class UnitOfWork {
     return { effects: this.effects, live: await recordChanges(this.tx, await this.tell()) };
   }
 
+  /** The notices of deals that moved: made from the parties and sides read with the lock, or read now. */
+  private async dealChanges(dealIds: string[], moved: Set<string>): Promise<Change[]> {
+    const known = dealIds.filter((dealId) => this.parties.has(dealId) && this.sideViews.has(dealId));
+    const sides = known.flatMap((dealId) =>
+      Object.values(this.knownSides(dealId)!).flatMap((side) => (side ? [{ ...side.row, dealId }] : [])),
+    );
+    const parties = known.flatMap((dealId) => this.parties.get(dealId)!.map((party) => ({ ...party, dealId })));
+    return [
+      ...dealNotices(parties, sides, moved),
+      ...(await dealChanges(
+        this.tx,
+        dealIds.filter((dealId) => !known.includes(dealId)),
+        moved,
+      )),
+    ];
+  }
+
   /** Runs the deals' rules until no status moves any more. */
   private async followDeals(): Promise<void> {
     await this.save();
@@ -277,8 +323,7 @@ export class UnitOfWork {
     }
     return [
       ...(await dealChanges(this.tx, [...openedDeals], 'all')),
-      ...(await dealChanges(
-        this.tx,
+      ...(await this.dealChanges(
         [...movedDeals].filter((dealId) => !openedDeals.has(dealId)),
         moved,
       )),
@@ -300,11 +345,15 @@ export async function unitOfWork<T>(
 ): Promise<{ result: T; replayed: boolean }> {
   const outcome = await deps.db.transaction(async (tx) => {
     const uow = new UnitOfWork(tx, deps);
-    if (plan.dealId) await uow.lockDeal(plan.dealId);
-    if (plan.key) {
-      const earlier = await claimKey(tx, plan.key);
-      if (earlier) return { result: earlier.answer as T, replayed: true, effects: false, live: [] };
+    let earlier: { answer: unknown } | undefined;
+    if (plan.transactionId) {
+      const claimed = await uow.lockTransaction(plan.transactionId, plan.key);
+      if (plan.key && !claimed) earlier = await earlierAnswer(tx, plan.key);
+    } else {
+      if (plan.dealId) await uow.lockDeal(plan.dealId);
+      if (plan.key) earlier = await claimKey(tx, plan.key);
     }
+    if (earlier) return { result: earlier.answer as T, replayed: true, effects: false, live: [] };
     const result = await decide(uow);
     const { effects, live } = await uow.finish();
     if (plan.key) await settleKey(tx, plan.key, result);
