@@ -3,7 +3,8 @@
  * transaction's row locks: each appended event moves the status only along the flow's table (a
  * request alone, such as a quote, or an event recorded only, moves nothing), takes the next
  * version, and is followed by what the product does by itself at the status reached
- * (AUTOMATIC_EVENTS). The unit of work saves the status and version once it has decided.
+ * (AUTOMATIC_EVENTS). The unit of work saves them — the events, the status, the version and the
+ * step data reached — in one statement once it has decided.
  */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { FOLD_REVISION, foldOnto, foldStepData } from '../../src/domain/step-data';
@@ -62,20 +63,19 @@ export async function staleView(db: Database | Tx, row: { id: string; version: n
   return since.some((event) => !isViewChange(event.event));
 }
 
-const placeholders = <K extends string>(...names: K[]) =>
-  Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as unknown as Record<K, ReturnType<typeof sql.placeholder>>;
-
-const insertEvent = preparedStatement('transaction_event_append', (db) =>
-  db
-    .insert(transactionEvents)
-    .values(
-      placeholders('transactionId', 'version', 'actor', 'actorUserId', 'event', 'payload', 'fromStatus', 'toStatus', 'idempotencyKey'),
-    )
-    .returning(),
-);
-
-const saveTransaction = preparedStatement('transaction_save', (db) =>
-  db
+/**
+ * The status, version and step data reached, saved by the statement that records the events reaching them
+ * (`events`: their rows as JSON, each as the log made it): one round trip, and the row never ahead of or behind its log.
+ */
+const saveTransaction = preparedStatement('transaction_save', (db) => {
+  const recorded = db.$with('recorded', { version: sql<number>`version` }).as(
+    sql`insert into ${transactionEvents} (transaction_id, version, actor, actor_user_id, event, payload, from_status, to_status, idempotency_key)
+        select transaction_id, version, actor, actor_user_id, event, payload, from_status, to_status, idempotency_key
+        from json_populate_recordset(null::${transactionEvents}, ${sql.placeholder('events')}::json)
+        returning version`,
+  );
+  return db
+    .with(recorded)
     .update(transactions)
     .set({
       status: sql`${sql.placeholder('status')}`,
@@ -86,8 +86,21 @@ const saveTransaction = preparedStatement('transaction_save', (db) =>
       foldRevision: FOLD_REVISION,
     })
     .where(eq(transactions.id, sql.placeholder('id')))
-    .returning(),
-);
+    .returning();
+});
+
+/** An appended event as its row is stored (the columns the database does not fill itself). */
+interface PendingEvent {
+  transaction_id: string;
+  version: number;
+  actor: Actor['kind'];
+  actor_user_id: string | null;
+  event: TransactionEvent;
+  payload: Record<string, unknown>;
+  from_status: TransactionStatus;
+  to_status: TransactionStatus;
+  idempotency_key: string | null;
+}
 
 export class EventLog {
   /** The status and version when the unit of work took the row, and as they stand now. */
@@ -96,8 +109,8 @@ export class EventLog {
   version: number;
   /** What this unit of work appended, oldest first. */
   readonly appended: { event: TransactionEvent; payload: Record<string, unknown>; version: number }[] = [];
-  /** The same events as their rows were stored. */
-  readonly appendedRows: EventRow[] = [];
+  /** Appended and not saved yet: recorded by `save`, with the version they reach. */
+  private pending: PendingEvent[] = [];
   private savedVersion: number;
 
   /** `data` is the step data at the row's version (stepDataOfRow); it follows what is appended, and is saved with the version. */
@@ -120,19 +133,18 @@ export class EventLog {
   async append(actor: Actor, event: TransactionEvent, payload: Record<string, unknown>): Promise<void> {
     const to = nextStatus(this.row.flow, this.status, event) ?? this.status;
     this.version += 1;
-    const [stored] = await insertEvent(this.tx, {
-      transactionId: this.row.id,
+    this.pending.push({
+      transaction_id: this.row.id,
       version: this.version,
       actor: actor.kind,
-      actorUserId: actor.kind === 'party' ? actor.userId : null,
+      actor_user_id: actor.kind === 'party' ? actor.userId : null,
       event,
       payload,
-      fromStatus: this.status,
-      toStatus: to,
-      idempotencyKey: actor.kind === 'party' ? (actor.key ?? null) : null,
+      from_status: this.status,
+      to_status: to,
+      idempotency_key: actor.kind === 'party' ? (actor.key ?? null) : null,
     });
     this.appended.push({ event, payload, version: this.version });
-    this.appendedRows.push(stored!);
     this.data = foldOnto(this.data, [{ event, payload }]);
     this.status = to;
     const automatic = AUTOMATIC_EVENTS[this.row.flow]?.[to];
@@ -144,10 +156,11 @@ export class EventLog {
     return this.version !== this.savedVersion;
   }
 
-  /** Stores the status, version and step data reached, so reads in the same database transaction see them. */
+  /** Records the events appended and stores the status, version and step data they reach, so reads in the same database transaction see them. */
   async save(): Promise<void> {
     if (!this.dirty) return;
     const [saved] = await saveTransaction(this.tx, {
+      events: JSON.stringify(this.pending),
       id: this.row.id,
       status: this.status,
       version: this.version,
@@ -156,5 +169,6 @@ export class EventLog {
     });
     this.row = saved!;
     this.savedVersion = this.version;
+    this.pending = [];
   }
 }
