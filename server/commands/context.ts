@@ -5,6 +5,7 @@
  */
 import { DELIVERY_CONFIRMATION_HOURS } from '../../src/domain/delivery';
 import type { Database } from '../db/client';
+import type { JsonRow } from '../db/json-rows';
 import type { Subscribers } from '../kernel/domain-events';
 import type { FeedEntry } from '../kernel/live-feed';
 import { unitOfWork, type UnitOfWork, type WorkPlan } from '../kernel/unit-of-work';
@@ -15,7 +16,7 @@ export interface CommandContext {
   db: Database;
   providers: Providers;
   appOrigin: string;
-  run<T>(plan: WorkPlan, decide: (uow: UnitOfWork) => Promise<T>): Promise<{ result: T; replayed: boolean }>;
+  run<T>(plan: WorkPlan, decide: (uow: UnitOfWork) => Promise<T>): Promise<{ result: T; replayed: boolean; read?: JsonRow | null }>;
 }
 
 export interface CommandOptions {

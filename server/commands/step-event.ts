@@ -18,6 +18,7 @@ import { transactionFor, TransactionRefusal, type UserRow } from '../kernel/acce
 import { dealAndVehicle, type KnownAfterCommand } from '../kernel/deal-sides';
 import { eventsOf, staleView, type TransactionRow, type Tx } from '../kernel/event-log';
 import { peekKey, type CommandKey } from '../kernel/idempotency';
+import type { LastRead } from '../kernel/last-statement';
 import { parseInput } from '../kernel/validation';
 import { assertDocuments } from '../modules/uploads/slot-documents';
 import { consultsProvider, providerAnswer, type RequestContext } from '../modules/steps/provider-answers';
@@ -52,7 +53,6 @@ async function requestContext(ctx: CommandContext, row: TransactionRow): Promise
   };
 }
 
-/** Applies `request` for `user`; `replayed` when its key was applied before (nothing changed). */
 /**
  * A party's report the provider's record made already: their signature, recorded from the completed
  * envelope while their app was still on its way back (follow-deal.ts). Taken as done, not refused.
@@ -65,11 +65,16 @@ async function recordedFromProvider(db: Database | Tx, row: TransactionRow, even
   );
 }
 
+/**
+ * Applies `request` for `user`; `replayed` when its key was applied before (nothing changed). With
+ * `answer`, what the caller answers with is read in the unit of work's last statement (`known.record`).
+ */
 export async function applyStepEvent(
   ctx: CommandContext,
   transactionId: string,
   user: UserRow,
   request: EventRequest,
+  answer?: LastRead,
 ): Promise<{ replayed: boolean; known: KnownAfterCommand }> {
   const { row, role } = await transactionFor(ctx.db, transactionId, user);
   const payload = parseInput(payloadSchemaOf(request.event, row.side), request.payload ?? {}) as Record<string, unknown>;
@@ -98,9 +103,9 @@ export async function applyStepEvent(
   }
   // The deal, the vehicle and the events so far are read only for an action a provider checks, answers or is asked about.
   const context = asks ? await requestContext(ctx, row) : null;
-  let answer: Awaited<ReturnType<typeof providerAnswer>>;
+  let provided: Awaited<ReturnType<typeof providerAnswer>>;
   try {
-    answer = context ? await providerAnswer(ctx.providers, request.event, payload, context) : undefined;
+    provided = context ? await providerAnswer(ctx.providers, request.event, payload, context) : undefined;
   } catch (error) {
     // Refused for what changed since the party looked: the same request, applied meanwhile under its key, answers as
     // that one did; another (a second tab counting the same verification) meets a stale view first.
@@ -111,7 +116,7 @@ export async function applyStepEvent(
   }
   const recorded = { ...payload, ...prepared, ...STAMPS[request.event]?.() };
 
-  const { replayed, result } = await ctx.run({ transactionId: row.id, key }, async (uow) => {
+  const { replayed, result, read } = await ctx.run({ transactionId: row.id, key, lastRead: answer }, async (uow) => {
     const log = await uow.transaction(row.id, row.dealId);
     // While the provider was asked, its own word may have recorded this very signature (the signing service's
     // "completed" reaching the API first, follow-deal.ts): the party's report is done already, not made on a stale view.
@@ -125,13 +130,13 @@ export async function applyStepEvent(
       throw new TransactionRefusal(422, notNow(log.row.flow, request.event, log.status));
     await log.append({ kind: 'party', userId: user.id, key: request.idempotencyKey }, request.event, recorded);
     // The table decides whether an answer moves the flow; one it does not take is a bug, not user error.
-    if (answer && !log.takes(answer.event)) throw new Error(`provider answer “${answer.event}” does not apply in ${row.flow}`);
-    if (answer) await log.append({ kind: 'provider' }, answer.event, answer.payload);
+    if (provided && !log.takes(provided.event)) throw new Error(`provider answer “${provided.event}” does not apply in ${row.flow}`);
+    if (provided) await log.append({ kind: 'provider' }, provided.event, provided.payload);
     const asked = context && stepRequest(request.event, foldStepData([...context.events, ...log.appended]), context.vehicle);
     if (asked) await uow.requestProvider({ transactionId: row.id, ...asked });
     await uow.save();
     await actionEffects(uow, log.row, request.event, recorded);
     return { recordedAlready: false };
   });
-  return { replayed: replayed || result.recordedAlready, known: { row, role } };
+  return { replayed: replayed || result.recordedAlready, known: { row, role, record: read ?? undefined } };
 }

@@ -7,6 +7,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { foldStepData } from '../../src/domain/step-data';
 import type { StepData } from '../../src/domain/transaction-contract';
 import type { Database } from '../db/client';
+import type { JsonRow } from '../db/json-rows';
 import { preparedStatement } from '../db/prepared';
 import { deals, transactions, vehicles } from '../db/schema';
 import type { Role } from './access';
@@ -109,4 +110,6 @@ export function eventsAsOf(row: TransactionRow, events: EventRow[]): EventRow[] 
 export interface KnownAfterCommand {
   row: TransactionRow;
   role: Role | null;
+  /** The deal's record as the command's last statement read it (views/deal-record.ts), when it asked for it. */
+  record?: JsonRow;
 }

@@ -27,7 +27,7 @@ export interface FeedEntry extends Change {
   seq: number;
 }
 
-const entryOfRow = (row: typeof liveChanges.$inferSelect): FeedEntry => ({
+export const entryOfRow = (row: typeof liveChanges.$inferSelect): FeedEntry => ({
   seq: row.seq,
   userId: row.userId,
   kind: row.kind,
@@ -35,9 +35,14 @@ const entryOfRow = (row: typeof liveChanges.$inferSelect): FeedEntry => ({
   version: row.version,
 });
 
-/** Writes `changes` inside `tx`, as the feed's entries they become; a user told twice about the same record in one change is told once. */
+/** `changes` with each user told once about each record (the last change of it). */
+export const uniqueChanges = (changes: Change[]) => [
+  ...new Map(changes.map((change) => [`${change.userId}|${change.kind}|${change.id}`, change])).values(),
+];
+
+/** Writes `changes` inside `tx` (each user told once about each record), as the feed's entries they become. */
 export async function recordChanges(tx: Tx, changes: Change[]): Promise<FeedEntry[]> {
-  const unique = [...new Map(changes.map((change) => [`${change.userId}|${change.kind}|${change.id}`, change])).values()];
+  const unique = uniqueChanges(changes);
   if (!unique.length) return [];
   const rows = await tx
     .insert(liveChanges)

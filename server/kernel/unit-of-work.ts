@@ -13,6 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Side } from '../../src/domain/parties';
 import type { ViewChangeEvent } from '../../src/domain/transaction-transitions';
 import type { Database } from '../db/client';
+import type { JsonRow } from '../db/json-rows';
 import { preparedStatement } from '../db/prepared';
 import { deals, transactions } from '../db/schema';
 import { dealChanges, dealNotices, negotiationChanges, threadChanges } from './announce';
@@ -24,6 +25,7 @@ import { recordChanges, type Change, type FeedEntry } from './live-feed';
 import { requeue } from './outbox';
 import { sideRecipients, writeNotification, type Notice, type Recipient } from './notify';
 import { recordRequest, type ProviderRequestDraft } from './provider-requests';
+import { lastStatement, type LastRead } from './last-statement';
 import { Refusal } from './refusal';
 import { lockTransaction, type DealParty } from './transaction-lock';
 
@@ -50,6 +52,8 @@ export interface WorkPlan {
   transactionId?: string;
   /** The caller's idempotency key and what it stands for. */
   key?: CommandKey;
+  /** What the command answers with, read in the unit of work's last statement (last-statement.ts; with `transactionId`). */
+  lastRead?: LastRead;
 }
 
 const dealForUpdate = preparedStatement('deal_for_update', (db) =>
@@ -227,8 +231,8 @@ export class UnitOfWork {
     for (const log of this.logs.values()) await log.save();
   }
 
-  /** After the command decided: follow, record the view changes, save, tell. Whether it wrote effects, and the live notices it wrote. */
-  async finish(): Promise<{ effects: boolean; live: FeedEntry[] }> {
+  /** After the command decided: follow, record the view changes, save, tell. Whether it wrote effects, and the live notices to write. */
+  async finish(): Promise<{ effects: boolean; changes: Change[] }> {
     await this.followDeals();
     // A side whose log grew already has a new version; the other hears of the change by its own.
     for (const [dealId, changes] of this.touched) {
@@ -253,7 +257,7 @@ export class UnitOfWork {
         events: log.appended.map((entry) => entry.event),
       });
     }
-    return { effects: this.effects, live: await recordChanges(this.tx, await this.tell()) };
+    return { effects: this.effects, changes: await this.tell() };
   }
 
   /** The notices of deals that moved: made from the parties and sides read with the lock, or read now. */
@@ -342,7 +346,7 @@ export async function unitOfWork<T>(
   deps: UnitOfWorkDeps,
   plan: WorkPlan,
   decide: (uow: UnitOfWork) => Promise<T>,
-): Promise<{ result: T; replayed: boolean }> {
+): Promise<{ result: T; replayed: boolean; read?: JsonRow | null }> {
   const outcome = await deps.db.transaction(async (tx) => {
     const uow = new UnitOfWork(tx, deps);
     let earlier: { answer: unknown } | undefined;
@@ -355,12 +359,21 @@ export async function unitOfWork<T>(
     }
     if (earlier) return { result: earlier.answer as T, replayed: true, effects: false, live: [] };
     const result = await decide(uow);
-    const { effects, live } = await uow.finish();
-    if (plan.key) await settleKey(tx, plan.key, result);
+    const { effects, changes } = await uow.finish();
+    let live: FeedEntry[];
+    let read: JsonRow | null | undefined;
+    if (plan.lastRead && plan.transactionId) {
+      const { dealId } = (await uow.transaction(plan.transactionId)).row;
+      const of = { dealId, transactionId: plan.transactionId };
+      ({ live, read } = await lastStatement(tx, plan.lastRead, { changes, key: plan.key, answer: result }, of));
+    } else {
+      live = await recordChanges(tx, changes);
+      if (plan.key) await settleKey(tx, plan.key, result);
+    }
     await deps.beforeCommit?.(uow);
-    return { result, replayed: false, effects, live };
+    return { result, replayed: false, effects, live, read };
   });
   if (outcome.effects) deps.committed?.();
   if (outcome.live.length) deps.liveWritten?.(outcome.live);
-  return { result: outcome.result, replayed: outcome.replayed };
+  return { result: outcome.result, replayed: outcome.replayed, read: outcome.read };
 }

@@ -21,7 +21,7 @@ import { preparedStatement } from '../db/prepared';
 import { bankAccounts } from '../db/money-tables';
 import { dealParties, transactions } from '../db/schema';
 import { dealClosings } from '../db/signing-tables';
-import { dealRecord } from './deal-record';
+import { dealRecord, recordFromJson } from './deal-record';
 import { termsOf } from '../modules/deals/cancellation';
 import { sharedInspection } from '../modules/deals/shared-inspection';
 import { accountView } from '../modules/money/bank-accounts';
@@ -150,7 +150,8 @@ export async function transactionDetail(
   known?: KnownAfterCommand,
 ): Promise<TransactionDetail> {
   const { row: asked, role } = known ?? (await transactionFor(db, id, user));
-  // What the screens need, in one statement: one snapshot of the deal, its sides and money (deal-record.ts).
+  // What the screens need, in one statement: one snapshot of the deal, its sides and money (deal-record.ts) — the one a
+  // command read in its last statement, or read now.
   const {
     deal,
     sides,
@@ -161,7 +162,7 @@ export async function transactionDetail(
     journals,
     closing,
     dispute,
-  } = await dealRecord(db, asked.dealId, asked.id);
+  } = known?.record ? await recordFromJson(db, known.record) : await dealRecord(db, asked.dealId, asked.id);
   // The side as the record has it: the row read for the access check may be a version behind it.
   const row = sides[asked.side]!.row;
   const live = liveAmong(shipments);

@@ -14,6 +14,7 @@ import type { CommandContext } from '../../commands/context';
 import { applyStepEvent } from '../../commands/step-event';
 import { askTransportQuotes } from '../../commands/transport-quotes';
 import { transactionFor } from '../../kernel/access';
+import { DEAL_RECORD } from '../../views/deal-record';
 import { transactionDetail, transactionsOf } from '../../views/transaction-views';
 import { accountOf } from '../../commands/account';
 import type { Authenticate } from '../guards/auth';
@@ -38,7 +39,7 @@ export function transactionRoutes(app: FastifyInstance, deps: { ctx: CommandCont
     const { id } = parseInput(idParams, request.params);
     const input = parseInput(eventRequestSchema, request.body);
     const user = await accountOf(ctx, request.caller!);
-    const { replayed, known } = await applyStepEvent(ctx, id, user, input);
+    const { replayed, known } = await applyStepEvent(ctx, id, user, input, DEAL_RECORD);
     return { replayed, transaction: await transactionDetail(db, providers, id, user, known) };
   });
 
