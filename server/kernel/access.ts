@@ -32,9 +32,21 @@ export async function transactionFor(db: Database, id: string, user: UserRow): P
   const found = await transactionWithRoles(db, { id, userId: user.id });
   const row = found[0]?.row;
   if (!row) throw new TransactionRefusal(404, NOT_FOUND);
-  const role = found.find((party) => party.role && SIDE_ROLES[row.side].includes(party.role))?.role ?? null;
+  return {
+    row,
+    role: roleOn(
+      row,
+      found.flatMap((party) => (party.role ? [party.role] : [])),
+      user,
+    ),
+  };
+}
+
+/** The role `user`, holding `roles` in the deal, has on transaction `row`'s side (null for an admin outside it); 404 for anyone else. */
+export function roleOn(row: TransactionRow, roles: Role[], user: UserRow): Role | null {
+  const role = roles.find((held) => SIDE_ROLES[row.side].includes(held)) ?? null;
   if (!role && user.type !== 'admin') throw new TransactionRefusal(404, NOT_FOUND);
-  return { row, role };
+  return role;
 }
 
 /** Admins only (the user pool's admin group, mirrored on every call): anyone else is refused with 403. */

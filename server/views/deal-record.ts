@@ -16,6 +16,7 @@ import { dealClosings } from '../db/signing-tables';
 import { shipments } from '../db/transport-tables';
 import { dealAndVehicleOf, stepDataOfRows, type DealSides } from '../kernel/deal-sides';
 import type { Tx } from '../kernel/event-log';
+import { NOT_FOUND, roleOn, TransactionRefusal, type Role, type UserRow } from '../kernel/access';
 import type { LastRead } from '../kernel/last-statement';
 import type { JournalLine } from '../../src/domain/ledger-rules';
 import { journalsWith } from '../modules/money/ledger';
@@ -50,6 +51,30 @@ const dealRecordOf = preparedStatement('deal_record', (db) =>
     .from(deals)
     .where(eq(deals.id, sql.placeholder('dealId'))),
 );
+
+/** Transaction `transactionId` with the roles `userId` holds in its deal, and its deal's record: access and record in one statement. */
+const transactionRecordOf = preparedStatement('transaction_record', (db) =>
+  db
+    .select({
+      row: transactions,
+      roles: sql<Role[] | null>`(select json_agg(p.role) from ${dealParties} p
+        where p.deal_id = ${transactions.dealId} and p.user_id = ${sql.placeholder('userId')})`,
+      record: recordExpression,
+    })
+    .from(transactions)
+    .innerJoin(deals, eq(deals.id, transactions.dealId))
+    .where(eq(transactions.id, sql.placeholder('transactionId'))),
+);
+
+/**
+ * Transaction `id` for `user` with its deal's record, in one statement: the access check (404
+ * unless they may see it, access.ts) and the record read in the same snapshot.
+ */
+export async function transactionRecordFor(db: Database, id: string, user: UserRow) {
+  const [found] = await transactionRecordOf(db, { transactionId: id, userId: user.id });
+  if (!found?.record) throw new TransactionRefusal(404, NOT_FOUND);
+  return { row: found.row, role: roleOn(found.row, found.roles ?? [], user), record: await recordFromJson(db, found.record) };
+}
 
 /** What the record's JSON holds (`recordExpression`), each array null when empty. */
 interface RecordJson {

@@ -21,7 +21,7 @@ import { preparedStatement } from '../db/prepared';
 import { bankAccounts } from '../db/money-tables';
 import { dealParties, transactions } from '../db/schema';
 import { dealClosings } from '../db/signing-tables';
-import { dealRecord, recordFromJson } from './deal-record';
+import { dealRecord, recordFromJson, transactionRecordFor } from './deal-record';
 import { termsOf } from '../modules/deals/cancellation';
 import { sharedInspection } from '../modules/deals/shared-inspection';
 import { accountView } from '../modules/money/bank-accounts';
@@ -31,7 +31,7 @@ import type { TransferRow } from '../modules/money/transfers';
 import type { Providers } from '../providers/providers';
 import { customerWaits, dealerSelling } from '../modules/dealers/dealer-customer';
 import { arrangementOf, carLocationOf, liveAmong, shipmentView } from '../modules/transport/shipments';
-import { transactionFor, type UserRow } from '../kernel/access';
+import type { UserRow } from '../kernel/access';
 import type { TransactionRow } from '../kernel/event-log';
 
 type Deal = Awaited<ReturnType<typeof dealAndVehicle>>;
@@ -149,20 +149,16 @@ export async function transactionDetail(
   user: UserRow,
   known?: KnownAfterCommand,
 ): Promise<TransactionDetail> {
-  const { row: asked, role } = known ?? (await transactionFor(db, id, user));
-  // What the screens need, in one statement: one snapshot of the deal, its sides and money (deal-record.ts) — the one a
-  // command read in its last statement, or read now.
+  // Access and what the screens need in one statement, one snapshot of the deal, its sides and money (deal-record.ts);
+  // after a command, the record its last statement read.
   const {
-    deal,
-    sides,
-    events: ownEvents,
-    parties,
-    transfers,
-    shipments,
-    journals,
-    closing,
-    dispute,
-  } = known?.record ? await recordFromJson(db, known.record) : await dealRecord(db, asked.dealId, asked.id);
+    row: asked,
+    role,
+    record,
+  } = known
+    ? { ...known, record: known.record ? await recordFromJson(db, known.record) : await dealRecord(db, known.row.dealId, known.row.id) }
+    : await transactionRecordFor(db, id, user);
+  const { deal, sides, events: ownEvents, parties, transfers, shipments, journals, closing, dispute } = record;
   // The side as the record has it: the row read for the access check may be a version behind it.
   const row = sides[asked.side]!.row;
   const live = liveAmong(shipments);
