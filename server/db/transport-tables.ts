@@ -54,11 +54,13 @@ export const shipments = pgTable(
     handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // One live shipment per deal: a changed booking cancels the one before.
+  // One live shipment per deal: a changed booking cancels the one before. A deal's shipments, cancelled ones too,
+  // are read by their deal (the transaction's detail): without their own index that read scanned every shipment.
   (table) => [
     uniqueIndex('shipments_live')
       .on(table.dealId)
       .where(sql`${table.status} <> 'cancelled'`),
+    index('shipments_deal').on(table.dealId, table.createdAt),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "shipments_deal" ON "shipments" USING btree ("deal_id","created_at");
