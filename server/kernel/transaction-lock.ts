@@ -3,7 +3,9 @@
  * idempotency key claimed, the deal and both its sides locked (the deal's row first, as every
  * command locks it, so two never deadlock) and read as they are once the locks are held, with the
  * deal's parties — everything the rules and the notices need before the command decides. Run as
- * the four statements it replaces, a step event spent a third of its round trips here.
+ * the four statements it replaces, a step event spent a third of its round trips here. The parties
+ * are not locked: they are read as the statement began (a party who joined meanwhile hears of the
+ * change on their next read, not live), and a party is never removed from a deal.
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
