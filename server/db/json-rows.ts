@@ -3,13 +3,18 @@
  * table's rows: by column name, each value mapped as its column maps it (timestamps to Dates,
  * JSON to objects …). What lets one statement bring several tables' rows, in one snapshot.
  */
-import { getTableColumns, type InferSelectModel, type Table } from 'drizzle-orm';
+import { getTableColumns, type Column, type InferSelectModel, type Table } from 'drizzle-orm';
 
 export type JsonRow = Record<string, unknown>;
 
+/** Each table's fields with their columns, listed once: every detail read maps dozens of rows through them. */
+const fieldsOf = new WeakMap<Table, [string, Column][]>();
+
 export function rowFromJson<T extends Table>(table: T, json: JsonRow): InferSelectModel<T> {
+  let fields = fieldsOf.get(table);
+  if (!fields) fieldsOf.set(table, (fields = Object.entries(getTableColumns(table))));
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
+  for (const [key, column] of fields) {
     const value = json[column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
