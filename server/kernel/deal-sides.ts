@@ -68,7 +68,11 @@ const transactionsOfDeal = preparedStatement('transactions_of_deal', (db) =>
 
 /** Both sides in one read: each row holds its step data beside its version (a row folded by older code is folded again). */
 export async function dealSides(db: Reader, dealId: string): Promise<DealSides> {
-  const rows = await transactionsOfDeal(db, { dealId });
+  return sidesOf(db, await transactionsOfDeal(db, { dealId }));
+}
+
+/** A deal's transaction rows as its sides, each with its step data (stored, or folded again in one read). */
+export async function sidesOf(db: Reader, rows: TransactionRow[]): Promise<DealSides> {
   const data = await stepDataOfRows(db, rows);
   const side = (name: 'buyer' | 'seller') => {
     const row = rows.find((candidate) => candidate.side === name);

@@ -17,7 +17,7 @@ import type { JsonRow } from '../db/json-rows';
 import { preparedStatement } from '../db/prepared';
 import { deals, transactions } from '../db/schema';
 import { dealChanges, dealNotices, negotiationChanges, threadChanges } from './announce';
-import { dealSides, stepDataOfRows, type DealSides } from './deal-sides';
+import { dealSides, sidesOf, type DealSides } from './deal-sides';
 import type { DomainEvent, DomainEventName, DomainEvents, EffectWriter, Subscribers } from './domain-events';
 import { EventLog, stepDataOfRow, type Tx } from './event-log';
 import { claimKey, earlierAnswer, settleKey, type CommandKey } from './idempotency';
@@ -111,13 +111,9 @@ export class UnitOfWork {
     if (!locked) throw new Refusal(404, 'Transaction not found.');
     const dealId = locked.deal.id;
     this.dealRows.set(dealId, locked.deal);
-    const data = await stepDataOfRows(this.tx, locked.sides);
-    const side = (name: Side) => {
-      const row = locked.sides.find((candidate) => candidate.side === name);
-      return row ? { row, data: data.get(row.id)! } : null;
-    };
-    for (const row of locked.sides) this.logs.set(row.id, new EventLog(this.tx, row, data.get(row.id)!));
-    this.sideViews.set(dealId, { buyer: side('buyer'), seller: side('seller') });
+    const sides = await sidesOf(this.tx, locked.sides);
+    for (const side of [sides.buyer, sides.seller]) if (side) this.logs.set(side.row.id, new EventLog(this.tx, side.row, side.data));
+    this.sideViews.set(dealId, sides);
     this.parties.set(dealId, locked.parties);
     return locked.claimed;
   }

@@ -14,7 +14,7 @@ import { preparedStatement } from '../db/prepared';
 import { dealParties, deals, transactionEvents, transactions, users, vehicles } from '../db/schema';
 import { dealClosings } from '../db/signing-tables';
 import { shipments } from '../db/transport-tables';
-import { dealAndVehicleOf, stepDataOfRows, type DealSides } from '../kernel/deal-sides';
+import { dealAndVehicleOf, sidesOf } from '../kernel/deal-sides';
 import type { Tx } from '../kernel/event-log';
 import { NOT_FOUND, roleOn, TransactionRefusal, type Role, type UserRow } from '../kernel/access';
 import type { LastRead } from '../kernel/last-statement';
@@ -101,13 +101,7 @@ export async function dealRecord(db: Database | Tx, dealId: string, transactionI
 /** The record read as one JSON value (here, or in a command's last statement), as the views read rows. */
 export async function recordFromJson(db: Database | Tx, json: JsonRow) {
   const record = json as unknown as RecordJson;
-  const rows = rowsFromJson(transactions, record.sides);
-  const data = await stepDataOfRows(db, rows);
-  const side = (name: 'buyer' | 'seller') => {
-    const row = rows.find((candidate) => candidate.side === name);
-    return row ? { row, data: data.get(row.id)! } : null;
-  };
-  const sides: DealSides = { buyer: side('buyer'), seller: side('seller') };
+  const sides = await sidesOf(db, rowsFromJson(transactions, record.sides));
   return {
     deal: dealAndVehicleOf(rowFromJson(deals, record.deal), rowFromJson(vehicles, record.vehicle)),
     sides,
