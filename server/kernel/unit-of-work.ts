@@ -257,7 +257,7 @@ export class UnitOfWork {
   }
 
   /** The notices of deals that moved: made from the parties and sides read with the lock, or read now. */
-  private async dealChanges(dealIds: string[], moved: Set<string>): Promise<Change[]> {
+  private async movedDealNotices(dealIds: string[], moved: Set<string>): Promise<Change[]> {
     const known = dealIds.filter((dealId) => this.parties.has(dealId) && this.sideViews.has(dealId));
     const sides = known.flatMap((dealId) =>
       Object.values(this.knownSides(dealId)!).flatMap((side) => (side ? [{ ...side.row, dealId }] : [])),
@@ -323,7 +323,7 @@ export class UnitOfWork {
     }
     return [
       ...(await dealChanges(this.tx, [...openedDeals], 'all')),
-      ...(await this.dealChanges(
+      ...(await this.movedDealNotices(
         [...movedDeals].filter((dealId) => !openedDeals.has(dealId)),
         moved,
       )),
