@@ -41,7 +41,11 @@ export function GetConnected({ transactionId, dealId, other }: { transactionId: 
           <>
             <dt>E-mail</dt>
             <dd>
-              <a href={`mailto:${connection.email}`}>{connection.email}</a>
+              {/* On a phone a long address wraps after its @, not inside its domain. */}
+              <a href={`mailto:${connection.email}`}>
+                {connection.email.split('@')[0]}@<wbr />
+                {connection.email.split('@').slice(1).join('@')}
+              </a>
             </dd>
           </>
         )}
