@@ -22,6 +22,7 @@ await serveInChild(async (options: { host: string; port: number; dataDir: string
     inquiriesFile: join(options.dataDir, 'sandbox', 'inquiries.json'),
     bankLinkFile: join(options.dataDir, 'sandbox', 'bank-link.json'),
     envelopesDir: join(options.dataDir, 'sandbox', 'envelopes'),
+    pushFile: join(options.dataDir, 'sandbox', 'push.json'),
     publicUrl: () => url,
     webhookSecrets,
     webhookDelayMs: options.webhookDelayMs,

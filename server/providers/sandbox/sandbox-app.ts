@@ -1,8 +1,8 @@
 /**
  * The third-party sandbox origin (DESIGN.md §3, §9): the verification widget page and its inquiry
- * API, the insurance carrier's hand-off page, and the providers that answer later by signed
- * webhook (title desk, inspection). It runs on its own port so the app frames a second origin,
- * as it would in production.
+ * API, the insurance carrier's hand-off page, the providers that answer later by signed
+ * webhook (title desk, inspection), and the stand-in for a browser's Web Push service. It runs on
+ * its own port so the app frames a second origin, as it would in production.
  */
 import Fastify from 'fastify';
 import * as z from 'zod/mini';
@@ -16,6 +16,8 @@ import { esignRoutes } from './esign-routes';
 import { inquiryStore } from './inquiries';
 import { inspectionRequestSchema, inspections } from './inspection';
 import { paymentsProcessor, transferRequestSchema } from './payments';
+import { pushRoutes } from './push-routes';
+import { pushService } from './push-service';
 import { titleDesk, titleReviewSchema, titleTransferSchema } from './title-desk';
 import { orderSchema, quoteRequestSchema, quotesFor, transportVendor } from './transport-vendors';
 import type { WebhookSenderName } from '../webhook-secrets';
@@ -34,6 +36,8 @@ export interface SandboxOptions {
   inquiriesFile: string;
   bankLinkFile: string;
   envelopesDir: string;
+  /** Where the Web Push stand-in keeps its subscriptions and messages; in memory only without it. */
+  pushFile?: string;
   publicUrl: () => string;
   /** The secret each provider signs its webhooks with (the API holds the same, WEBHOOK_SECRET_…). */
   webhookSecrets: Record<WebhookSenderName, string>;
@@ -92,6 +96,7 @@ export function buildSandbox(options: SandboxOptions) {
   });
   bankLinkRoutes(app, bankLink);
   esignRoutes(app, esignProvider(options.envelopesDir, webhooks('esign')), options.publicUrl);
+  pushRoutes(app, pushService(options.pushFile), options.publicUrl);
 
   // Transport vendors: quotes at once, orders later by webhook.
   const vendorOf = (name: string) => (TRANSPORT_VENDORS as readonly string[]).includes(name) && (name as TransportVendor);
