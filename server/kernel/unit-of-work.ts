@@ -24,6 +24,7 @@ import { claimKey, earlierAnswer, settleKey, type CommandKey } from './idempoten
 import { recordChanges, type Change, type FeedEntry } from './live-feed';
 import { requeue } from './outbox';
 import { sideRecipients, writeNotification, type Notice, type Recipient } from './notify';
+import { enqueueMessagePushes } from './push-queue';
 import { recordRequest, type ProviderRequestDraft } from './provider-requests';
 import { lastStatement, type LastRead } from './last-statement';
 import { Refusal } from './refusal';
@@ -253,7 +254,9 @@ export class UnitOfWork {
         events: log.appended.map((entry) => entry.event),
       });
     }
-    return { effects: this.effects, changes: await this.tell() };
+    // Told first: the notifications and pushes it writes are effects too, and wake the dispatcher.
+    const changes = await this.tell();
+    return { effects: this.effects, changes };
   }
 
   /** The notices of deals that moved: made from the parties and sides read with the lock, or read now. */
@@ -301,6 +304,9 @@ export class UnitOfWork {
       },
       notifySide: async (dealId: string, side: Side, notice: Notice) => {
         for (const recipient of await sideRecipients(this.tx, dealId, side)) await writer.notify(recipient, notice);
+      },
+      pushMessage: async (messageId: string) => {
+        if (await enqueueMessagePushes(this.tx, messageId)) this.effects = true;
       },
     };
     for (const event of this.events)
