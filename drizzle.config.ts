@@ -12,6 +12,7 @@ export default defineConfig({
     './server/db/command-tables.ts',
     './server/db/message-tables.ts',
     './server/db/dispute-tables.ts',
+    './server/db/push-tables.ts',
   ],
   out: './server/db/migrations',
 });

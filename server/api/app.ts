@@ -28,6 +28,9 @@ import { mailUnreadMessages } from '../commands/mail-unread-messages';
 import { sandboxProviders, type Providers } from '../providers/providers';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
+import { pushRoutes } from './routes/push';
+import { pushHandler } from '../effects/push';
+import { vapidKeys } from '../modules/push/vapid';
 import { createS3Client } from '../storage/s3-client';
 import { cognitoUserPoolAdmin } from '../modules/users/user-pool-admin';
 import { abortAbandonedUploads } from '../modules/uploads/abandoned-uploads';
@@ -116,7 +119,10 @@ export async function buildApi({
   everyInterval(app, 'removing spent rate-limit counters', () => removeSpentRateLimits(database.db), RATE_LIMIT_CLEANUP_SECONDS);
 
   healthRoutes(app, { pingDatabase: database.ping, s3, bucket: settings.storage.bucket, jwksUrl: settings.auth.jwksUrl });
-  runtimeConfigRoutes(app, settings);
+  const vapid = vapidKeys({ ...settings, vapid: settings.push.vapid });
+  if (!vapid) app.log.warn('no VAPID keys configured (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY): notifications on devices are off');
+  const standInUrl = settings.localStack ? settings.push.standInUrl : undefined;
+  runtimeConfigRoutes(app, settings, vapid && { applicationServerKey: vapid.publicKey, ...(standInUrl && { serviceStandIn: standInUrl }) });
   const userPoolAdmin = cognitoUserPoolAdmin({
     region: settings.auth.region,
     userPoolId: settings.auth.userPoolId,
@@ -129,6 +135,7 @@ export async function buildApi({
   const handlers: Handlers = {
     'provider request': providerRequestHandler(database.db, adapters, settings.providers.callbackUrl),
     ...(mailer && { mail: mailHandler(database.db, mailer, settings.appOrigin) }),
+    ...(vapid && { push: pushHandler(database.db, vapid) }),
   };
   const dispatcher = createDispatcher(database.db, handlers, app.log);
   app.addHook('onClose', () => dispatcher.stop());
@@ -147,6 +154,7 @@ export async function buildApi({
   });
   everyInterval(app, 'expiring offers that ran out', () => expireOffers(ctx), OFFER_EXPIRY_SECONDS);
   userRoutes(app, { ctx, authenticate, userPoolAdmin });
+  pushRoutes(app, { ctx, authenticate, enabled: Boolean(vapid), standInUrl });
   offerRoutes(app, { ctx, authenticate });
   notificationRoutes(app, { ctx, authenticate });
   messageRoutes(app, { ctx, authenticate });

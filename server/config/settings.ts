@@ -87,6 +87,22 @@ const envSchema = z.object({
   MAIL_SES_REGION: z.string().default('us-west-2'),
   /** Only to point the SES client at a stand-in (tests); absent for Amazon SES. */
   MAIL_SES_ENDPOINT: optionalUrl,
+  /** Web Push (VAPID, RFC 8292): the key pair push services check every push against, base64url; both or neither. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'a base64url P-256 private key (43 characters)')
+    .optional(),
+  /** How a push service can reach you about your pushes: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https: URL')
+    .optional(),
+  /** Local stack only: the push-service stand-in whose endpoints subscriptions may name (a browser's push service cannot be reached here). */
+  PUSH_STAND_IN_URL: optionalUrl,
 });
 
 export type Settings = ReturnType<typeof loadSettings>;
@@ -168,7 +184,18 @@ export function loadSettings(env: Record<string, string | undefined>) {
     delivery: { confirmationHours: e.DELIVERY_CONFIRMATION_HOURS, checkIntervalSeconds: e.DELIVERY_CHECK_INTERVAL_SECONDS },
     devMailboxFile: e.DEV_MAILBOX_FILE,
     mail: e.MAIL_FROM ? { from: e.MAIL_FROM, region: e.MAIL_SES_REGION, endpoint: e.MAIL_SES_ENDPOINT } : undefined,
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
+          : undefined,
+      standInUrl: e.PUSH_STAND_IN_URL,
+    },
   };
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    throw new Error(
+      'Invalid API settings: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both (a pair from `npx web-push generate-vapid-keys`) or neither',
+    );
   assertLocalOnlyConveniences(settings);
   return settings;
 }
@@ -186,6 +213,7 @@ function assertLocalOnlyConveniences(settings: {
   localStack: boolean;
   auth: { issuer: string };
   devMailboxFile?: string;
+  push: { standInUrl?: string };
 }) {
   if (settings.localStack && settings.production) {
     throw new Error('Refusing to start: LOCAL_STACK=true turns on local-only conveniences and cannot be set with NODE_ENV=production.');
@@ -200,6 +228,11 @@ function assertLocalOnlyConveniences(settings: {
   if (settings.devMailboxFile) {
     throw new Error(
       'Refusing to start: DEV_MAILBOX_FILE exposes sign-in codes and is only for the local stack (LOCAL_STACK=true); unset it.',
+    );
+  }
+  if (settings.push.standInUrl) {
+    throw new Error(
+      'Refusing to start: PUSH_STAND_IN_URL lets subscriptions name a local address for the API to call and is only for the local stack (LOCAL_STACK=true); unset it.',
     );
   }
 }

@@ -23,7 +23,7 @@ export const idempotencyKeys = pgTable(
   (table) => [primaryKey({ columns: [table.owner, table.key] })],
 );
 
-export const OUTBOX_KINDS = ['mail', 'provider request'] as const;
+export const OUTBOX_KINDS = ['mail', 'provider request', 'push'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 export const outbox = pgTable(

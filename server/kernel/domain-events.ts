@@ -119,6 +119,8 @@ export interface EffectWriter {
   notify(to: Recipient, notice: Notice): Promise<void>;
   /** Tells everyone on `side` of the deal. */
   notifySide(dealId: string, side: Side, notice: Notice): Promise<void>;
+  /** Pushes a message to the devices of the thread's other party (push-queue.ts). */
+  pushMessage(messageId: string): Promise<void>;
 }
 
 export type Subscriber<K extends DomainEventName> = (effects: EffectWriter, payload: DomainEvents[K]) => Promise<void>;

@@ -2,7 +2,7 @@
  * Notifications (issue 21), written only by the effects a domain event causes (server/effects/):
  * one for a person, at most once per event (`key` names the event; a second write for it writes
  * nothing), in the command's database transaction; with it, a live notice for someone with an
- * account (their overview shows it at once) and an outbox row that mails it after the commit.
+ * account (their overview shows it at once) and outbox rows that mail it and push it to their devices after the commit.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { NotificationKind } from '../../src/domain/notification-contract';
@@ -11,7 +11,8 @@ import type { Database } from '../db/client';
 import { dealParties, notifications, users } from '../db/schema';
 import type { Change } from './live-feed';
 import type { Tx } from './event-log';
-import { enqueue } from './outbox';
+import { pushTopicOf } from '../../src/domain/push-contract';
+import { enqueueMailAndPushes } from './push-queue';
 
 export interface Notice {
   kind: NotificationKind;
@@ -50,7 +51,7 @@ export async function writeNotification(tx: Tx, to: Recipient, notice: Notice): 
     .onConflictDoNothing({ target: notifications.dedupKey })
     .returning({ id: notifications.id });
   if (!row) return undefined;
-  await enqueue(tx, 'mail', row.id);
+  await enqueueMailAndPushes(tx, row.id, to.userId, pushTopicOf(notice.kind));
   return { live: to.userId ? { userId: to.userId, kind: 'notification', id: row.id, version: 1 } : null };
 }
 

@@ -77,6 +77,7 @@ async function main() {
     STORAGE_SECRET_ACCESS_KEY: LOCAL_STORAGE_CREDENTIALS.secretAccessKey,
     DEV_MAILBOX_FILE: mailboxFile,
     VERIFICATION_WIDGET_HOST: sandbox.url,
+    PUSH_STAND_IN_URL: sandbox.url,
     ...secretEnvironment(sandbox.webhookSecrets),
   });
   const api = await startApi(settings).catch((error: Error) => {

@@ -23,6 +23,7 @@ async function described(db: Database, rows: Row[]): Promise<Effect[]> {
         .where(inArray(providerRequests.id, refs('provider request')))
     : [];
   const whatOf = (row: Row) => {
+    if (row.kind === 'push') return `A notification to one device (${row.ref.split(':')[0]})`;
     if (row.kind === 'mail') {
       const mail = mails.find((candidate) => candidate.id === row.ref);
       return mail ? `Mail to ${mail.toEmail}: ${mail.subject}` : 'A mail no longer kept';

@@ -19,20 +19,6 @@ import { dealTimeline } from './deal-timeline';
 /** The timeline's kinds a thread shows: what a party did, the documents, the deal's own milestones. */
 const TOLD_IN_THREAD = new Set(['step', 'signature', 'deal']);
 
-/** How many messages `reader` has not seen, in every thread they are a party to (the navigation and the app icon show it). */
-export async function unreadMessagesOf(db: Database, reader: UserRow): Promise<number> {
-  const [row] = rowsOf<{ unread: number }>(
-    await db.execute(sql`
-      select count(*)::integer as unread from ${messages} m
-      join ${negotiations} n on n.id = m.negotiation_id
-      left join ${threadReads} t on t.negotiation_id = n.id and t.user_id = ${reader.id}
-      where (n.seller_user_id = ${reader.id} or n.buyer_user_id = ${reader.id})
-        and m.author_user_id is distinct from ${reader.id}
-        and m.seq > coalesce(t.read_seq, 0)`),
-  );
-  return row?.unread ?? 0;
-}
-
 async function firstName(db: Database, userId: string | null): Promise<string | null> {
   if (!userId) return null;
   const [row] = await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, userId));

@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 
 export const effectSchema = z.object({
   id: z.number(),
-  kind: z.enum(['mail', 'provider request']),
+  kind: z.enum(['mail', 'provider request', 'push']),
   /** In words: "Mail to sam@example.com: Your sale is closed", "Payments: transfer". */
   what: z.string(),
   attempts: z.number(),

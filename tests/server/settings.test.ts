@@ -1,3 +1,4 @@
+import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
 import { loadSettings } from '../../server/config/settings';
 
@@ -23,6 +24,27 @@ describe('API settings', () => {
 
   it('refuses the development mailbox in production', () => {
     expect(() => loadSettings({ ...base, NODE_ENV: 'production', DEV_MAILBOX_FILE: '/tmp/mailbox.json' })).toThrow(/DEV_MAILBOX_FILE/);
+  });
+
+  it('takes the push stand-in only on the local stack, and VAPID keys only as a pair', () => {
+    expect(() => loadSettings({ ...base, PUSH_STAND_IN_URL: 'http://127.0.0.1:8083' })).toThrow(/PUSH_STAND_IN_URL.*LOCAL_STACK/);
+    expect(loadSettings({ ...base, LOCAL_STACK: 'true', PUSH_STAND_IN_URL: 'http://127.0.0.1:8083' }).push.standInUrl).toBe(
+      'http://127.0.0.1:8083',
+    );
+    const pair = webpush.generateVAPIDKeys();
+    expect(() => loadSettings({ ...base, VAPID_PUBLIC_KEY: pair.publicKey })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
+    expect(() => loadSettings({ ...base, VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: pair.privateKey })).toThrow(/VAPID_PUBLIC_KEY/);
+    expect(
+      loadSettings({
+        ...base,
+        VAPID_PUBLIC_KEY: pair.publicKey,
+        VAPID_PRIVATE_KEY: pair.privateKey,
+        VAPID_SUBJECT: 'mailto:ops@example.com',
+      }).push.vapid,
+    ).toEqual({
+      ...pair,
+      subject: 'mailto:ops@example.com',
+    });
   });
 
   it('trusts a local user pool and keeps a development mailbox only when the local stack says so, whatever NODE_ENV is', () => {

@@ -7,7 +7,7 @@ const someClient = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 
 
 /** Calls with an optional bearer header and a JSON body, from `from` (an IP). */
 export function callerOf(app: FastifyInstance) {
-  return (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, authorization?: string, body?: unknown, from = someClient()) =>
+  return (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, authorization?: string, body?: unknown, from = someClient()) =>
     app.inject({
       method,
       url,

@@ -10,7 +10,7 @@ export interface Answer {
 }
 
 export interface ApiCaller {
-  call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, authorization?: string, body?: unknown): Promise<Answer>;
+  call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, authorization?: string, body?: unknown): Promise<Answer>;
 }
 
 /** Calls the API at `origin` over HTTP. */

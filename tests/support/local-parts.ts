@@ -63,6 +63,8 @@ export function environmentFor(parts: LocalParts, overrides: Record<string, stri
     STORAGE_SECRET_ACCESS_KEY: LOCAL_STORAGE_CREDENTIALS.secretAccessKey,
     STATIC_DIR: '/nonexistent',
     VERIFICATION_WIDGET_HOST: parts.sandbox.url,
+    DATA_DIR: parts.dataDir,
+    PUSH_STAND_IN_URL: parts.sandbox.url,
     ...secretEnvironment(parts.sandbox.webhookSecrets),
     // Delivery counts as done at the handover unless a test sets the clock (api-delivery.test.ts): the money tests release at once.
     DELIVERY_CONFIRMATION_HOURS: '0',

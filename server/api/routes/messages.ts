@@ -10,7 +10,8 @@ import { accountOf } from '../../commands/account';
 import type { CommandContext } from '../../commands/context';
 import { markThreadSeen, reportThreadMessage, sendMessage } from '../../commands/messages';
 import { parseInput } from '../../kernel/validation';
-import { threadsOf, threadView, unreadMessagesOf } from '../../views/thread-views';
+import { threadsOf, threadView } from '../../views/thread-views';
+import { unreadMessagesOf } from '../../modules/messages/unread-count';
 import type { Authenticate } from '../guards/auth';
 import { limitedBy } from '../guards/rate-limits';
 
@@ -25,7 +26,7 @@ export function messageRoutes(app: FastifyInstance, deps: { ctx: CommandContext;
 
   // Asked with the dashboard counts on every navigation: one count, not the list.
   app.get('/api/threads/unread', { preHandler: deps.authenticate }, async (request) => ({
-    unread: await unreadMessagesOf(ctx.db, await me(request)),
+    unread: await unreadMessagesOf(ctx.db, (await me(request)).id),
   }));
 
   app.get('/api/threads/:id', { preHandler: deps.authenticate }, async (request) => {

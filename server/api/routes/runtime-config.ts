@@ -2,7 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Settings } from '../../config/settings';
 
-export function runtimeConfig(settings: Settings) {
+/** Notifications, when this API can send them: the key browsers subscribe with, and on the local stack the push service's stand-in. */
+export interface PushConfig {
+  applicationServerKey: string;
+  serviceStandIn?: string;
+}
+
+export function runtimeConfig(settings: Settings, push?: PushConfig) {
   return {
     apiBaseUrl: settings.apiBaseUrl,
     contentBaseUrl: settings.contentBaseUrl,
@@ -18,10 +24,11 @@ export function runtimeConfig(settings: Settings) {
     verificationWidget: settings.verificationWidget,
     helpCentreUrl: settings.helpCentreUrl,
     ...(settings.updateCheckIntervalSeconds ? { updateCheckIntervalSeconds: settings.updateCheckIntervalSeconds } : {}),
+    ...(push ? { push } : {}),
   };
 }
 
-export function runtimeConfigRoutes(app: FastifyInstance, settings: Settings) {
-  const body = runtimeConfig(settings);
+export function runtimeConfigRoutes(app: FastifyInstance, settings: Settings, push?: PushConfig) {
+  const body = runtimeConfig(settings, push);
   app.get('/config.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(body));
 }

@@ -1,5 +1,6 @@
 /**
- * What deal messages tell people beyond the live thread notices: a party who left messages unread
+ * What deal messages tell people beyond the live thread notices: the other party's devices are
+ * pushed each message; a party who left messages unread
  * is mailed (commands/mail-unread-messages.ts decides when), and a reported message tells the
  * admins which thread and why, with the way to read it (an admin may read a reported thread).
  */
@@ -11,6 +12,8 @@ import type { Subscribers } from '../../kernel/domain-events';
 import { notifyAdmins } from './admins';
 
 export const MESSAGE_NOTICES: Subscribers = {
+  // The other party's devices are pushed the message (unless they read it first, or turned messages off).
+  'message.sent': [async (effects, sent) => effects.pushMessage(sent.messageId)],
   'messages.unread': [
     async (effects, unread) => {
       const [reader] = await effects.tx.select({ email: users.email }).from(users).where(eq(users.id, unread.userId));
