@@ -11,16 +11,9 @@ import type { PartyEvent } from '../domain/transaction-transitions';
 import { uploadDb } from '../../workers/upload-store';
 import { db } from './db';
 import { requestPersistentStorage } from './install';
-import { sendMessageAction } from './message-sender';
-import { sendOfferAction } from './offer-sender';
-import { refreshOffers } from './offer-store';
 import { withAction } from './optimistic';
-import type { OutboxRow, TransactionAction } from './outbox-rows';
-import { sendTransactionAction } from './transaction-sender';
-import { refreshThread } from './thread-store';
-import { refreshTransaction } from './transactions';
-
-const FOLLOWED_REFUSAL = 'Not sent: it came after an action that was not accepted. Check the step and try again.';
+import type { TransactionAction } from './outbox-rows';
+import { sendAll } from './outbox-send';
 
 /** Records the user's step action now (works offline), with the transaction as it will be, and starts sending. */
 export async function queueAction(transactionId: string, event: PartyEvent, payload: Record<string, unknown> = {}): Promise<void> {
@@ -131,57 +124,6 @@ export async function withOutboxLock(work: () => Promise<'done' | 'offline'>): P
     busyTries = 0;
     return held();
   });
-}
-
-async function sendAll(): Promise<'done' | 'offline'> {
-  const versions = new Map<string, number>();
-  // Threads whose next message waits for its file's upload: their later messages wait behind it.
-  const held = new Set<string>();
-  for (;;) {
-    const row = await db.outbox
-      .filter((candidate) => candidate.state === 'pending' && !(candidate.kind === 'message' && held.has(candidate.negotiationId)))
-      .first();
-    if (!row) return 'done';
-    let outcome: number | 'sent' | 'offline' | 'waiting' | { refused: string };
-    if (row.kind === 'offer') outcome = await sendOfferAction(row);
-    else if (row.kind === 'message') outcome = await sendMessageAction(row);
-    else {
-      const expectedVersion = row.expectedVersion ?? versions.get(row.transactionId) ?? (await appliedVersion(row));
-      outcome = expectedVersion === undefined ? { refused: FOLLOWED_REFUSAL } : await sendTransactionAction(row, expectedVersion);
-      if (typeof outcome === 'number') versions.set(row.transactionId, outcome);
-    }
-    if (outcome === 'offline') return 'offline';
-    if (outcome === 'waiting' && row.kind === 'message') held.add(row.negotiationId);
-    if (typeof outcome === 'object') await refuse(row, outcome.refused);
-  }
-}
-
-/** For a row queued behind others: the saved version once nothing is ahead of it any more. */
-async function appliedVersion(row: TransactionAction): Promise<number | undefined> {
-  const ahead = await db.outbox
-    .where('transactionId')
-    .equals(row.transactionId)
-    .filter((other) => other.seq! < row.seq!)
-    .count();
-  return ahead ? undefined : (await db.transactions.get(row.transactionId))?.detail?.version;
-}
-
-/** Marks the row refused (and the step actions queued behind it) and puts the server's copy back. */
-async function refuse(row: OutboxRow, reason: string): Promise<void> {
-  await db.transaction('rw', db.outbox, async () => {
-    await db.outbox.update(row.seq!, { state: 'refused', error: reason });
-    if (row.kind !== 'transaction') return;
-    const behind = await db.outbox.where('transactionId').equals(row.transactionId).toArray();
-    for (const later of behind) {
-      if (later.kind === 'transaction' && later.seq! > row.seq! && later.state === 'pending' && later.expectedVersion === null) {
-        await db.outbox.update(later.seq!, { state: 'refused', error: FOLLOWED_REFUSAL });
-      }
-    }
-  });
-  // Offline, the next refresh rolls back.
-  if (row.kind === 'transaction') await refreshTransaction(row.transactionId).catch(() => undefined);
-  else if (row.kind === 'message') await refreshThread(row.negotiationId).catch(() => undefined);
-  else await refreshOffers().catch(() => undefined);
 }
 
 let started = false;
