@@ -14,7 +14,7 @@ import type { Database } from '../db/client';
 import { messages } from '../db/message-tables';
 import { pushSubscriptions } from '../db/push-tables';
 import { rowsOf } from '../db/rows';
-import { notifications } from '../db/schema';
+import { notifications, users } from '../db/schema';
 import { unreadMessagesOf } from '../modules/messages/unread-count';
 import type { VapidKeys } from '../modules/push/vapid';
 
@@ -33,17 +33,19 @@ export function pushHandler(db: Database, vapid: VapidKeys) {
     if (!subscription) return;
     const payload = what === 'message' ? await messagePayload(db, itemId!, subscription.userId) : await notificationPayload(db, itemId!);
     if (!payload) return;
-    await send(db, vapid, subscription, { ...payload, unread: await unreadMessagesOf(db, subscription.userId) });
+    const [owner] = await db.select({ sub: users.cognitoSub }).from(users).where(eq(users.id, subscription.userId));
+    if (!owner) return;
+    await send(db, vapid, subscription, { ...payload, unread: await unreadMessagesOf(db, subscription.userId), for: owner.sub });
   };
 }
 
-async function notificationPayload(db: Database, id: string): Promise<Omit<PushPayload, 'unread'> | undefined> {
+async function notificationPayload(db: Database, id: string): Promise<Omit<PushPayload, 'unread' | 'for'> | undefined> {
   const [notice] = await db.select().from(notifications).where(eq(notifications.id, id));
   if (!notice?.link) return undefined;
   return { title: notice.subject, body: notice.body, url: notice.link, tag: `notification:${notice.id}` };
 }
 
-async function messagePayload(db: Database, id: string, readerId: string): Promise<Omit<PushPayload, 'unread'> | undefined> {
+async function messagePayload(db: Database, id: string, readerId: string): Promise<Omit<PushPayload, 'unread' | 'for'> | undefined> {
   const [message] = rowsOf<{ negotiationId: string; body: string; author: string | null; vehicle: string; read: boolean }>(
     await db.execute(sql`
       select m.negotiation_id as "negotiationId", m.body, u.first_name as author,

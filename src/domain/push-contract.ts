@@ -87,5 +87,7 @@ export const pushPayloadSchema = z.object({
   url: z.string().check(z.startsWith('/')),
   tag: z.string(),
   unread: z.optional(z.number()),
+  /** Whose it is (their account's subject): a device where they signed out since shows nothing. */
+  for: z.string(),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;

@@ -95,6 +95,8 @@ export function policySources(settings: Settings, providers: Providers, inline: 
       storageOrigin,
       ...absolute(settings.apiBaseUrl),
       ...absolute(settings.contentBaseUrl),
+      // The local stack's push-service stand-in makes this browser's subscription (a real browser's push service is its own business).
+      ...(settings.localStack && settings.push.standInUrl ? [origin(settings.push.standInUrl)] : []),
     ],
     frames: [origin(settings.verificationWidget.host), providers.carriers.handOffOrigin],
     media: [storageOrigin],

@@ -12,7 +12,22 @@ import type { PushService } from './push-service';
 const subscribeSchema = z.object({ applicationServerKey: z.string() });
 const ENDPOINT_PATH = /^\/push\/send\/([^/]+)$/;
 
+/**
+ * A browser subscribes inside itself; on the local stack the app asks the stand-in from the page, another origin:
+ * the two subscription routes answer any origin (they hold nothing a page could misuse: keys for a stand-in's inbox).
+ */
+const CROSS_ORIGIN = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'POST, DELETE',
+  'access-control-allow-headers': 'content-type',
+};
+
 export function pushRoutes(app: FastifyInstance, push: PushService, publicUrl: () => string) {
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/push/subscriptions')) reply.headers(CROSS_ORIGIN);
+  });
+  app.options('/push/subscriptions', async (_request, reply) => reply.code(204).send());
+  app.options('/push/subscriptions/:id', async (_request, reply) => reply.code(204).send());
   app.post('/push/subscriptions', async (request, reply) => {
     const input = subscribeSchema.safeParse(request.body);
     if (!input.success || !p256PublicKey(input.data.applicationServerKey))
