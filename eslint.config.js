@@ -1,6 +1,6 @@
 // Lint rules, including the import boundaries of STYLE.md: shared code (ui, data, domain) never
-// imports features or app; features never import each other; sw/ and workers/ import only
-// src/domain and their own files; on the server, nothing below the HTTP layer imports it; no import
+// imports features or app; features never import each other; workers/ import only src/domain and
+// their own files, sw/ the data layer too (it sends the outbox while the app is closed); on the server, nothing below the HTTP layer imports it; no import
 // cycles between files anywhere. The server's layers and folder cycles: .dependency-cruiser.cjs.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
@@ -57,9 +57,14 @@ export default tseslint.config(
               message: 'Features never import each other; move what they share to ui/, data/ or domain/.',
             })),
             {
-              target: ['./sw', './workers'],
+              target: './workers',
               from: ['./src/app', './src/features', './src/data', './src/ui', './server'],
-              message: 'sw/ and workers/ import only src/domain and their own files.',
+              message: 'workers/ import only src/domain and their own files.',
+            },
+            {
+              target: './sw',
+              from: ['./src/app', './src/features', './src/ui', './server'],
+              message: 'sw/ imports src/domain, the data layer it acts for while the app is closed (src/data), and its own files.',
             },
             { target: './src', from: ['./server', './tests'], message: 'The app never imports server or test code.' },
             {

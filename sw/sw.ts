@@ -2,7 +2,8 @@
 /**
  * The service worker, composed from its modules: precache the shell, every route chunk and
  * every content entry; answer SPA navigations with the shell; keep the runtime config for
- * offline starts. Never caches /api or anything personal. Updates wait for the page to ask
+ * offline starts; show pushes and open their screen; send the outbox when the connection returns
+ * with the app closed. Never caches /api or anything personal. Updates wait for the page to ask
  * (prompt mode: the app posts SKIP_WAITING when the user chooses to reload).
  */
 import { setCacheNameDetails } from 'workbox-core';
@@ -12,6 +13,9 @@ import { NetworkFirst } from 'workbox-strategies';
 import { CACHE_PREFIX, CACHE_VERSION, CONFIG_CACHE } from './cache-names';
 import { contentEntryVariants } from './content-entries';
 import { NAVIGATION_DENYLIST } from './navigation';
+import { signedInHere } from '../src/data/device-session';
+import { sendInTheBackground } from './background-send';
+import { handleNotifications } from './notifications';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -49,3 +53,6 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+handleNotifications(signedInHere);
+sendInTheBackground();

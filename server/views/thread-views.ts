@@ -8,7 +8,6 @@ import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Thread, ThreadEntry, ThreadList } from '../../src/domain/message-contract';
 import { vehicleName } from '../../src/domain/offer-format';
 import type { Database } from '../db/client';
-import { rowsOf } from '../db/rows';
 import { messageReports, messages, threadReads } from '../db/message-tables';
 import { deals, negotiations, offers, transactions, uploads, users, vehicles } from '../db/schema';
 import type { UserRow } from '../kernel/access';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useNavigate } from 'react-router-dom';
 import { registerOnFirstVisit, servedByServiceWorker } from '../data/service-worker';
 import { Toaster } from '../ui/toaster';
 import { ConnectivityBanner } from './connectivity-banner';
@@ -22,6 +22,7 @@ export function RootShell() {
   useEffect(() => {
     if (!updatable) registerOnFirstVisit();
   }, []);
+  useScreensOpenedByNotifications();
   return (
     <>
       <ConnectivityBanner />
@@ -35,4 +36,19 @@ export function RootShell() {
       <Toaster />
     </>
   );
+}
+
+/** A notification clicked while this window was open: the service worker asks it to show the notification's screen. */
+function useScreensOpenedByNotifications() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const worker = navigator.serviceWorker;
+    if (!worker) return;
+    const open = (event: MessageEvent) => {
+      const { type, url } = (event.data ?? {}) as { type?: string; url?: unknown };
+      if (type === 'OPEN_SCREEN' && typeof url === 'string' && url.startsWith('/')) navigate(url);
+    };
+    worker.addEventListener('message', open);
+    return () => worker.removeEventListener('message', open);
+  }, [navigate]);
 }

@@ -71,6 +71,14 @@ export interface FormDraft {
   savedAt: number;
 }
 
+/**
+ * What this device holds for the service worker, under `session` (device-session.ts) and `push`
+ * (push.ts): cleared with everything else on sign-out.
+ */
+export type DeviceRecord =
+  | { key: 'session'; sub: string; idToken: string; refreshToken: string | null; clientId: string; region: string; endpoint?: string }
+  | { key: 'push'; endpoint: string; via: 'browser' | 'stand-in' };
+
 export class AppDatabase extends Dexie {
   profiles!: EntityTable<CachedProfile, 'sub'>;
   transactions!: EntityTable<CachedTransaction, 'id'>;
@@ -85,6 +93,7 @@ export class AppDatabase extends Dexie {
   drafts!: EntityTable<FormDraft, 'key'>;
   threads!: EntityTable<CachedThread, 'negotiationId'>;
   answers!: EntityTable<KeptAnswer, 'key'>;
+  device!: Table<DeviceRecord, string>;
 
   constructor(name = 'caramel', options?: DexieOptions) {
     super(name, options);
@@ -153,6 +162,8 @@ export class AppDatabase extends Dexie {
     );
     // v10 (issue 42): the API answers screens show (bank accounts, signing …), kept so they read offline; a new table.
     this.version(10).stores({ answers: 'key' });
+    // v11 (issue 44): what the service worker needs while the app is closed (the session it sends with, this device's push subscription).
+    this.version(11).stores({ device: 'key' });
   }
 }
 

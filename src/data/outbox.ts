@@ -14,6 +14,7 @@ import { requestPersistentStorage } from './install';
 import { withAction } from './optimistic';
 import type { TransactionAction } from './outbox-rows';
 import { sendAll } from './outbox-send';
+import { sendWhenBackOnline } from './background-sync';
 
 /** Records the user's step action now (works offline), with the transaction as it will be, and starts sending. */
 export async function queueAction(transactionId: string, event: PartyEvent, payload: Record<string, unknown> = {}): Promise<void> {
@@ -73,6 +74,8 @@ export function drainOutbox(): Promise<void> {
       outcome = await withOutboxLock(sendAll);
     } while (again);
     clearTimeout(retryTimer);
+    // Still waiting: the service worker sends it when the connection returns, even if this page is closed by then.
+    if (outcome !== 'done') sendWhenBackOnline();
     if (outcome === 'offline') retryTimer = setTimeout(() => void drainOutbox(), Math.min(60_000, 1000 * 2 ** retries++));
     else if (outcome === 'busy') retryTimer = setTimeout(() => void drainOutbox(), BUSY_RETRY_MS);
     else retries = 0;

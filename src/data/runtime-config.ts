@@ -35,6 +35,8 @@ export const runtimeConfigSchema = v.object({
   helpCentreUrl: v.union([url, v.literal('/help')]),
   /** How often an open tab asks for a new build; one hour when absent. */
   updateCheckIntervalSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5))),
+  /** Notifications on devices, when the API can send them: the VAPID key to subscribe with; on the local stack, the push service's stand-in. */
+  push: v.optional(v.object({ applicationServerKey: text, serviceStandIn: v.optional(url) })),
 });
 
 export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>;

@@ -50,6 +50,12 @@ function markAccountOnDevice(present: boolean): void {
 function signedIn(user: { sub: string; email: string }, token: string): void {
   markAccountOnDevice(true);
   setSignedIn(user, token);
+  // The service worker's copy, for sending what waits while the app is closed (device-session.ts).
+  const lastUser = readStorage(storageKey('LastAuthUser'));
+  const refreshToken = lastUser ? readStorage(storageKey(`${lastUser}.refreshToken`)) : null;
+  void import('./device-session')
+    .then(({ keepDeviceSession }) => keepDeviceSession(runtimeConfig().auth, user.sub, token, refreshToken))
+    .catch((error: unknown) => console.error('Keeping the session for the service worker failed', error));
 }
 
 /** Amplify's mark of a redirect sign-in under way: set on leaving for the hosted sign-in, cleared once settled. */
@@ -174,6 +180,12 @@ export async function completeSignIn(): Promise<{ needsDetails: boolean }> {
 export async function signOut(scope: 'here' | 'everywhere' = 'here'): Promise<void> {
   if (!hasStoredSession()) return endSessionLocally();
   await (await import('./uploads')).cancelAllUploads().catch((error: unknown) => console.error('Cancelling uploads failed', error));
+  // This device stops taking the person's notifications while the session still lets it tell the API.
+  await (
+    await import('./push')
+  )
+    .turnOffNotifications({ bestEffort: true })
+    .catch((error: unknown) => console.error('Turning notifications off failed', error));
   const hosted = signedInThroughHostedSignIn();
   await endSessionLocally();
   const identity = await identityService();

@@ -35,7 +35,9 @@ export const threadOnScreen = () => onScreen;
  */
 export async function followThread(negotiationId: string): Promise<void> {
   await refreshThread(negotiationId);
-  if (onScreen === negotiationId && document.visibilityState === 'visible') await markThreadRead(negotiationId);
+  // (The service worker sends the outbox through this module too: it has no document, and never a thread on screen.)
+  const page = (globalThis as { document?: { visibilityState: string } }).document;
+  if (onScreen === negotiationId && page?.visibilityState === 'visible') await markThreadRead(negotiationId);
 }
 
 function newestFromOther(entries: ThreadEntry[]): number | undefined {

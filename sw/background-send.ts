@@ -1,0 +1,44 @@
+/// <reference lib="webworker" />
+/**
+ * Background Sync (issue 44): when the connection returns, the browser wakes this worker to send
+ * what the outbox holds — with the app closed too — through the app's own sending loop
+ * (src/data/outbox-send.ts), so each row goes with the idempotency key made when the person acted and
+ * is applied once however many places send it. It acts as the person signed in on this device
+ * (src/data/device-session.ts); with no one signed in it sends nothing. A page already sending holds
+ * the outbox lock, and this run leaves the rows to it. Still offline, the sync fails, and the browser
+ * tries it again later.
+ */
+import { OUTBOX_SYNC_TAG } from '../src/data/background-sync';
+import { workerSession } from '../src/data/device-session';
+import { sendAll } from '../src/data/outbox-send';
+import { loadRuntimeConfig } from '../src/data/runtime-config';
+import { setSignedIn, setTokenRefresher } from '../src/data/session-store';
+import { CONFIG_CACHE } from './cache-names';
+
+declare const self: ServiceWorkerGlobalScope;
+
+interface SyncEvent extends ExtendableEvent {
+  tag: string;
+}
+
+export function sendInTheBackground(): void {
+  self.addEventListener('sync', (event) => {
+    const sync = event as SyncEvent;
+    if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(sendQueued());
+  });
+}
+
+/** The runtime configuration as the app reads it: the kept copy first (this may run the moment the connection returns). */
+const keptConfig: typeof fetch = async (input, init) =>
+  (await (await caches.open(CONFIG_CACHE)).match('/config.json')) ?? fetch(input, init);
+
+async function sendQueued(): Promise<void> {
+  const config = await loadRuntimeConfig(keptConfig);
+  if (!config.ok) throw new Error(config.problem);
+  const session = await workerSession();
+  if (!session) return;
+  setSignedIn({ sub: session.sub, email: session.email }, session.idToken);
+  setTokenRefresher(async () => (await workerSession())?.idToken ?? session.idToken);
+  const outcome = await self.navigator.locks.request('caramel-outbox', { ifAvailable: true }, (lock) => (lock ? sendAll() : 'busy'));
+  if (outcome === 'offline') throw new Error('The API could not be reached; the browser will try again.');
+}
