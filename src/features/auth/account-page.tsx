@@ -13,6 +13,7 @@ import { showToast } from '../../ui/toast-store';
 import { fetchSignInMethods } from '../../data/sign-in-methods';
 import { DetailsForm } from './details-form';
 import { MfaSettings } from './mfa-settings';
+import { NotificationSettings } from './notification-settings';
 import { SignInMethodsSection } from './sign-in-methods';
 import { useCachedProfile } from './use-cached-profile';
 import { useIdentityQuery } from './use-identity-query';
@@ -89,6 +90,7 @@ export function Component() {
         </h2>
         <Link to="/link-account">Linked bank accounts</Link>
       </section>
+      <NotificationSettings online={online} />
       <SessionsSection online={online} />
       <DeleteSection online={online} />
     </div>

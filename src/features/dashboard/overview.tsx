@@ -17,6 +17,7 @@ import { deadlineText } from '../../domain/sale-state';
 import { Alert } from '../../ui/alert';
 import { Button, buttonClass } from '../../ui/button';
 import { Ago } from '../../ui/ago';
+import { NotificationPrompt } from '../../ui/notification-prompt';
 
 const UPDATES_SHOWN = 8;
 
@@ -90,6 +91,7 @@ export function Overview({ heading }: { heading: string }) {
         </p>
       )}
       <UnreadMessages />
+      <NotificationPrompt />
       {overview === undefined || (nothingSaved && refresh === 'loading') ? (
         <p aria-busy="true">Loading your overview…</p>
       ) : nothingSaved && refresh === 'failed' ? (

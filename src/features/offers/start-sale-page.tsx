@@ -1,3 +1,4 @@
+import { NotificationPrompt } from '../../ui/notification-prompt';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -206,6 +207,7 @@ function SaleStarted({ startedWith, email }: { startedWith: string; email: strin
       ) : (
         <p className="mb-4">{email ? `We e-mailed ${email} a link to answer it.` : 'Make a link to share from your offers.'}</p>
       )}
+      {sent && <NotificationPrompt justMadeOffer />}
       <Link to="/dashboard/caramel-offers" className="button is-primary mt-4">
         Go to your offers
       </Link>
