@@ -5,35 +5,52 @@
  * already shows it); the app icon's badge follows the unread count; a click opens the exact
  * screen, in a window already open when there is one. A push for someone no longer signed in on
  * this device shows nothing, and this device leaves the push service (its next push answers 410,
- * and the API forgets it).
+ * and the API forgets it). The handlers take the worker's parts as arguments, so they are tested
+ * with stand-ins of them (tests/unit/sw-notifications.test.ts) as well as in Chromium.
  */
-import { pushPayloadSchema, type PushPayload } from '../src/domain/push-contract';
+import { pushPayloadSchema } from '../src/domain/push-contract';
 
-declare const self: ServiceWorkerGlobalScope;
-
-/** Who is signed in on this device, as the app last wrote it (src/data/device-session.ts), read without the app's code. */
+/** Who is signed in on this device, as the app last wrote it (src/data/device-session.ts). */
 export type SignedInHere = () => Promise<string | undefined>;
 
-export function handleNotifications(signedInHere: SignedInHere): void {
-  self.addEventListener('push', (event) => event.waitUntil(show(event.data, signedInHere)));
-  self.addEventListener('notificationclick', (event) => {
+/** What of the service worker's global scope the handlers use. */
+export interface WorkerParts {
+  origin: string;
+  clients: Pick<Clients, 'matchAll' | 'openWindow'>;
+  registration: Pick<ServiceWorkerRegistration, 'showNotification'> & { pushManager: Pick<PushManager, 'getSubscription'> };
+  navigator: Partial<Pick<WorkerNavigator, 'setAppBadge' | 'clearAppBadge'>>;
+}
+
+export function handleNotifications(scope: ServiceWorkerGlobalScope, signedInHere: SignedInHere): void {
+  const parts: WorkerParts = {
+    origin: scope.location.origin,
+    clients: scope.clients,
+    registration: scope.registration,
+    navigator: scope.navigator,
+  };
+  scope.addEventListener('push', (event) => event.waitUntil(showPush(parts, safeJson(event.data), signedInHere)));
+  scope.addEventListener('notificationclick', (event) => {
     event.notification.close();
     const url = (event.notification.data as { url?: unknown } | null)?.url;
-    event.waitUntil(openScreen(typeof url === 'string' && url.startsWith('/') ? url : '/dashboard'));
+    event.waitUntil(openScreen(parts, typeof url === 'string' && url.startsWith('/') ? url : '/dashboard'));
   });
 }
 
-async function show(data: PushMessageData | null, signedInHere: SignedInHere): Promise<void> {
-  const parsed = pushPayloadSchema.safeParse(safeJson(data));
-  if (!parsed.success) return;
+/** What a push did: shown, left to the screen in front of the person, or dropped (not theirs here, or not ours). */
+export async function showPush(worker: WorkerParts, data: unknown, signedInHere: SignedInHere): Promise<'shown' | 'on screen' | 'dropped'> {
+  const parsed = pushPayloadSchema.safeParse(data);
+  if (!parsed.success) return 'dropped';
   const push = parsed.data;
   if ((await signedInHere()) !== push.for) {
-    await (await self.registration.pushManager.getSubscription())?.unsubscribe();
-    return;
+    await (await worker.registration.pushManager.getSubscription())?.unsubscribe();
+    return 'dropped';
   }
-  await setBadge(push.unread);
-  if (await onScreen(push.url)) return;
-  await self.registration.showNotification(push.title, {
+  if (push.unread !== undefined) {
+    const badge = push.unread ? worker.navigator.setAppBadge?.(push.unread) : worker.navigator.clearAppBadge?.();
+    await badge?.catch(() => undefined);
+  }
+  if (await onScreen(worker, push.url)) return 'on screen';
+  await worker.registration.showNotification(push.title, {
     body: push.body,
     tag: push.tag,
     // A newer message in a conversation replaces the last one and is announced; a repeat of the same event is not.
@@ -41,6 +58,7 @@ async function show(data: PushMessageData | null, signedInHere: SignedInHere): P
     icon: '/icons/icon-192.png',
     data: { url: push.url },
   } as NotificationOptions);
+  return 'shown';
 }
 
 function safeJson(data: PushMessageData | null): unknown {
@@ -51,31 +69,30 @@ function safeJson(data: PushMessageData | null): unknown {
   }
 }
 
-async function setBadge(unread: PushPayload['unread']): Promise<void> {
-  if (unread === undefined || !('setAppBadge' in self.navigator)) return;
-  await (unread ? self.navigator.setAppBadge(unread) : self.navigator.clearAppBadge()).catch(() => undefined);
-}
-
-const samePlace = (client: WindowClient, url: string) => {
+const samePlace = (worker: WorkerParts, client: WindowClient, url: string) => {
   const open = new URL(client.url);
-  const target = new URL(url, self.location.origin);
+  const target = new URL(url, worker.origin);
   return open.pathname === target.pathname && open.search === target.search;
 };
 
-async function onScreen(url: string): Promise<boolean> {
-  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  return windows.some((client) => client.visibilityState === 'visible' && client.focused && samePlace(client, url));
+const windowsOf = (worker: WorkerParts) =>
+  worker.clients.matchAll({ type: 'window', includeUncontrolled: true }) as Promise<WindowClient[]>;
+
+async function onScreen(worker: WorkerParts, url: string): Promise<boolean> {
+  return (await windowsOf(worker)).some(
+    (client) => client.visibilityState === 'visible' && client.focused && samePlace(worker, client, url),
+  );
 }
 
 /** Focuses a window showing `url`, or takes an open window there (the app navigates itself), or opens one. */
-async function openScreen(url: string): Promise<void> {
-  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const showing = windows.find((client) => samePlace(client, url));
+export async function openScreen(worker: WorkerParts, url: string): Promise<void> {
+  const windows = await windowsOf(worker);
+  const showing = windows.find((client) => samePlace(worker, client, url));
   if (showing) return void (await showing.focus());
   const open = windows[0];
   if (open) {
     open.postMessage({ type: 'OPEN_SCREEN', url });
     return void (await open.focus());
   }
-  await self.clients.openWindow(url);
+  await worker.clients.openWindow(url);
 }

@@ -54,5 +54,5 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-handleNotifications(signedInHere);
+handleNotifications(self, signedInHere);
 sendInTheBackground();
