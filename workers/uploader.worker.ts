@@ -13,6 +13,7 @@ import { fingerprintOf } from './fingerprint';
 import { addTask, type NewUpload } from './new-task';
 import { uploadApi, type TokenSource, type UploadApi } from './upload-api';
 import { runTask } from './upload-runner';
+import { takeUp } from './take-up';
 import { lockName, UPLOAD_CHANNEL, uploadDb, type UploadSignal, type UploadTask } from './upload-store';
 
 const SUPERVISE_EVERY_MS = 1000;
@@ -89,21 +90,8 @@ async function drive(id: string): Promise<void> {
     let finish!: () => void;
     driving.set(id, { controller, finished: new Promise((resolve) => (finish = resolve)) });
     try {
-      const task = await uploadDb.transaction('rw', uploadDb.tasks, async () => {
-        const current = await uploadDb.tasks.get(id);
-        // §4.5: a new task starts here, under the lock, so only one tab ever moves it out of init.
-        if (current?.status === 'init') await uploadDb.tasks.update(id, { status: applyCommand('init', 'start') });
-        if (current?.status === 'paused' && (current.pauseReason === 'offline' || current.pauseReason === 'file needed'))
-          await uploadDb.tasks.update(id, { status: applyCommand('paused', 'resume'), pauseReason: null });
-        return uploadDb.tasks.get(id);
-      });
-      if (task?.status !== 'in progress') return;
-      const file = task.fileKept ? (await uploadDb.files.get(id))?.file : heldFiles.get(id);
-      if (!file) {
-        await uploadDb.tasks.update(id, { status: 'paused', pauseReason: 'file needed' });
-        return;
-      }
-      await runTask(id, { api, db: uploadDb, file }, controller.signal);
+      const file = await takeUp(id, heldFiles.get(id));
+      if (file) await runTask(id, { api, db: uploadDb, file }, controller.signal);
     } finally {
       driving.delete(id);
       finish();
