@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 /**
- * Background Sync (issue 44): when the connection returns, the browser wakes this worker to send
- * what the outbox holds — with the app closed too — through the app's own sending loop
+ * Background Sync (issue 44): when the connection returns, the browser wakes this worker to finish
+ * the uploads that wait for it (those whose file the device kept) and then send what the outbox
+ * holds — with the app closed too — through the app's own uploader and sending loop
  * (src/data/outbox-send.ts), so each row goes with the idempotency key made when the person acted and
  * is applied once however many places send it. It acts as the person signed in on this device
  * (src/data/device-session.ts); with no one signed in it sends nothing. A page already sending holds
@@ -13,6 +14,10 @@ import { workerSession } from '../src/data/device-session';
 import { sendAll } from '../src/data/outbox-send';
 import { loadRuntimeConfig } from '../src/data/runtime-config';
 import { setSignedIn, setTokenRefresher } from '../src/data/session-store';
+import { uploadApi } from '../workers/upload-api';
+import { runTask } from '../workers/upload-runner';
+import { lockName, uploadDb, type UploadTask } from '../workers/upload-store';
+import { takeUp } from '../workers/take-up';
 import { CONFIG_CACHE } from './cache-names';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -38,7 +43,24 @@ async function sendQueued(): Promise<void> {
   const session = await workerSession();
   if (!session) return;
   setSignedIn({ sub: session.sub, email: session.email }, session.idToken);
-  setTokenRefresher(async () => (await workerSession())?.idToken ?? session.idToken);
+  const token = async () => (await workerSession())?.idToken ?? session.idToken;
+  setTokenRefresher(token);
+  // Uploads first: a message waits for its file.
+  await finishUploads(session.sub, uploadApi(config.config.apiBaseUrl, token));
   const outcome = await self.navigator.locks.request('caramel-outbox', { ifAvailable: true }, (lock) => (lock ? sendAll() : 'busy'));
   if (outcome === 'offline') throw new Error('The API could not be reached; the browser will try again.');
+}
+
+const resumable = (task: UploadTask) =>
+  task.fileKept &&
+  (task.status === 'init' || task.status === 'in progress' || (task.status === 'paused' && task.pauseReason === 'offline'));
+
+/** Drives each upload of `owner` no tab drives (their locks are free), one after another, to its end or its next pause. */
+async function finishUploads(owner: string, api: ReturnType<typeof uploadApi>): Promise<void> {
+  const tasks = await uploadDb.tasks.where('owner').equals(owner).filter(resumable).toArray();
+  for (const task of tasks)
+    await self.navigator.locks.request(lockName(task.id), { ifAvailable: true }, async (lock) => {
+      const file = lock ? await takeUp(task.id) : undefined;
+      if (file) await runTask(task.id, { api, db: uploadDb, file }, new AbortController().signal);
+    });
 }

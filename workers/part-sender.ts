@@ -1,6 +1,7 @@
 /**
  * One part (or a whole small file) PUT to a presigned URL with XMLHttpRequest, the only browser
- * API that reports upload progress byte by byte. Failures come back classified so the runner
+ * API that reports upload progress byte by byte — or with fetch in a service worker, which has no
+ * XMLHttpRequest (its Background Sync finishes uploads while no one watches a progress bar). Failures come back classified so the runner
  * can choose: a lost connection pauses, 5xx/429 retries this part (after the Retry-After storage
  * names, when its CORS rule lets the browser read it), an expired URL is re-signed, a missing ETag
  * is a configuration error the user is told about.
@@ -43,6 +44,7 @@ export function sendPart(
   signal: AbortSignal,
   onProgress: (loaded: number) => void,
 ): Promise<string> {
+  if (typeof XMLHttpRequest === 'undefined') return sendWithFetch({ url, headers }, body, signal, onProgress);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
@@ -62,4 +64,23 @@ export function sendPart(
     signal.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(body);
   });
+}
+
+async function sendWithFetch(
+  { url, headers }: { url: string; headers: Record<string, string> },
+  body: Blob,
+  signal: AbortSignal,
+  onProgress: (loaded: number) => void,
+): Promise<string> {
+  let answer: Response;
+  try {
+    answer = await fetch(url, { method: 'PUT', headers, body, signal });
+  } catch {
+    throw new PartFailed(signal.aborted ? { kind: 'aborted' } : { kind: 'network' });
+  }
+  if (answer.status >= 300) throw new PartFailed(classify(answer.status, await answer.text(), answer.headers.get('Retry-After')));
+  const eTag = answer.headers.get('ETag');
+  if (!eTag) throw new PartFailed({ kind: 'no-etag' });
+  onProgress(body.size);
+  return eTag;
 }

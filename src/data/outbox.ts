@@ -140,6 +140,8 @@ export function startOutbox(): void {
     () => void drainOutbox(),
   );
   window.addEventListener('online', () => void drainOutbox());
+  // Whatever is under way when the connection drops (an upload, an action about to go) the service worker can finish once it is back.
+  window.addEventListener('offline', sendWhenBackOnline);
   // Back from the back-forward cache (or unfrozen): a drain it let go of goes on.
   window.addEventListener('pageshow', (event) => event.persisted && void drainOutbox());
   document.addEventListener('resume', () => void drainOutbox());
