@@ -23,11 +23,24 @@ test('/api/healthz reports every part ok', async ({ request }) => {
 
 test('/config.json carries the documented keys', async ({ request }) => {
   const config = await (await request.get('/config.json')).json();
-  expect(Object.keys(config).sort()).toEqual(['apiBaseUrl', 'auth', 'contentBaseUrl', 'helpCentreUrl', 'storage', 'verificationWidget']);
+  expect(Object.keys(config).sort()).toEqual([
+    'apiBaseUrl',
+    'auth',
+    'contentBaseUrl',
+    'helpCentreUrl',
+    'push',
+    'storage',
+    'verificationWidget',
+  ]);
   expect(config.auth).toMatchObject({
     region: expect.any(String),
     userPoolId: expect.stringMatching(/_/),
     userPoolEndpoint: expect.stringMatching(/^http:\/\/127\.0\.0\.1:/),
+  });
+  // The local stack's devices subscribe at its push-service stand-in, with the key made for its data dir.
+  expect(config.push).toEqual({
+    applicationServerKey: expect.stringMatching(/^[A-Za-z0-9_-]{87}$/),
+    serviceStandIn: expect.stringMatching(/^http:\/\/127\.0\.0\.1:/),
   });
 });
 

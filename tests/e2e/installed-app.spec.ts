@@ -11,7 +11,8 @@ import type { APIRequestContext, BrowserContext, CDPSession } from '@playwright/
 import { threadPath } from '../../src/domain/message-contract';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { expect, test } from './fixtures';
-import { actThroughApi, buyerWithDeal, identityDoneThroughApi, idTokenOf } from './transaction-helpers';
+import { fileOnDisk } from './upload-helpers';
+import { buyerApprovedForLoan, buyerWithDeal, idTokenOf } from './transaction-helpers';
 
 // The service worker is what is under test; the headless shell answers every notification permission with
 // "denied", so these run in the whole browser (headless), as a person's installed app does.
@@ -56,7 +57,7 @@ const write = (request: APIRequestContext, bearer: string, negotiationId: string
     data: { body, idempotencyKey: crypto.randomUUID() },
   });
 
-test('notifications turned on reach the closed app encrypted, show the other party’s words, open their screen, and stop when turned off', async ({
+test('notifications turned on reach the closed app encrypted, show the other party’s words, open their screen, and stop when turned off or signed out', async ({
   page,
   context,
   request,
@@ -75,16 +76,18 @@ test('notifications turned on reach the closed app encrypted, show the other par
   await section.getByRole('button', { name: 'Turn on notifications' }).click();
   await expect(section.getByText('This device is told when the app is closed.')).toBeVisible();
   await expect(section.getByRole('checkbox', { name: 'Messages' })).toBeChecked();
-  const [device] = await page.evaluate(
-    () =>
-      new Promise<{ endpoint: string }[]>((resolve) => {
-        const open = indexedDB.open('caramel');
-        open.onsuccess = () => {
-          const all = open.result.transaction('device').objectStore('device').getAll();
-          all.onsuccess = () => resolve((all.result as { key: string; endpoint: string }[]).filter((row) => row.key === 'push'));
-        };
-      }),
-  );
+  const devices = () =>
+    page.evaluate(
+      () =>
+        new Promise<{ endpoint: string }[]>((resolve) => {
+          const open = indexedDB.open('caramel');
+          open.onsuccess = () => {
+            const all = open.result.transaction('device').objectStore('device').getAll();
+            all.onsuccess = () => resolve((all.result as { key: string; endpoint: string }[]).filter((row) => row.key === 'push'));
+          };
+        }),
+    );
+  const [device] = await devices();
   const pushedHere = async () =>
     (await (await request.get(`${standIn}/push/messages?endpoint=${encodeURIComponent(device!.endpoint)}`)).json()).messages as {
       payload: string;
@@ -117,25 +120,27 @@ test('notifications turned on reach the closed app encrypted, show the other par
   await expect(section.getByRole('button', { name: 'Turn on notifications' })).toBeVisible();
   const ended = await request.post(device!.endpoint, { headers: { TTL: '60' } });
   expect(ended.status()).toBe(410);
+
+  // On again, then signing out takes the device back too: the seller's next message reaches no device.
+  await section.getByRole('button', { name: 'Turn on notifications' }).click();
+  await expect(section.getByText('This device is told when the app is closed.')).toBeVisible();
+  const [again] = await devices();
+  await page.goto('/sign-out');
+  await expect(page.getByRole('heading', { name: /signed out/i })).toBeVisible();
+  expect((await request.post(again!.endpoint, { headers: { TTL: '60' } })).status()).toBe(410);
 });
 
-test('a message and a step action queued offline go out from Background Sync with the app closed, once each, and show as sent', async ({
+test('a message, a photo and a step action queued offline go out from Background Sync with the app closed, once each, and show as sent', async ({
   page,
   context,
   request,
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const { transactionId, bearer } = await buyerWithDeal(page, request);
-  await identityDoneThroughApi(request, bearer, transactionId);
-  await actThroughApi(request, bearer, transactionId, 'finance application submitted', {
-    downPaymentDollars: 4000,
-    months: 60,
-    band: 'good',
-    annualIncomeDollars: 90000,
-    creditCheckConsent: true,
-  });
+  const { transactionId, bearer } = await buyerApprovedForLoan(page, request);
   const negotiationId = await threadOf(request, bearer, transactionId);
+  const photoName = `keys-${Math.random().toString(36).slice(2, 8)}.jpg`;
+  const photo = Buffer.from('\xff\xd8\xff\xe0 the keys in the glovebox', 'latin1');
   await page.goto(threadPath(negotiationId));
   await expect(page.getByRole('heading', { name: 'Messages about the 2005 Buick' })).toBeVisible();
   await page.goto(`/transaction/financing?transaction=${transactionId}`);
@@ -151,6 +156,10 @@ test('a message and a step action queued offline go out from Background Sync wit
   await page.getByRole('textbox', { name: 'Message' }).fill('Loan chosen, see you Saturday.');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText(/not sent yet/i)).toBeVisible();
+  // And a photo of the keys, whose upload cannot start offline: the message waits for it.
+  await page.getByRole('textbox', { name: 'Message' }).fill('The keys, photographed.');
+  await page.getByLabel('Send a photo, video or document').setInputFiles(fileOnDisk(photoName, photo));
+  await expect(page.getByText(/not sent yet/i)).toHaveCount(2);
   await page.close();
 
   // The connection returns; the browser wakes the service worker, which sends both. A second sync sends nothing more.
@@ -162,6 +171,12 @@ test('a message and a step action queued offline go out from Background Sync wit
       (entry: { type: string; body?: string }) => entry.type === 'message' && entry.body === 'Loan chosen, see you Saturday.',
     );
   await expect.poll(async () => (await messages()).length, { timeout: 15_000 }).toBe(1);
+  const withPhoto = async () =>
+    (await (await request.get(`/api/threads/${negotiationId}`, { headers: { authorization: bearer } })).json()).entries.filter(
+      (entry: { type: string; body?: string; attachment?: { fileName: string } | null }) =>
+        entry.type === 'message' && entry.body === 'The keys, photographed.' && entry.attachment?.fileName === photoName,
+    );
+  await expect.poll(async () => (await withPhoto()).length, { timeout: 20_000 }).toBe(1);
   const detail = async () => (await request.get(`/api/transactions/${transactionId}`, { headers: { authorization: bearer } })).json();
   await expect.poll(async () => (await detail()).status, { timeout: 15_000 }).toBe('finance_done');
 
@@ -170,6 +185,7 @@ test('a message and a step action queued offline go out from Background Sync wit
   await reopened.goto(threadPath(negotiationId));
   await expect(reopened.getByText('Loan chosen, see you Saturday.')).toBeVisible();
   await expect(reopened.getByText(/not sent yet/i)).toHaveCount(0);
+  await expect(reopened.getByRole('img', { name: photoName })).toBeVisible();
   await reopened.goto(`/transaction/financing?transaction=${transactionId}`);
   await expect(reopened.getByText(/action(s)? pending/)).toHaveCount(0);
   expect((await messages()).length).toBe(1);

@@ -5,7 +5,7 @@
  * each is applied once and the mark goes.
  */
 import { expect, test } from './fixtures';
-import { actThroughApi, buyerWithDeal, identityDoneThroughApi } from './transaction-helpers';
+import { buyerApprovedForLoan } from './transaction-helpers';
 
 // Goes offline: its pages come from the service worker, as in an installed app.
 test.use({ serviceWorkers: 'allow' });
@@ -16,15 +16,7 @@ test('choices queued offline show in their read-only steps, in two tabs, and are
   request,
 }) => {
   test.setTimeout(120_000);
-  const { transactionId, bearer } = await buyerWithDeal(page, request);
-  await identityDoneThroughApi(request, bearer, transactionId);
-  await actThroughApi(request, bearer, transactionId, 'finance application submitted', {
-    downPaymentDollars: 4000,
-    months: 60,
-    band: 'good',
-    annualIncomeDollars: 90000,
-    creditCheckConsent: true,
-  });
+  const { transactionId, bearer } = await buyerApprovedForLoan(page, request);
   await page.goto(`/transaction/financing?transaction=${transactionId}`);
   await expect(page.getByRole('heading', { name: "You're approved: choose a loan" })).toBeVisible();
   // The service worker is active before the connection drops, so pages still load offline.

@@ -93,6 +93,20 @@ export async function verifiedThroughApi(request: APIRequestContext, bearer: str
   return actThroughApi(request, bearer, transactionId, 'identity submitted', { inquiryId: inquiry.id });
 }
 
+/** A buyer with a deal whose identity step is done and whose loan application was approved (through the API): next, they choose a loan. */
+export async function buyerApprovedForLoan(page: Page, request: APIRequestContext) {
+  const deal = await buyerWithDeal(page, request);
+  await identityDoneThroughApi(request, deal.bearer, deal.transactionId);
+  await actThroughApi(request, deal.bearer, deal.transactionId, 'finance application submitted', {
+    downPaymentDollars: 4000,
+    months: 60,
+    band: 'good',
+    annualIncomeDollars: 90000,
+    creditCheckConsent: true,
+  });
+  return deal;
+}
+
 /** The buyer's identity step done through the API (verified, an Oregon address, the details): next is financing. */
 export async function identityDoneThroughApi(request: APIRequestContext, bearer: string, transactionId: string) {
   await verifiedThroughApi(request, bearer, transactionId);
