@@ -52,7 +52,7 @@ function DeviceSwitch({ state, online }: { state: ReturnType<typeof useDeviceNot
       <p className="mb-2">
         <span className="tag is-success is-light">On</span> This device is told when the app is closed.
       </p>
-      <Button variant="outlined" size="small" onClick={() => void turnOff()} loading={busy} disabled={!online}>
+      <Button variant="outlined" onClick={() => void turnOff()} loading={busy} disabled={!online}>
         Turn off on this device
       </Button>
     </>
