@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 /**
  * Notifications while the app is closed (issue 44): a push shows what it says, with the vehicle
- * and what to do, unless the person has that very screen in front of them (then the open app
- * already shows it); the app icon's badge follows the unread count; a click opens the exact
+ * and what to do, unless the person is in the app, in front of them (then the app's own notice,
+ * from its live stream, already tells them — a second one would announce the same thing twice); the app icon's badge follows the unread count; a click opens the exact
  * screen, in a window already open when there is one. A push for someone no longer signed in on
  * this device shows nothing, and this device leaves the push service (its next push answers 410,
  * and the API forgets it). The handlers take the worker's parts as arguments, so they are tested
@@ -36,8 +36,12 @@ export function handleNotifications(scope: ServiceWorkerGlobalScope, signedInHer
   });
 }
 
-/** What a push did: shown, left to the screen in front of the person, or dropped (not theirs here, or not ours). */
-export async function showPush(worker: WorkerParts, data: unknown, signedInHere: SignedInHere): Promise<'shown' | 'on screen' | 'dropped'> {
+/** What a push did: shown, left to the app in front of the person, or dropped (not theirs here, or not ours). */
+export async function showPush(
+  worker: WorkerParts,
+  data: unknown,
+  signedInHere: SignedInHere,
+): Promise<'shown' | 'in the app' | 'dropped'> {
   const parsed = pushPayloadSchema.safeParse(data);
   if (!parsed.success) return 'dropped';
   const push = parsed.data;
@@ -49,7 +53,7 @@ export async function showPush(worker: WorkerParts, data: unknown, signedInHere:
     const badge = push.unread ? worker.navigator.setAppBadge?.(push.unread) : worker.navigator.clearAppBadge?.();
     await badge?.catch(() => undefined);
   }
-  if (await onScreen(worker, push.url)) return 'on screen';
+  if (await inFrontOfThem(worker)) return 'in the app';
   await worker.registration.showNotification(push.title, {
     body: push.body,
     tag: push.tag,
@@ -78,10 +82,8 @@ const samePlace = (worker: WorkerParts, client: WindowClient, url: string) => {
 const windowsOf = (worker: WorkerParts) =>
   worker.clients.matchAll({ type: 'window', includeUncontrolled: true }) as Promise<WindowClient[]>;
 
-async function onScreen(worker: WorkerParts, url: string): Promise<boolean> {
-  return (await windowsOf(worker)).some(
-    (client) => client.visibilityState === 'visible' && client.focused && samePlace(worker, client, url),
-  );
+async function inFrontOfThem(worker: WorkerParts): Promise<boolean> {
+  return (await windowsOf(worker)).some((client) => client.visibilityState === 'visible' && client.focused);
 }
 
 /** Focuses a window showing `url`, or takes an open window there (the app navigates itself), or opens one. */

@@ -39,10 +39,34 @@ export function pushHandler(db: Database, vapid: VapidKeys) {
   };
 }
 
+/** A transaction's id in an app path (`/transaction?transaction=…`, `…/track-delivery/…`). */
+const TRANSACTION_IN_LINK = /(?:transaction=|track-delivery\/)([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/;
+
 async function notificationPayload(db: Database, id: string): Promise<Omit<PushPayload, 'unread' | 'for'> | undefined> {
   const [notice] = await db.select().from(notifications).where(eq(notifications.id, id));
   if (!notice?.link) return undefined;
-  return { title: notice.subject, body: notice.body, url: notice.link, tag: `notification:${notice.id}` };
+  const vehicle = await vehicleOf(db, notice.negotiationId, TRANSACTION_IN_LINK.exec(notice.link)?.[1] ?? null);
+  // On a lock screen the car says which sale it is about; the subject says what happened.
+  return {
+    title: vehicle ? `${vehicle}: ${notice.subject}` : notice.subject,
+    body: notice.body,
+    url: notice.link,
+    tag: `notification:${notice.id}`,
+  };
+}
+
+/** The car a notification is about, by its negotiation or the transaction its link opens ("2005 Buick LaCrosse"). */
+async function vehicleOf(db: Database, negotiationId: string | null, transactionId: string | null): Promise<string | null> {
+  if (!negotiationId && !transactionId) return null;
+  const [row] = rowsOf<{ vehicle: string }>(
+    await db.execute(sql`
+      select concat_ws(' ', v.model_year, v.make, v.model) as vehicle
+        from vehicles v
+       where v.id = coalesce(
+         (select n.vehicle_id from negotiations n where n.id = ${negotiationId}::uuid),
+         (select d.vehicle_id from transactions t join deals d on d.id = t.deal_id where t.id = ${transactionId}::uuid))`),
+  );
+  return row?.vehicle ?? null;
 }
 
 async function messagePayload(db: Database, id: string, readerId: string): Promise<Omit<PushPayload, 'unread' | 'for'> | undefined> {

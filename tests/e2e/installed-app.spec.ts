@@ -101,9 +101,11 @@ test('notifications turned on reach the closed app encrypted, show the other par
   expect(payload).toMatchObject({ body: 'The keys are in the glovebox.', url: threadPath(negotiationId), unread: 1 });
   expect(payload.title).toMatch(/^.+ wrote about the 2005 Buick$/);
 
-  // The push service hands it to the service worker, which shows it: the words, and the screen a click opens.
+  // The app is closed; the push service hands the push to the service worker, which shows it: the words, and the screen a click opens.
+  await page.goto('about:blank');
   const worker = await workerControls(context, baseURL!);
   await worker.push(pushed!.payload);
+  await page.goto('/account');
   const shown = () =>
     page.evaluate(async () =>
       (await (await navigator.serviceWorker.ready).getNotifications()).map((note) => ({
@@ -115,7 +117,6 @@ test('notifications turned on reach the closed app encrypted, show the other par
   await expect.poll(shown).toEqual([{ title: payload.title, body: 'The keys are in the glovebox.', url: threadPath(negotiationId) }]);
 
   // Turned off: the API forgets the device and the push service ends its subscription.
-  await page.bringToFront();
   await section.getByRole('button', { name: 'Turn off on this device' }).click();
   await expect(section.getByRole('button', { name: 'Turn on notifications' })).toBeVisible();
   const ended = await request.post(device!.endpoint, { headers: { TTL: '60' } });

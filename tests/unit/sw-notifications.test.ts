@@ -61,10 +61,11 @@ describe('a push reaching the service worker', () => {
     expect(fakes.navigator.setAppBadge).toHaveBeenCalledWith(2);
   });
 
-  it('is not shown over the very screen the person has in front of them, but a hidden one does not count', async () => {
-    expect(await showPush(worker([windowAt(THREAD)]).parts, push, robin)).toBe('on screen');
+  it('is left to the app when the person is in it (its own notice tells them), but a window in the background does not count', async () => {
+    expect(await showPush(worker([windowAt(THREAD)]).parts, push, robin)).toBe('in the app');
+    expect(await showPush(worker([windowAt('/dashboard')]).parts, push, robin)).toBe('in the app');
     expect(await showPush(worker([windowAt(THREAD, { visibilityState: 'hidden', focused: false })]).parts, push, robin)).toBe('shown');
-    expect(await showPush(worker([windowAt('/dashboard')]).parts, push, robin)).toBe('shown');
+    expect(await showPush(worker([windowAt(THREAD, { focused: false })]).parts, push, robin)).toBe('shown');
   });
 
   it('shows nothing on a device where its person signed out, and leaves the push service', async () => {
