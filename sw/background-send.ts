@@ -10,15 +10,12 @@
  * tries it again later.
  */
 import { OUTBOX_SYNC_TAG } from '../src/data/background-sync';
-import { workerSession } from '../src/data/device-session';
 import { sendAll } from '../src/data/outbox-send';
-import { loadRuntimeConfig } from '../src/data/runtime-config';
-import { setSignedIn, setTokenRefresher } from '../src/data/session-store';
 import { uploadApi } from '../workers/upload-api';
 import { runTask } from '../workers/upload-runner';
 import { lockName, uploadDb, type UploadTask } from '../workers/upload-store';
 import { takeUp } from '../workers/take-up';
-import { CONFIG_CACHE } from './cache-names';
+import { asThePerson } from './as-the-person';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -33,20 +30,11 @@ export function sendInTheBackground(): void {
   });
 }
 
-/** The runtime configuration as the app reads it: the kept copy first (this may run the moment the connection returns). */
-const keptConfig: typeof fetch = async (input, init) =>
-  (await (await caches.open(CONFIG_CACHE)).match('/config.json')) ?? fetch(input, init);
-
 async function sendQueued(): Promise<void> {
-  const config = await loadRuntimeConfig(keptConfig);
-  if (!config.ok) throw new Error(config.problem);
-  const session = await workerSession();
-  if (!session) return;
-  setSignedIn({ sub: session.sub, email: session.email }, session.idToken);
-  const token = async () => (await workerSession())?.idToken ?? session.idToken;
-  setTokenRefresher(token);
+  const person = await asThePerson();
+  if (!person) return;
   // Uploads first: a message waits for its file.
-  await finishUploads(session.sub, uploadApi(config.config.apiBaseUrl, token));
+  await finishUploads(person.sub, uploadApi(person.config.apiBaseUrl, person.token));
   const outcome = await self.navigator.locks.request('caramel-outbox', { ifAvailable: true }, (lock) => (lock ? sendAll() : 'busy'));
   if (outcome === 'offline') throw new Error('The API could not be reached; the browser will try again.');
 }
