@@ -16,6 +16,7 @@ import { NAVIGATION_DENYLIST } from './navigation';
 import { signedInHere } from '../src/data/device-session';
 import { sendInTheBackground } from './background-send';
 import { handleNotifications } from './notifications';
+import { followSubscriptionChanges } from './subscription-change';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -56,3 +57,4 @@ self.addEventListener('message', (event) => {
 
 handleNotifications(self, signedInHere);
 sendInTheBackground();
+followSubscriptionChanges(self);
