@@ -72,7 +72,12 @@ describe('notifications on devices', () => {
     await actAs(api, buyer, buyerTx, 'identity done', BUYER_DETAILS);
     await expect
       .poll(() => pushedTo(sellerDevice))
-      .toEqual([expect.objectContaining({ title: '2005 Buick: Your buyer has verified their identity', url: `/transaction?transaction=${sellerTx}` })]);
+      .toEqual([
+        expect.objectContaining({
+          title: '2005 Buick: Your buyer has verified their identity',
+          url: `/transaction?transaction=${sellerTx}`,
+        }),
+      ]);
     // The writer's own devices are never pushed their own message.
     await write(seller, negotiationId, 'Still there?');
     await expect.poll(async () => (await pushedTo(device)).map((push) => push.body)).toEqual(['Still there?']);
