@@ -6,6 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 import type { FlakyConnection, Party } from './flaky-connection';
+import type { Disruption } from './flaky-schedule';
 import type { Journey } from './journey-helpers';
 import { centsOf, linkBankOnHostedPage } from './sale-helpers';
 import { checksId, signOnProvidersPage } from './signing-helpers';
@@ -27,6 +28,10 @@ export const MESSAGES = {
 const heading = (page: Page, name: string) => page.getByRole('heading', { name });
 const pending = (page: Page) => page.getByText(/\d actions? pending/);
 const textbox = (page: Page, name: string | RegExp) => page.getByRole('textbox', { name });
+
+/** Whether the page was loaded again after the person acted at a point: what it showed of the act is gone with it. */
+const reloadedAfter = (struck: Disruption | undefined) =>
+  struck === 'act offline, reload' || struck === 'act offline, reopen' || struck === 'drop after act';
 
 /** Presses a step's main button and waits for the screen it leads to (offline too: the device folds in what waits to be sent). */
 async function press(page: Page, button: string | RegExp, next: Locator) {
@@ -67,8 +72,7 @@ export async function sellerOffers({ seller, flaky }: Sale, buyerEmail: string) 
     },
   });
   // The success screen is the page's own moment: after a reload (or a new page) the person finds the offer among theirs.
-  if (struck === 'act offline, reload' || struck === 'act offline, reopen' || struck === 'drop after act')
-    await seller.page.goto('/dashboard/caramel-offers');
+  if (reloadedAfter(struck)) await seller.page.goto('/dashboard/caramel-offers');
   else {
     await expect(heading(seller.page, 'Your offer is out')).toBeVisible();
     await seller.page.getByRole('link', { name: 'Go to your offers' }).click();
@@ -100,7 +104,7 @@ export async function buyerAccepts({ buyer, flaky }: Sale) {
   await expect(conversation(buyer.page).getByText(/You · .* · (Sent|Delivered|Read)$/)).toBeVisible();
   await buyer.page.goto('/dashboard/caramel-offers');
   const accept = (page: Page) => page.getByRole('button', { name: 'Accept $18,500' });
-  await flaky.at(buyer, 'when the buyer presses Accept', {
+  const struck = await flaky.at(buyer, 'when the buyer presses Accept', {
     screen: accept,
     act: async (page) => {
       await accept(page).click();
@@ -110,8 +114,9 @@ export async function buyerAccepts({ buyer, flaky }: Sale) {
     },
     kept: (page) => expect(page.getByText(/^Accepting the offer: not sent yet/)).toBeVisible(),
   });
-  // Accepted, the offer leads to the deal: at once, or once the acceptance is sent and the page has heard back.
-  await buyer.page.getByRole('link', { name: /^Go to your deal/ }).click();
+  // Once the server has the acceptance the page it was pressed on goes on to the deal by itself; a page loaded since
+  // (the press is not its own) offers the way to it.
+  if (reloadedAfter(struck)) await buyer.page.getByRole('link', { name: /^Go to your deal/ }).click();
   await expect(heading(buyer.page, 'You made a deal')).toBeVisible();
 }
 
@@ -398,6 +403,7 @@ export async function sellerInspects({ seller, flaky }: Sale) {
 export async function buyerConfirmsDelivery(sale: Sale) {
   const { buyer, flaky } = sale;
   await buyer.page.getByRole('link', { name: 'Follow the car’s delivery' }).click();
+  await expect(heading(buyer.page, 'Your delivery')).toBeVisible();
   const panel = (page: Page) => page.getByRole('region', { name: 'Delivery confirmation' });
   await waits(sale, 'buyer', 'while the car is on its way');
   await expect(panel(buyer.page).getByText(/The seller is paid in 47 h \d+ min unless you raise a problem\./)).toBeVisible({
