@@ -168,8 +168,10 @@ test('a seller without a loan, on a desktop: title photos through the uploader (
   await page.getByLabel('Front of the title: choose files').setInputFiles(photo('title-front-blurry.jpg'));
   await expect(page.getByRole('listitem', { name: 'title-front-blurry.jpg' }).getByText('Uploaded')).toBeVisible();
 
-  // Offline as the back is chosen: it waits, and a reload comes back to the photos (not to the loan question, answered
-  // already); it carries on by itself when the connection returns.
+  // Offline as the back is chosen: it waits, and a reload comes back to the photos and the answer given (not to the loan
+  // question, answered already); it carries on by itself when the connection returns.
+  await page.getByRole('radio', { name: 'Yes' }).check();
+  await draftHolds(page, 'yes');
   await page.evaluate(() => navigator.serviceWorker.ready);
   await context.setOffline(true);
   await page.getByLabel('Back of the title: choose files').setInputFiles(photo('title-back.jpg'));
@@ -179,6 +181,7 @@ test('a seller without a loan, on a desktop: title photos through the uploader (
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Photos of your title' })).toBeVisible();
   await expect(page.getByRole('listitem', { name: 'title-back.jpg' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Yes' })).toBeChecked();
   await context.setOffline(false);
   await expect(page.getByRole('listitem', { name: 'title-back.jpg' }).getByText('Uploaded')).toBeVisible({ timeout: 30_000 });
 

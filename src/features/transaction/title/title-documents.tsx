@@ -19,8 +19,10 @@ export function TitlePhotos({ onBack }: { onBack?: () => void }) {
   const front = useSlotDocument(detail.id, 'title-front');
   const back = useSlotDocument(detail.id, 'title-back');
   const ownership = useSlotDocument(detail.id, 'ownership-docs');
-  const [inName, setInName] = useState<'yes' | 'no' | ''>(
+  const [inName, setInName, inNameSent] = useKeptValue<'yes' | 'no' | ''>(
+    `title-in-name:${detail.id}`,
     detail.data.title.titleInSellerName === null ? '' : detail.data.title.titleInSellerName ? 'yes' : 'no',
+    (kept): kept is 'yes' | 'no' => kept === 'yes' || kept === 'no',
   );
   const ready = front && back && (inName === 'yes' || (inName === 'no' && ownership));
   return (
@@ -65,7 +67,7 @@ export function TitlePhotos({ onBack }: { onBack?: () => void }) {
               titleBack: back,
               titleInSellerName: inName === 'yes',
               ownership: inName === 'no' && ownership ? [ownership] : [],
-            })
+            }).then(inNameSent)
           }
         >
           Send the title photos
