@@ -101,7 +101,8 @@ async function keptOnDevice(page: Page, texts: readonly string[]) {
   await expect.poll(stored, { message: 'what was typed is kept on the device' }).toEqual([]);
 }
 
-const offlineBanner = (page: Page) => page.getByText(/^You are offline\./);
+/** The app's own line while the connection is down (connectivity-banner.tsx). */
+const offlineBanner = (page: Page) => page.getByText(/^You are offline\. Help, guides/);
 
 export class FlakyConnection {
   private readonly visited = new Set<PointName>();

@@ -178,6 +178,7 @@ export async function sellerToPayout({ seller, flaky }: Sale) {
   await seller.page.getByRole('radio', { name: 'Yes' }).check();
   await flaky.at(seller, 'when the seller sends the title photos', {
     screen: (page) => page.getByRole('button', { name: 'Send the title photos' }),
+    held: (page) => expect(page.getByRole('radio', { name: 'Yes' })).toBeChecked(),
     act: (page) => press(page, 'Send the title photos', heading(page, 'The VIN plate and the odometer')),
     kept: (page) => expect(pending(page)).toBeVisible(),
   });
