@@ -99,8 +99,16 @@ for (const seed of seeds()) {
       buyer: `Bearer ${await idTokenOf(request, buyerAccount)}`,
     };
     for (const party of [seller, buyer]) await appliedOnce(request, party, bearers[party.name]);
-    const threads = await get(request, '/api/threads', bearers.buyer);
-    const thread = await get(request, `/api/threads/${threads.threads[0].negotiationId}`, bearers.buyer);
+    const { negotiationId } = (await get(request, '/api/threads', bearers.buyer)).threads[0];
+    const offer = (await get(request, `/api/offers/${negotiationId}`, bearers.buyer)).timeline.map(
+      (entry: { event: string }) => entry.event,
+    );
+    console.log(`[flaky] the offer's events: ${offer.join(', ')}`);
+    expect(
+      offer.filter((event: string, index: number) => offer.indexOf(event) !== index),
+      'offer actions applied twice',
+    ).toEqual([]);
+    const thread = await get(request, `/api/threads/${negotiationId}`, bearers.buyer);
     expect(thread.entries.flatMap((entry: { type: string; body?: string }) => (entry.type === 'message' ? [entry.body] : []))).toEqual([
       MESSAGES.buyer,
       ...MESSAGES.seller,

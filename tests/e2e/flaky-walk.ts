@@ -387,6 +387,8 @@ export async function sellerInspects({ seller, flaky }: Sale) {
   for (const [area, file] of rest) await page().getByLabel(`Inspection: ${area}: choose files`).setInputFiles(photo(file));
   await expect(page().getByRole('status').filter({ hasText: '7 of 7 photos done' })).toBeVisible({ timeout: 30_000 });
   await page().getByLabel('Damage photos: choose files').setInputFiles(photo('door-dent.jpg'));
+  // What the photo shows is asked once it is in.
+  await expect(page().getByRole('listitem', { name: 'door-dent.jpg' }).getByText('Uploaded')).toBeVisible({ timeout: 30_000 });
   const note = (page: Page) => textbox(page, 'What is in door-dent.jpg?');
   await flaky.at(seller, 'while the seller describes the damage', {
     screen: note,
