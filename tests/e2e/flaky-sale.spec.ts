@@ -35,8 +35,20 @@ import { idTokenOf } from './transaction-helpers';
 // Goes offline and reloads: its pages come from the service worker, as in an installed app.
 test.use({ serviceWorkers: 'allow' });
 
+/** The two parties' browsers, closed after the test: a page left open keeps following its sale (and the CPU) into the next test. */
+const flakyTest = test.extend<{ parties: { seller: Party; buyer: Party } }>({
+  parties: async ({ browser, baseURL }, use) => {
+    const parties = {
+      seller: await flakyParty(browser, baseURL!, 'seller', 1280),
+      buyer: await flakyParty(browser, baseURL!, 'buyer', 375),
+    };
+    await use(parties);
+    for (const party of Object.values(parties)) await party.context.close();
+  },
+});
+
 for (const seed of seeds()) {
-  test(`flaky sale, seed ${seed}`, async ({ browser, request, baseURL }) => {
+  flakyTest(`flaky sale, seed ${seed}`, async ({ parties: { seller, buyer }, request }) => {
     test.setTimeout(240_000);
     const schedule = scheduleOf(seed);
     const plan = describe(schedule);
@@ -45,8 +57,6 @@ for (const seed of seeds()) {
     );
     test.info().annotations.push({ type: 'seed', description: String(seed) }, { type: 'schedule', description: plan.join('\n') });
     const flaky = new FlakyConnection(schedule, (line) => console.log(`[flaky ${seed}] ${line}`));
-    const seller = await flakyParty(browser, baseURL!, 'seller', 1280);
-    const buyer = await flakyParty(browser, baseURL!, 'buyer', 375);
     const sale: Sale = { seller, buyer, flaky, journey: new Journey(test.info(), `flaky sale ${seed}`) };
     const buyerAccount = await signUp(buyer.page, request, 'flaky-buyer', ['Ana', 'Lindqvist']);
     const sellerAccount = await signUp(seller.page, request, 'flaky-seller', ['Omar', 'Haddad']);
