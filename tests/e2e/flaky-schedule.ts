@@ -72,7 +72,7 @@ export const POINTS = [
   { party: 'buyer', name: 'before the buyer asks for delivery quotes', can: AROUND },
   { party: 'buyer', name: 'when the buyer continues to payment', can: QUEUED },
   { party: 'buyer', name: 'when the buyer accepts the breakdown', can: QUEUED },
-  { party: 'buyer', name: 'after the buyer authorises the payment', can: AROUND },
+  { party: 'buyer', name: 'when the buyer authorises the payment', can: QUEUED },
   { party: 'seller', name: 'while the seller waits for the buyer to pay', can: AROUND },
   { party: 'buyer', name: 'before the buyer checks their ID', can: AROUND },
   { party: 'seller', name: 'while the seller waits for the buyer to sign', can: AROUND },

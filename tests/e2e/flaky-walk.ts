@@ -336,11 +336,18 @@ export async function buyerBooksAndPays({ buyer, flaky }: Sale) {
   });
   await expect(buyer.page.getByRole('heading', { name: /^Pay \$/ })).toBeVisible();
   await linkBankOnHostedPage(buyer.page, 'user_good');
-  await buyer.page.getByRole('radio', { name: /First Platypus Bank.*6789/ }).check();
-  await buyer.page.getByRole('checkbox', { name: /I authorise Caramel to take/ }).check();
-  await buyer.page.getByRole('button', { name: /^Authorise \$/ }).click();
-  await expect(heading(buyer.page, 'Payment authorised')).toBeVisible();
-  await flaky.at(buyer, 'after the buyer authorises the payment', { screen: (page) => heading(page, 'Payment authorised') });
+  const account = (page: Page) => page.getByRole('radio', { name: /First Platypus Bank.*6789/ });
+  await expect(account(buyer.page)).toBeVisible();
+  // The account and the authorisation are given at the press: a reload before it asks for them again (consent is given once, when paying).
+  await flaky.at(buyer, 'when the buyer authorises the payment', {
+    screen: account,
+    act: async (page) => {
+      await account(page).check();
+      await page.getByRole('checkbox', { name: /I authorise Caramel to take/ }).check();
+      await press(page, /^Authorise \$/, heading(page, 'Payment authorised'));
+    },
+    kept: (page) => expect(heading(page, 'Payment authorised')).toBeVisible(),
+  });
   return { deliveryCents, dueCents };
 }
 
