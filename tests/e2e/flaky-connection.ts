@@ -126,7 +126,7 @@ export class FlakyConnection {
     const disruption = this.schedule.get(point);
     const act = moves.act ?? (async () => {});
     if (!disruption) return act(party.page);
-    this.log(`${party.name} · ${point}: ${disruption}`);
+    this.log(`${party.name} · ${point}: ${disruption} (at ${new URL(party.page.url()).pathname})`);
     const kept = async () => {
       await expect(offlineBanner(party.page)).toBeVisible();
       await moves.kept?.(party.page);

@@ -33,6 +33,21 @@ const textbox = (page: Page, name: string | RegExp) => page.getByRole('textbox',
 const reloadedAfter = (struck: Disruption | undefined) =>
   struck === 'act offline, reload' || struck === 'act offline, reopen' || struck === 'drop after act';
 
+/**
+ * Waits for the screen the other side's (or a provider's) move leads to. An open page follows by itself; a page opened
+ * again while waiting, once the move has landed, opened on a step now done and leaves the person there (they may have
+ * come to read it), saying whose turn it is: they follow `callout`, the way it offers.
+ */
+async function followsOn(page: Page, struck: Disruption | undefined, next: Locator, callout: string) {
+  const reopened = struck === 'reload offline' || struck === 'reopen offline' || struck === 'reopen online';
+  const onward = page.getByRole('status').filter({ hasText: 'Your turn' }).getByRole('link', { name: callout });
+  if (reopened) {
+    await expect(next.or(onward)).toBeVisible({ timeout: 30_000 });
+    if (await onward.isVisible()) await onward.click();
+  }
+  await expect(next).toBeVisible({ timeout: 30_000 });
+}
+
 /** Presses a step's main button and waits for the screen it leads to (offline too: the device folds in what waits to be sent). */
 async function press(page: Page, button: string | RegExp, next: Locator) {
   await page.getByRole('button', { name: button }).click();
@@ -198,8 +213,8 @@ export async function sellerToPayout({ seller, flaky }: Sale) {
       press(page, 'Send for review', heading(page, 'Our title desk is checking your documents').or(heading(page, 'Your payout'))),
     kept: (page) => expect(pending(page)).toBeVisible(),
   });
-  await flaky.at(seller, 'while the title desk checks', { screen: (page) => page.getByRole('main') });
-  await expect(heading(seller.page, 'Your payout')).toBeVisible({ timeout: 30_000 });
+  const checked = await flaky.at(seller, 'while the title desk checks', { screen: (page) => page.getByRole('main') });
+  await followsOn(seller.page, checked, heading(seller.page, 'Your payout'), 'Go to payment');
   const payoutCents = centsOf(
     (await seller.page
       .getByRole('row', { name: /^You'll be paid/ })
