@@ -13,21 +13,9 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { flakyParty, FlakyConnection, type Party } from './flaky-connection';
 import { describe, scheduleOf, seeds } from './flaky-schedule';
-import {
-  buyerAccepts,
-  buyerBooksAndPays,
-  buyerConfirmsDelivery,
-  buyerSigns,
-  buyerToTransport,
-  MESSAGES,
-  sellerAnswers,
-  sellerInspects,
-  sellerOffers,
-  sellerToPayout,
-  sellerWaitsToSign,
-  waits,
-  type Sale,
-} from './flaky-walk';
+import { buyerAccepts, MESSAGES, sellerAnswers, sellerOffers, waits, type Sale } from './flaky-walk';
+import { buyerBooksAndPays, buyerConfirmsDelivery, buyerSigns, buyerToTransport } from './flaky-walk-buyer';
+import { sellerInspects, sellerToPayout, sellerWaitsToSign } from './flaky-walk-seller';
 import { Journey, signUp } from './journey-helpers';
 import { sellerSeesClosed, sellerSignsAndIsLedOn, sellerWaitsForDelivery, settledMoney } from './journey-steps';
 import { idTokenOf } from './transaction-helpers';
