@@ -5,8 +5,8 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './tests/support/chromium';
 
-/** The specs whose tests walk a sale over a minute or more: the four journeys, the closing and the seller's checkout. */
-const LONGEST = ['journey-*.spec.ts', 'closing.spec.ts', 'seller-checkout.spec.ts'];
+/** The specs whose tests walk a sale over a minute or more: the four journeys, the flaky-connection sale, the closing and the seller's checkout. */
+const LONGEST = ['journey-*.spec.ts', 'flaky-sale.spec.ts', 'closing.spec.ts', 'seller-checkout.spec.ts'];
 
 // Tests that reach storage directly use the AWS SDK; its notice about a future Node floor is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';

@@ -83,3 +83,31 @@ test('a sent offer leaves no draft behind', async ({ page, request }) => {
   await expect(page.getByRole('textbox', { name: 'Year' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Make' })).toHaveValue('');
 });
+
+test('a sale half typed on /start-sale comes back after a reload offline, and is gone once sent', async ({ page, context, request }) => {
+  test.setTimeout(60_000);
+  await signedInUser(page, request, '/start-sale');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.getByRole('textbox', { name: /VIN/ }).fill('1G4AH59H45G118341');
+  await page.getByRole('textbox', { name: 'Asking price' }).fill('18500');
+  await expect
+    .poll(
+      async () =>
+        (await storedRecords<{ key: string; values: { vin?: string } }>(page, 'caramel', 'drafts')).find(
+          (draft) => draft.key === 'start-sale',
+        )?.values.vin,
+    )
+    .toBe('1G4AH59H45G118341');
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: /VIN/ })).toHaveValue('1G4AH59H45G118341');
+  await expect(page.getByRole('textbox', { name: 'Asking price' })).toHaveValue(/^18,?500$/);
+  await context.setOffline(false);
+
+  await page.getByRole('textbox', { name: 'Mileage' }).fill('84000');
+  await page.getByRole('button', { name: 'Send offer' }).click();
+  await expect(page.getByRole('heading', { name: 'Your offer is out' })).toBeVisible();
+  await page.goto('/start-sale');
+  await expect(page.getByRole('textbox', { name: /VIN/ })).toHaveValue('');
+});

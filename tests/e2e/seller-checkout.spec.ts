@@ -7,6 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
+import { draftHolds } from './device-records';
 import { expect, keepScreenshot, test } from './fixtures';
 import { watchPositions } from './steady-screen';
 import { fillAddress, paidAndSignedThroughApi, photo, sellerWithDeal, verifyInWidget } from './transaction-helpers';
@@ -34,7 +35,12 @@ async function vehiclePhotos(page: Page, vinPlate: string, reading: string) {
   await expect(page.getByRole('heading', { name: 'The VIN plate and the odometer' })).toBeVisible();
   await page.getByLabel('VIN plate photo: choose files').setInputFiles(photo(vinPlate));
   await page.getByLabel('Odometer photo: choose files').setInputFiles(photo('odometer.jpg'));
-  await page.getByRole('textbox', { name: 'Odometer reading (miles)' }).fill(reading);
+  const readingField = page.getByRole('textbox', { name: 'Odometer reading (miles)' });
+  await readingField.fill(reading);
+  // The reading is kept on the device until sent: a reload brings it back.
+  await draftHolds(page, reading);
+  await page.reload();
+  await expect(readingField).toHaveValue(reading);
   await expect(page.getByRole('button', { name: 'Send for review' })).toBeEnabled();
   await page.getByRole('button', { name: 'Send for review' }).click();
 }
@@ -56,7 +62,12 @@ async function selfInspection(page: Page, transactionId: string, width: number) 
   await expect(count).toHaveText('7 of 7 photos done', { timeout: 30_000 });
   await expect(page.getByRole('list', { name: 'Checklist' })).toContainText('Tyres: done');
   await page.getByLabel('Damage photos: choose files').setInputFiles(photo('door-dent.jpg'));
-  await page.getByRole('textbox', { name: 'What is in door-dent.jpg?' }).fill('A dent in the driver door');
+  const note = page.getByRole('textbox', { name: 'What is in door-dent.jpg?' });
+  await note.fill('A dent in the driver door');
+  // The note is kept on the device until sent: a reload brings it back.
+  await draftHolds(page, 'A dent in the driver door');
+  await page.reload();
+  await expect(note).toHaveValue('A dent in the driver door');
   await keepScreenshot(page, `self-inspection-${width}.png`);
   await expectNoSeriousAxeViolations(page, 'self-inspection');
   const positions = await watchPositions(page, 'main button');
@@ -157,12 +168,20 @@ test('a seller without a loan, on a desktop: title photos through the uploader (
   await page.getByLabel('Front of the title: choose files').setInputFiles(photo('title-front-blurry.jpg'));
   await expect(page.getByRole('listitem', { name: 'title-front-blurry.jpg' }).getByText('Uploaded')).toBeVisible();
 
-  // Offline as the back is chosen: it waits, then carries on by itself when the connection returns.
+  // Offline as the back is chosen: it waits, and a reload comes back to the photos and the answer given (not to the loan
+  // question, answered already); it carries on by itself when the connection returns.
+  await page.getByRole('radio', { name: 'Yes' }).check();
+  await draftHolds(page, 'yes');
+  await page.evaluate(() => navigator.serviceWorker.ready);
   await context.setOffline(true);
   await page.getByLabel('Back of the title: choose files').setInputFiles(photo('title-back.jpg'));
   await expect(page.getByRole('listitem', { name: 'title-back.jpg' }).getByText(/Waiting for the connection/)).toBeVisible({
     timeout: 20_000,
   });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Photos of your title' })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'title-back.jpg' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Yes' })).toBeChecked();
   await context.setOffline(false);
   await expect(page.getByRole('listitem', { name: 'title-back.jpg' }).getByText('Uploaded')).toBeVisible({ timeout: 30_000 });
 

@@ -5,6 +5,7 @@
  * step offline, with an action queued offline applied once when the connection is back.
  */
 import { expectNoSeriousAxeViolations } from './axe';
+import { draftHolds } from './device-records';
 import { countPersistRequests, expect, test } from './fixtures';
 import {
   actThroughApi,
@@ -139,6 +140,14 @@ test('the insurance step offline: reload shows the saved step; a quote asked off
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Insure your new car' })).toBeVisible();
   await expect(page.getByText(/Offline · showing what was saved/)).toBeVisible();
+
+  // The carrier they already have, typed offline, comes back after another reload (nothing is sent until they skip).
+  await page.getByRole('button', { name: 'I already have insurance for this car' }).click();
+  const carrier = page.getByRole('textbox', { name: 'Your insurance company (optional)' });
+  await carrier.fill('Granite Insurance');
+  await draftHolds(page, 'Granite Insurance');
+  await page.reload();
+  await expect(carrier).toHaveValue('Granite Insurance');
 
   await page.getByLabel('Your date of birth').fill('1990-01-15');
   await page.getByRole('button', { name: 'Get quotes' }).click();

@@ -44,6 +44,7 @@ const saleSchema = z
 
 type Draft = z.infer<typeof saleSchema>;
 const EMPTY: Draft = { role: 'seller', vin: '', mileage: '', amount: '', share: true, counterpartyEmail: '' };
+const START_SALE_DRAFT = { key: 'start-sale' } as const;
 
 /**
  * `/start-sale`: the vehicle by VIN, its mileage and the price; selling or buying; the other side
@@ -54,7 +55,13 @@ export function Component() {
   const { status } = useSnapshot(session);
   const navigate = useNavigate();
   const saved = readUngatedProcess();
-  const form = useZodForm(saleSchema, saved?.kind === 'start-sale' ? saved.draft : EMPTY);
+  // Signed in, what was typed is kept on the device until sent (a reload, offline too, brings it back); a visitor's
+  // goes with them to sign-up in the ungated-process record instead.
+  const form = useZodForm(
+    saleSchema,
+    saved?.kind === 'start-sale' ? saved.draft : EMPTY,
+    status === 'signed-in' ? START_SALE_DRAFT : undefined,
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const [unconfirmedVin, setUnconfirmedVin] = useState<string | null>(null);
   const [created, setCreated] = useState<{ key: string; email: string | null } | null>(null);

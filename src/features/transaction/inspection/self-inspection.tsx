@@ -4,6 +4,7 @@
  * what is done and what is left; the inspection service turns the photos into a report.
  */
 import { useState } from 'react';
+import { useKeptValue } from '../../../ui/form/use-kept-value';
 import { INSPECTION_AREAS, inspectionSlot, type InspectionArea } from '../../../domain/seller-events';
 import { DOCUMENT_SLOTS } from '../../../domain/document-slots';
 import { addUpload, useUploads } from '../../../data/uploads';
@@ -16,6 +17,9 @@ import { DocumentField, slotDocument } from '../../../ui/uploads/document-field'
 import { isPending, useTransactionContext } from '../transaction-context';
 
 const AREAS = Object.keys(INSPECTION_AREAS) as InspectionArea[];
+
+const areNotes = (kept: unknown): kept is Record<string, string> =>
+  typeof kept === 'object' && kept !== null && Object.values(kept).every((note) => typeof note === 'string');
 
 const HELP: Record<InspectionArea, string> = {
   front: 'Stand a few steps back so the whole front is in the frame.',
@@ -38,7 +42,8 @@ export function SelfInspection() {
   const photos = AREAS.map((area) => ({ area, document: slotDocument(tasks, inspectionSlot(area)) }));
   const damageTasks = (tasks ?? []).filter((task) => task.slot === 'inspection-damage' && task.status !== 'cancelled');
   const damage = damageTasks.filter((task) => task.status === 'completed' && task.document?.review === 'received');
-  const [notes, setNotes] = useState<Record<string, string>>({});
+  // What each damage photo shows, by its upload, kept on the device until sent.
+  const [notes, setNotes, notesSent] = useKeptValue<Record<string, string>>(`inspection-notes:${detail.id}`, {}, areNotes);
   const [problem, setProblem] = useState<string | null>(null);
   const done = photos.filter((photo) => photo.document).length;
   const submit = () => {
@@ -49,7 +54,7 @@ export function SelfInspection() {
     void act('inspection submitted', {
       photos: photos.map(({ area, document }) => ({ area, ...document! })),
       damage: damage.map((task) => ({ documentKey: task.document!.key, fileName: task.fileName, note: notes[task.id]!.trim() })),
-    });
+    }).then(notesSent);
   };
   return (
     <section aria-labelledby="self-inspection">

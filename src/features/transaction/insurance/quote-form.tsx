@@ -1,11 +1,13 @@
-import { useState } from 'react';
 import { COVERAGE_LEVELS } from '../../../domain/transaction-events';
 import { insuranceQuoteForm } from '../../../domain/transaction-forms';
 import { Button } from '../../../ui/button';
 import { RadioGroup } from '../../../ui/form/choice-fields';
 import { TextField } from '../../../ui/form/text-field';
+import { useKeptValue } from '../../../ui/form/use-kept-value';
 import { useZodForm } from '../../../ui/form/use-zod-form';
 import { useTransactionContext } from '../transaction-context';
+
+const isCarrierText = (kept: unknown): kept is string | null => typeof kept === 'string';
 
 /** The insurance quote form, and "I already have insurance" for buyers who do. */
 export function QuoteForm({ onCancel }: { onCancel?: () => void }) {
@@ -22,7 +24,8 @@ export function QuoteForm({ onCancel }: { onCancel?: () => void }) {
     { key: `insurance-quote:${detail.id}` },
   );
   const coverage = form.field('coverage');
-  const [existing, setExisting] = useState<string | null>(null);
+  // The carrier they already have, kept on the device until sent (null until they say they have one).
+  const [existing, setExisting, existingSent] = useKeptValue(`insurance-existing:${detail.id}`, null, isCarrierText);
   return (
     <section aria-labelledby="insurance">
       <h1 id="insurance" className="title is-4">
@@ -74,7 +77,7 @@ export function QuoteForm({ onCancel }: { onCancel?: () => void }) {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            void act('insurance skipped', existing.trim() ? { existingCarrier: existing.trim() } : {});
+            void act('insurance skipped', existing.trim() ? { existingCarrier: existing.trim() } : {}).then(existingSent);
           }}
         >
           <TextField

@@ -10,6 +10,7 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { RadioGroup } from '../../../ui/form/choice-fields';
 import { TextField } from '../../../ui/form/text-field';
+import { useKeptValue } from '../../../ui/form/use-kept-value';
 import { DocumentField, useSlotDocument } from '../../../ui/uploads/document-field';
 import { isPending, useTransactionContext } from '../transaction-context';
 
@@ -18,8 +19,10 @@ export function TitlePhotos({ onBack }: { onBack?: () => void }) {
   const front = useSlotDocument(detail.id, 'title-front');
   const back = useSlotDocument(detail.id, 'title-back');
   const ownership = useSlotDocument(detail.id, 'ownership-docs');
-  const [inName, setInName] = useState<'yes' | 'no' | ''>(
+  const [inName, setInName, inNameSent] = useKeptValue<'yes' | 'no' | ''>(
+    `title-in-name:${detail.id}`,
     detail.data.title.titleInSellerName === null ? '' : detail.data.title.titleInSellerName ? 'yes' : 'no',
+    (kept): kept is 'yes' | 'no' => kept === 'yes' || kept === 'no',
   );
   const ready = front && back && (inName === 'yes' || (inName === 'no' && ownership));
   return (
@@ -64,7 +67,7 @@ export function TitlePhotos({ onBack }: { onBack?: () => void }) {
               titleBack: back,
               titleInSellerName: inName === 'yes',
               ownership: inName === 'no' && ownership ? [ownership] : [],
-            })
+            }).then(inNameSent)
           }
         >
           Send the title photos
@@ -84,7 +87,11 @@ export function VehiclePhotos() {
   const { detail, pending, act } = useTransactionContext();
   const vinPlate = useSlotDocument(detail.id, 'vin-plate');
   const odometer = useSlotDocument(detail.id, 'odometer');
-  const [reading, setReading] = useState(detail.data.title.odometerReading === null ? '' : String(detail.data.title.odometerReading));
+  const [reading, setReading, readingSent] = useKeptValue(
+    `odometer-reading:${detail.id}`,
+    detail.data.title.odometerReading === null ? '' : String(detail.data.title.odometerReading),
+    (kept): kept is string => typeof kept === 'string',
+  );
   const [problem, setProblem] = useState<string | null>(null);
   const send = () => {
     const miles = Number(reading.replace(/,/g, ''));
@@ -92,7 +99,7 @@ export function VehiclePhotos() {
       return setProblem('Enter the odometer reading in whole miles, such as 84,250.');
     if (!vinPlate || !odometer) return;
     setProblem(null);
-    void act('title vehicle docs uploaded', { vinPlate, odometer, odometerReading: miles });
+    void act('title vehicle docs uploaded', { vinPlate, odometer, odometerReading: miles }).then(readingSent);
   };
   return (
     <section aria-labelledby="vehicle-photos">

@@ -7,15 +7,27 @@
 import { useState } from 'react';
 import type { ViewOf } from '../../../domain/transaction-steps';
 import type { TransactionDetail } from '../../../domain/transaction-contract';
+import { useUploads } from '../../../data/uploads';
 import { Button } from '../../../ui/button';
 import { stepView, useTransactionContext, type StepViews } from '../transaction-context';
 import { LienForm } from './lien-form';
 import { TitlePhotos, VehiclePhotos } from './title-documents';
 import { AnotherPhoto, TitleReadOnly, UnderReview } from './title-review';
 
-/** "Is there a loan or lease on this car?", then its forms. */
+/** The title's photos, which only a seller who owns the car outright sends. */
+const TITLE_SLOTS: readonly string[] = ['title-front', 'title-back'];
+
+/**
+ * "Is there a loan or lease on this car?", then its forms. The answer is the screen's own, but a seller whose title
+ * photos are already on their way answered "no": after a reload they come back to those photos, not the question.
+ */
 function TitleStart() {
-  const [lien, setLien] = useState<boolean | null>(null);
+  const { detail } = useTransactionContext();
+  const tasks = useUploads(detail.id);
+  const [chosen, setLien] = useState<boolean | null>();
+  if (chosen === undefined && tasks === undefined) return null;
+  const photosStarted = tasks?.some((task) => TITLE_SLOTS.includes(task.slot) && task.status !== 'cancelled');
+  const lien = chosen === undefined ? (photosStarted ? false : null) : chosen;
   if (lien === true) return <LienForm onCancel={() => setLien(false)} />;
   if (lien === false) return <TitlePhotos onBack={() => setLien(null)} />;
   return (
