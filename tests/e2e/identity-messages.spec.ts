@@ -55,6 +55,8 @@ test('empty fields and a lost connection: Confirmation code, Phone number, Netwo
   await page.goto('/sign-out');
   await expect(page.getByRole('heading', { name: 'You are signed out' })).toBeVisible();
   await page.goto('/sign-in');
+  // The form is up (the page has its configuration) before the connection goes: what is tested is the sign-in without one.
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
   await context.setOffline(true);
   await signInThroughForm(page, user.email, user.password);
   await expect(page.getByRole('alert').filter({ hasText: 'Network Error' })).toHaveText(
