@@ -12,13 +12,14 @@ import { submitFinancedSale, uploadLenderDocuments } from './dealer-helpers';
 import { expect, test } from './fixtures';
 import { confirmsDelivery } from './sale-helpers';
 import { sharedAdminSignedIn } from './identity-helpers';
-import { Journey, ownBrowser, signUp } from './journey-helpers';
+import { closeOwnBrowsers, Journey, ownBrowser, signUp } from './journey-helpers';
 import { buyerPays, settledMoney } from './journey-steps';
 import { checksId, signOnProvidersPage } from './signing-helpers';
 import { fillAddress } from './transaction-helpers';
 
 // A person's whole walk, in the app as their browser installs it (its service worker).
 test.use({ serviceWorkers: 'allow' });
+test.afterEach(closeOwnBrowsers);
 
 test('dealer financing: from sign-up and the dealer’s application to closed by clicking only', async ({ browser, request, baseURL }) => {
   test.setTimeout(360_000);

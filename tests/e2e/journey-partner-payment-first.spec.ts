@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
 import { sharedAdminSignedIn } from './identity-helpers';
-import { Journey, ownBrowser, signUp } from './journey-helpers';
+import { closeOwnBrowsers, Journey, ownBrowser, signUp } from './journey-helpers';
 import {
   buyerPays,
   buyerSigns,
@@ -27,6 +27,7 @@ import { fillAddress } from './transaction-helpers';
 
 // A person's whole walk, in the app as their browser installs it (its service worker).
 test.use({ serviceWorkers: 'allow' });
+test.afterEach(closeOwnBrowsers);
 
 test('partner deal, the buyer pays first: from the partner’s call to the seller’s last payout by clicking only', async ({
   browser,

@@ -6,7 +6,7 @@
  */
 import { expect, test } from './fixtures';
 import { confirmsDelivery } from './sale-helpers';
-import { Journey, ownBrowser, signUp } from './journey-helpers';
+import { closeOwnBrowsers, Journey, ownBrowser, signUp } from './journey-helpers';
 import {
   buyerBooksPickup,
   buyerFinances,
@@ -24,6 +24,7 @@ import {
 
 // A person's whole walk, in the app as their browser installs it (its service worker).
 test.use({ serviceWorkers: 'allow' });
+test.afterEach(closeOwnBrowsers);
 
 test('private sale, financed buyer, a loan on the car, pickup: from sign-up to closed by clicking only', async ({
   browser,
