@@ -33,8 +33,9 @@ export function sendInTheBackground(): void {
 async function sendQueued(): Promise<void> {
   const person = await asThePerson();
   if (!person) return;
-  // Uploads first: a message waits for its file.
-  await finishUploads(person.sub, uploadApi(person.config.apiBaseUrl, person.token));
+  // Uploads first (a message waits for its file), and only with the app closed: an open page drives its own, with its progress bar.
+  const appOpen = (await self.clients.matchAll({ type: 'window', includeUncontrolled: true })).length > 0;
+  if (!appOpen) await finishUploads(person.sub, uploadApi(person.config.apiBaseUrl, person.token));
   const outcome = await self.navigator.locks.request('caramel-outbox', { ifAvailable: true }, (lock) => (lock ? sendAll() : 'busy'));
   if (outcome === 'offline') throw new Error('The API could not be reached; the browser will try again.');
 }
