@@ -5,6 +5,7 @@
  * schedule, so a failure is replayed with `FLAKY_SEEDS=<seed>`; only the two parties' timing
  * against each other (and the sandboxes') differs between runs.
  */
+import { mulberry32 } from '../support/seeded';
 
 /**
  * What happens at a point, around what the person does there next (the point's act):
@@ -89,18 +90,6 @@ export type PointName = (typeof POINTS)[number]['name'];
 
 /** How many points strike each party. */
 const PER_PARTY = 12;
-
-/** A small seeded generator (mulberry32): the same seed, the same numbers. */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 export type Schedule = Map<PointName, Disruption>;
 

@@ -30,6 +30,7 @@ import { freshDatabase } from '../support/api-harness';
 import { startApiProcess, type ApiProcess } from '../support/api-process';
 import { dealBetween, uploadedDocument, verifiedInquiry } from '../support/deals';
 import { freePort } from '../support/free-port';
+import { mulberry32 } from '../support/seeded';
 import { ledgerProblems } from '../support/ledger-invariants';
 import { environmentFor } from '../support/local-parts';
 import { BUYER_HOME, HOME, linkedAccount, stepsFor } from '../support/payments';
@@ -65,18 +66,6 @@ afterAll(async () => {
   await database?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** A small seeded generator (mulberry32): the same seed, the same kill points. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -170,7 +159,7 @@ async function walked(api: ApiCaller, deal: Awaited<ReturnType<typeof prepared>>
 
 it(`keeps every answered write, once, through ${KILLS} kills of the API process (seed ${SEED})`, { timeout: 240_000 }, async () => {
   const deals = await Promise.all(Array.from({ length: DEALS }, prepared));
-  const random = seeded(SEED);
+  const random = mulberry32(SEED);
   const written: Written[] = [];
   const caller = crashTolerant(written);
   const started = Date.now();
