@@ -36,7 +36,7 @@ export function NotificationPrompt({ justMadeOffer = false }: { justMadeOffer?: 
     setHidden(true);
   }
   return (
-    <aside className="box mb-4" aria-labelledby="notification-prompt">
+    <aside className="box my-4" aria-labelledby="notification-prompt">
       <h2 id="notification-prompt" className="title is-6 mb-1">
         Know when it is your turn
       </h2>
