@@ -51,11 +51,11 @@ export function sendPart(
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => onProgress(event.loaded);
     xhr.onload = () => {
-      if (xhr.status >= 300) return reject(new PartFailed(classify(xhr.status, xhr.responseText, xhr.getResponseHeader('Retry-After'))));
-      const eTag = xhr.getResponseHeader('ETag');
-      // Storage's CORS rule must expose ETag, or no part can ever be completed (never a hang).
-      if (!eTag) return reject(new PartFailed({ kind: 'no-etag' }));
-      resolve(eTag);
+      try {
+        resolve(eTagOf(xhr.status, xhr.responseText, (name) => xhr.getResponseHeader(name)));
+      } catch (error) {
+        reject(error as PartFailed);
+      }
     };
     xhr.onerror = () => reject(new PartFailed({ kind: 'network' }));
     xhr.ontimeout = () => reject(new PartFailed({ kind: 'network' }));
@@ -78,9 +78,16 @@ async function sendWithFetch(
   } catch {
     throw new PartFailed(signal.aborted ? { kind: 'aborted' } : { kind: 'network' });
   }
-  if (answer.status >= 300) throw new PartFailed(classify(answer.status, await answer.text(), answer.headers.get('Retry-After')));
-  const eTag = answer.headers.get('ETag');
-  if (!eTag) throw new PartFailed({ kind: 'no-etag' });
+  const eTag = eTagOf(answer.status, answer.status >= 300 ? await answer.text() : '', (name) => answer.headers.get(name));
   onProgress(body.size);
+  return eTag;
+}
+
+/** Storage's answer to a part, either way it was sent: its ETag, or the failure classified. */
+function eTagOf(status: number, body: string, header: (name: string) => string | null): string {
+  if (status >= 300) throw new PartFailed(classify(status, body, header('Retry-After')));
+  const eTag = header('ETag');
+  // Storage's CORS rule must expose ETag, or no part can ever be completed (never a hang).
+  if (!eTag) throw new PartFailed({ kind: 'no-etag' });
   return eTag;
 }
