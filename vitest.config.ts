@@ -31,7 +31,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/docs/**/*.test.ts'],
           environment: 'node',
         },
       },
