@@ -2,7 +2,7 @@
  * SPEC §8's identity-service messages, one test each. SPEC words them as Amplify v5 did; v6
  * raises other names and texts, which the app maps back (auth-errors.ts, social-sign-in-errors.ts,
  * the form rules). Messages met only on a screen are walked in Chromium as well
- * (tests/e2e/identity-messages.spec.ts); the four no flow can meet are listed in README with why.
+ * (tests/e2e/identity-messages.spec.ts); the four no flow can meet are listed in docs/buying-and-selling.md with why.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -90,16 +90,16 @@ describe('SPEC §8 identity messages the app shows', () => {
 });
 
 describe('SPEC §8 identity messages no flow can meet', () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const page = readFileSync(new URL('../../docs/buying-and-selling.md', import.meta.url), 'utf8');
   const unreachable = [
     'No valid MFA method provided',
     'Failed to get the session because the user is empty',
     'Device tracking has not been configured in this User Pool',
     'No Access token available',
   ];
-  it.each(unreachable)('README says why Amplify v6 cannot raise “%s”', (message) => {
-    const row = readme.split('\n').find((line) => line.startsWith(`| '${message}'`));
-    expect(row, `a README row for '${message}'`).toBeDefined();
+  it.each(unreachable)('docs/buying-and-selling.md says why Amplify v6 cannot raise “%s”', (message) => {
+    const row = page.split('\n').find((line) => line.startsWith(`| '${message}'`));
+    expect(row, `a row for '${message}' in docs/buying-and-selling.md`).toBeDefined();
     expect(row!.split('|')[2]!.trim().length).toBeGreaterThan(20);
   });
 });
