@@ -1,4 +1,4 @@
-// The server's layers (DESIGN §13, README "Layout"), checked at the level of folders as well as
+// The server's layers (DESIGN §13, docs/architecture.md), checked at the level of folders as well as
 // files, counting type-only imports: api → commands → modules → kernel → db, with effects and
 // views beside commands and providers beneath them. ESLint's import-x/no-cycle sees cycles between
 // files only; a cycle between folders (money ⇄ transactions, once) is the knot this stops.

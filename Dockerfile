@@ -1,7 +1,7 @@
 # The production image: the API compiled to JavaScript (build/api) serving the built web app
 # (dist), on Node 20 as the unprivileged `node` user. Build: `docker build -t caramel .`
 # (`--build-arg BUILD_ID=…` to choose the build id the app reports). Configuration comes from
-# the environment at run time (README, "Deploying"); the same build steps run without Docker as
+# the environment at run time (docs/deploying.md); the same build steps run without Docker as
 # `npm ci && npm run build:prod`.
 
 FROM node:20-bookworm-slim AS build

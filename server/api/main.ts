@@ -1,4 +1,4 @@
-/** Production entry: the API alone, configured by environment variables (README.md). */
+/** Production entry: the API alone, configured by environment variables (docs/deploying.md). */
 import { startApi } from './server';
 import { loadSettings } from '../config/settings';
 

@@ -1,6 +1,6 @@
 /**
  * API settings, read once from the environment and validated. These are the deployment
- * contract documented in README.md; `/config.json` is derived from them.
+ * contract documented in docs/deploying.md; `/config.json` is derived from them.
  */
 import { z } from 'zod';
 import { DELIVERY_CONFIRMATION_HOURS } from '../../src/domain/delivery';
@@ -80,7 +80,7 @@ const envSchema = z.object({
     .default(DELIVERY_CONFIRMATION_HOURS),
   /** How often the API looks for deliveries whose clock has run out. */
   DELIVERY_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(30),
-  /** Local stack only: where the identity sandbox drops codes (server/stack/mailbox.ts). */
+  /** Local stack only: where the identity sandbox drops codes (server/providers/dev-mailbox.ts). */
   DEV_MAILBOX_FILE: z.string().optional(),
   /** Mail about offers goes out through Amazon SES (v2) when MAIL_FROM is set. */
   MAIL_FROM: z.email().optional(),

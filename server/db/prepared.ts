@@ -1,7 +1,7 @@
 /**
  * Statements nearly every request makes, prepared: drizzle builds each one once per connection and
  * PostgreSQL parses it once per connection (a named statement). Building a query costs the API
- * more CPU than PostgreSQL spends running these (README, Performance). Inside a unit of work the
+ * more CPU than PostgreSQL spends running these (docs/performance.md). Inside a unit of work the
  * query is prepared on the pooled connection the transaction holds, which later transactions get
  * again; PGlite's transactions are new each time, so there it is built for each one.
  */

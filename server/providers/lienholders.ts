@@ -2,7 +2,7 @@
  * Lenders that hold a lien on a seller's car: a searchable list, and a payoff quote for a loan
  * account (amount, the date it is good through, and the daily interest after that). Real
  * lienholders answer a payoff request at once (or by fax…); the sandbox is deterministic from the
- * account number (README "Sandboxes"): an account ending in 0000 is not found.
+ * account number (docs/sandboxes.md): an account ending in 0000 is not found.
  */
 import type { Payoff } from '../../src/domain/seller-events';
 

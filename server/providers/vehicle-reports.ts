@@ -1,7 +1,7 @@
 /**
  * Vehicle history and specification by VIN (SPEC §2.10). Real history providers answer a lookup
  * at once; the sandbox is deterministic from the VIN's serial number (its last six characters),
- * so people and tests can reach each case (README "Sandboxes"):
+ * so people and tests can reach each case (docs/sandboxes.md):
  * - a serial ending in 0 carries a salvage title brand;
  * - an odd serial has an open recall;
  * - the serial's fifth character, mod 3, is the number of accidents on record;

@@ -1,5 +1,6 @@
 /**
- * Local identity: cognito-local's server embedded in-process, with its data under
+ * Local identity: cognito-local's server, run inside the identity service's
+ * process (identity-service.ts, which npm start runs as a child), with its data under
  * `<dataDir>/identity`, the extensions Amplify v6 needs (identity-extensions.ts), and codes
  * delivered to the development mailbox. On first start it creates the user pool (e-mail as
  * username, SPEC §5 password policy, optional MFA) and an app client; later starts reuse them.

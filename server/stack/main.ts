@@ -91,7 +91,7 @@ async function main() {
   if (health.status !== 'ok') throw new PreflightError(`A part did not answer: ${JSON.stringify(health)}`);
   console.log(`Codes the identity service sends are listed at ${api.url}/dev/mailbox`);
   console.log(`Notifications pushed to this stack's devices are listed at ${sandbox.url}/push`);
-  console.log(`Google, Apple and Facebook sign-in: trust ${identity.signInCaFile} once (README, "Local hosted sign-in")`);
+  console.log(`Google, Apple and Facebook sign-in: trust ${identity.signInCaFile} once (docs/running-locally.md, "Local hosted sign-in")`);
   console.log(`Ready: ${api.url}`);
 }
 

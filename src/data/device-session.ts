@@ -1,6 +1,6 @@
 /**
- * The session the service worker acts with while the app is closed (issue 44, README "The installed
- * app while closed"): the app keeps a copy of its ID token and the identity service's refresh
+ * The session the service worker acts with while the app is closed (issue 44, docs/security-and-reliability.md,
+ * "The session the service worker acts with"): the app keeps a copy of its ID token and the identity service's refresh
  * token in IndexedDB, where a service worker can read them (it cannot read localStorage, where
  * Amplify keeps its own). It is the same token with the same reach, on the same origin, so it opens
  * nothing a script on the page could not already read; it is cleared with everything else at

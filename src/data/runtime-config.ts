@@ -1,6 +1,6 @@
 /**
  * Runtime configuration from `/config.json` (SPEC §7: the base URL comes from runtime
- * configuration), validated once at start-up. The keys are the deployment contract in README.md.
+ * configuration), validated once at start-up. The keys are the deployment contract in docs/running-locally.md.
  * Like the other public-site data every first visit reads (content entries, the build manifest),
  * it is checked with valibot, whose checks tree-shake to a few hundred bytes; zod, which the
  * forms and the API layer use, costs ~10 KB gzip up front (issue 5's first-visit budget).

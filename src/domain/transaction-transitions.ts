@@ -1,7 +1,7 @@
 /**
  * How a transaction moves: per flow, which event (a party's action or a provider's result) takes
  * which status to which. SPEC §4.2 lists statuses and §4.3 step events but no transitions; this
- * table is the design (README "Transaction engine"). Rules it keeps, tested entry by entry:
+ * table is the design (docs/flows.md is written from it). Rules it keeps, tested entry by entry:
  * every status of a flow's mapping is reachable from the flow's first status, every status an
  * event leads to has a route in that flow, and every failure status has a way forward.
  */

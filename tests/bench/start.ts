@@ -24,7 +24,7 @@ const EXPECTED = [
   /^Building the web app…$/,
   /^Codes the identity service sends are listed at \S+$/,
   /^Notifications pushed to this stack's devices are listed at \S+$/,
-  /^Google, Apple and Facebook sign-in: trust \S+ once \(README, "Local hosted sign-in"\)$/,
+  /^Google, Apple and Facebook sign-in: trust \S+ once \(docs\/running-locally\.md, "Local hosted sign-in"\)$/,
   /^Ready: \S+$/,
 ];
 

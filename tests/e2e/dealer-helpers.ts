@@ -14,7 +14,7 @@ export async function fillSale(page: Page, customer: string, email: string) {
   await page.getByRole('textbox', { name: 'Customer’s mobile' }).fill('4155550134');
 }
 
-/** The sale form filled with a typed credit application; `ssn` decides the sandbox lender's answer (README). */
+/** The sale form filled with a typed credit application; `ssn` decides the sandbox lender's answer (docs/sandboxes.md). */
 export async function submitFinancedSale(page: Page, customer: string, ssn: string, email = uniqueEmail('customer')) {
   await fillSale(page, customer, email);
   await page.getByRole('textbox', { name: 'Annual income' }).fill('72000');

@@ -1,6 +1,6 @@
 /**
  * What the journey tests share: a new person signing up through the form (the code read from the
- * local mailbox, as README says), a numbered screenshot of every step, and a record of how long
+ * local mailbox, as docs/running-locally.md says), a numbered screenshot of every step, and a record of how long
  * each party waited on the product after a move — written beside the screenshots, and printed.
  */
 import { writeFileSync } from 'node:fs';

@@ -3,8 +3,7 @@
  * provider's own hosted page on its own origin, a public token handed back and exchanged by the
  * server for an access token, accounts read with it, a processor token for the payments
  * processor, micro-deposits confirmed by their two amounts). Kept in one JSON file under the data
- * dir so a restart keeps every linked account working. The logins are the magic values (README
- * "Sandboxes"); every password is `pass_good`.
+ * dir so a restart keeps every linked account working. The logins are the magic values (docs/sandboxes.md); every password is `pass_good`.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * The sandbox dealer-lender: takes a dealer's credit application for their customer (202 with its
  * id), decides in moments and answers by signed webhook, as the programme's lender does. Decided
- * by documented magic values (README "Sandboxes"): for a typed application the SSN's last four digits,
+ * by documented magic values (docs/sandboxes.md): for a typed application the SSN's last four digits,
  * - 0001: declined;
  * - 0002: approved with stipulations (proof of income, proof of residence, insurance), 9.9 % APR;
  * - anything else: approved as asked, 6.9 % APR;

@@ -1,7 +1,7 @@
 /**
  * The sandbox inspection service: turns a seller's self-inspection photos into a report (a finding
  * per part of the car, and one per damage the seller pointed out) and answers by webhook. File
- * names are the magic values (README "Sandboxes"): a photo named with "scratch" is wear, with
+ * names are the magic values (docs/sandboxes.md): a photo named with "scratch" is wear, with
  * "dent" is damage; every other part is in good order.
  */
 import * as z from 'zod/mini';

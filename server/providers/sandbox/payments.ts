@@ -1,7 +1,7 @@
 /**
  * The sandbox payments processor, with ACH's real behaviour: a transfer is taken at once
  * (pending) and settles, or is returned, later — by signed webhook. A debit needs a verified
- * account. How a transfer ends is the account's (README "Sandboxes"): accounts linked with
+ * account. How a transfer ends is the account's (docs/sandboxes.md): accounts linked with
  * `user_nsf` return debits with R01 (insufficient funds), with `user_closed` return every
  * transfer with R02 (account closed); payments to a lender always settle.
  */

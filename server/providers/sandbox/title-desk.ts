@@ -1,7 +1,7 @@
 /**
  * The sandbox title desk: reviews a seller's title documents and checks the VIN plate and the
  * odometer against the vehicle's history, then answers by webhook. Decided by documented magic
- * values (README "Sandboxes"), so people and tests reach every outcome:
+ * values (docs/sandboxes.md), so people and tests reach every outcome:
  * - a document whose file name contains "blurry" needs another photo (the first such one);
  * - a VIN plate photo whose name contains "mismatch", or an odometer reading below the last one on
  *   record (the listed mileage less 2,500), pauses the vehicle verification — until the seller

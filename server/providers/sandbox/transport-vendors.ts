@@ -3,8 +3,7 @@
  * road distance between two ZIP codes (the maintained `zipcodes` dataset, great-circle miles
  * × 1.2 for roads), as their quote APIs answer at once; an order is taken (202) and followed by
  * signed webhooks as the vendor's driver works it — assigned when booked; picked up, in transit
- * and delivered once we dispatch it (the deal is funded and signed). Magic values (README
- * "Sandboxes"): a ZIP the dataset does not know is refused; Alaska and Hawaii are not served.
+ * and delivered once we dispatch it (the deal is funded and signed). Magic values (docs/sandboxes.md): a ZIP the dataset does not know is refused; Alaska and Hawaii are not served.
  */
 import { randomUUID } from 'node:crypto';
 import zipcodes from 'zipcodes';

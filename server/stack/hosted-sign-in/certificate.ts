@@ -2,7 +2,7 @@
  * The hosted sign-in's TLS certificate. Amplify v6 reaches a hosted sign-in domain over HTTPS
  * only, so the local stack makes, on its first start, a certificate authority of its own and a
  * certificate for 127.0.0.1 and localhost signed by it, and keeps both under
- * `<dataDir>/hosted-sign-in/`. A person trusts `ca.pem` once (README); the server certificate
+ * `<dataDir>/hosted-sign-in/`. A person trusts `ca.pem` once (docs/running-locally.md); the server certificate
  * is made again from the same authority when it is missing or near its end, so that trust holds.
  * The authority's key never leaves the data dir.
  */
@@ -14,7 +14,7 @@ import { generate } from 'selfsigned';
 export interface SignInCertificate {
   key: string;
   cert: string;
-  /** The authority to trust once (README: "Trusting the local sign-in certificate"). */
+  /** The authority to trust once (docs/running-locally.md, "Local hosted sign-in"). */
   caFile: string;
   /** Base64 SHA-256 of the server certificate's public key, for Chromium's --ignore-certificate-errors-spki-list. */
   spki: string;

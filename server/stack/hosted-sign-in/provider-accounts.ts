@@ -3,7 +3,7 @@
  * the first time someone types an e-mail at a provider's page, that provider gets an account
  * for it (a stable id, the name typed then); later sign-ins with the e-mail are that account,
  * as with a real provider. The provider verifies every address except, by the sandbox's magic
- * value, one whose local part starts with `unverified` (README).
+ * value, one whose local part starts with `unverified` (docs/running-locally.md).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
