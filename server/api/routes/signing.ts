@@ -38,6 +38,8 @@ export function signingRoutes(app: FastifyInstance, deps: { ctx: CommandContext;
 
   app.get('/api/transactions/:id/connection', { preHandler: deps.authenticate }, async (request, reply) => {
     const connection = await connectionOf(db, await own(request));
-    return connection ? { connection } : reply.code(404).send({ message: 'You are connected with the other party once the sale closes.' });
+    return connection
+      ? { connection }
+      : reply.code(404).send({ message: 'You are connected with the other party once you have both signed.' });
   });
 }
