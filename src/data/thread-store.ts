@@ -11,10 +11,16 @@ import { apiRequest } from './api-client';
 import { db } from './db';
 import type { MessageAction } from './outbox-rows';
 
-/** Fetches the thread, saves it, and tells the server this device has it (delivered). */
+/**
+ * Fetches the thread, saves it, and tells the server this device has it (delivered). An answer that crossed a newer
+ * one on the way (a live notice's fetch beside the page's) leaves the newer one saved, as for every record kept here.
+ */
 export async function refreshThread(negotiationId: string): Promise<void> {
   const thread = await apiRequest('GET', `threads/${negotiationId}`, threadSchema);
-  await db.threads.put({ ...thread, savedAt: Date.now() });
+  await db.transaction('rw', db.threads, async () => {
+    const saved = await db.threads.get(negotiationId);
+    if (!saved || saved.version <= thread.version) await db.threads.put({ ...thread, savedAt: Date.now() });
+  });
   const newest = newestFromOther(thread.entries);
   if (newest) void sendSeen(negotiationId, newest, false);
 }
