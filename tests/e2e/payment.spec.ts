@@ -54,7 +54,8 @@ test('delivery priced by distance, the breakdown accepted, both banks linked on 
   await sellerPage.getByRole('button', { name: 'This looks right' }).click();
   await expect(sellerPage.getByRole('heading', { name: 'Where should we pay you?' })).toBeVisible();
   await linkBankOnHostedPage(sellerPage, 'user_good');
-  await sellerPage.getByRole('radio', { name: /First Platypus Bank.*6789/ }).check();
+  // The account just linked, their only one, is chosen for them.
+  await expect(sellerPage.getByRole('radio', { name: /First Platypus Bank.*6789/ })).toBeChecked();
   await sellerPage.getByRole('button', { name: 'Use this account' }).click();
   // Saved, the seller goes on to signing, told the documents wait for the buyer's payment.
   await expect(sellerPage.getByRole('heading', { name: 'Payout account saved' })).toBeVisible();

@@ -40,7 +40,10 @@ export function PayFrom() {
   const { detail, pending, act } = useTransactionContext();
   const navigate = useNavigate();
   const accounts = useBankAccounts();
-  const [selected, setSelected] = useState<string | undefined>(detail.data.payment.accountId ?? undefined);
+  const [chosen, setSelected] = useState<string | undefined>(detail.data.payment.accountId ?? undefined);
+  // One account that can move money (as when the person just linked their first) is the one they mean: chosen for them.
+  const usable = accounts.accounts?.filter((candidate) => candidate.status === 'verified');
+  const selected = chosen ?? (usable?.length === 1 ? usable[0]!.id : undefined);
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<string>();
   const buyer = detail.side === 'buyer';
