@@ -24,7 +24,6 @@ async function paysAndStartsSigning(page: Page, transactionId: string) {
   await expect(page.getByRole('heading', { name: 'Payment authorised' })).toBeVisible();
   await page.goto(`/transaction/signature?transaction=${transactionId}`);
   await page.getByRole('button', { name: 'Start' }).click();
-  await page.getByRole('button', { name: 'Continue to the ID check' }).click();
   await expect(page.getByRole('heading', { name: 'Check your ID before signing' })).toBeVisible();
 }
 

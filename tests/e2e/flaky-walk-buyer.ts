@@ -113,9 +113,6 @@ export async function buyerBooksAndPays({ buyer, flaky }: Sale) {
 export async function buyerSigns({ buyer, flaky }: Sale) {
   await buyer.page.getByRole('link', { name: 'Next: sign your documents' }).click();
   await buyer.page.getByRole('button', { name: 'Start' }).click();
-  const onward = buyer.page.getByRole('button', { name: 'Continue to the ID check' });
-  await expect(onward.or(buyer.page.getByRole('button', { name: 'Check my ID' }))).toBeVisible();
-  if (await onward.isVisible()) await onward.click();
   await expect(heading(buyer.page, 'Check your ID before signing')).toBeVisible();
   await flaky.at(buyer, 'before the buyer checks their ID', { screen: (page) => heading(page, 'Check your ID before signing') });
   await checksId(buyer.page, 'Approve verification');

@@ -4,6 +4,7 @@
  * signs once both have paid; a dealer signs first, once the transport is booked. Read-only once done: the documents and who signed when.
  */
 import { formatDateTime } from '../../../domain/dates';
+import { nextStatus } from '../../../domain/transaction-transitions';
 import type { ViewOf } from '../../../domain/transaction-steps';
 import { Button } from '../../../ui/button';
 import { isPending, useTransactionContext, type StepViews } from '../transaction-context';
@@ -18,7 +19,16 @@ function Start() {
   const { detail, pending, act } = useTransactionContext();
   if (detail.flow === 'dealer-financing') return <DealerStart />;
   if (detail.side === 'seller' || !['payment_done', 'signature_start'].includes(detail.status)) return <SignDocuments />;
-  const next = detail.status === 'payment_done' ? 'signature start' : 'signing started';
+  // One press takes the buyer to the ID check, through the flow's in-between status where it has one (a press that
+  // only reached it looked like nothing happened). After a reload there, the same button goes the rest of the way.
+  const starting = detail.status === 'payment_done';
+  const moves =
+    starting && nextStatus(detail.flow, 'payment_done', 'signature start') === 'signature_start'
+      ? (['signature start', 'signing started'] as const)
+      : ([starting ? 'signature start' : 'signing started'] as const);
+  const start = async () => {
+    for (const move of moves) await act(move);
+  };
   return (
     <section aria-labelledby="signing-start">
       <h1 id="signing-start" className="title is-4">
@@ -26,11 +36,11 @@ function Start() {
       </h1>
       <p className="mb-3">Your payment is arranged. Two things are left before the car is yours on paper:</p>
       <ol className="mb-4 ml-5">
-        <li>A quick check of the government ID you sign with, which your lender asks for.</li>
+        <li>A quick check of the government ID you sign with.</li>
         <li>Signing the bill of sale, the odometer statement, your purchase agreement and, when you finance, your loan contract.</li>
       </ol>
-      <Button onClick={() => void act(next)} loading={isPending(pending, next)}>
-        {next === 'signature start' ? 'Start' : 'Continue to the ID check'}
+      <Button onClick={() => void start()} loading={moves.some((move) => isPending(pending, move))}>
+        {starting ? 'Start' : 'Continue to the ID check'}
       </Button>
     </section>
   );
