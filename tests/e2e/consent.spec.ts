@@ -39,3 +39,19 @@ test('rejecting stores true for a year and the question is not asked again', asy
   await expect(page.getByRole('region', { name: 'Privacy choices' })).toBeHidden();
   await context.close();
 });
+
+test('a notice shown while the privacy question is asked rises above it, not under it', async ({ browser, baseURL }) => {
+  const { context, page } = await freshPage(browser, baseURL);
+  // A window shorter than the page: the question rides the bottom of the screen, where notices come in.
+  await page.setViewportSize({ width: 1280, height: 360 });
+  await page.goto('/component-library/snackbar');
+  const banner = page.getByRole('region', { name: 'Privacy choices' });
+  await expect(banner).toBeVisible();
+  await page.getByRole('button', { name: 'Success' }).click();
+  const toast = page.getByRole('region', { name: 'Notifications' }).getByText('Offer sent to the buyer.');
+  await expect(toast).toBeVisible();
+  const [toastBox, bannerBox] = [await toast.boundingBox(), await banner.boundingBox()];
+  expect(bannerBox!.y + bannerBox!.height).toBe(360);
+  expect(toastBox!.y + toastBox!.height).toBeLessThanOrEqual(bannerBox!.y);
+  await context.close();
+});
