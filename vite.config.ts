@@ -149,11 +149,7 @@ export default defineConfig({
     modulePreload: false,
   },
   server: {
-    // `npm run dev` serves the UI with hot reload; the API and config come from `npm start`.
-    proxy: {
-      '/api': 'http://127.0.0.1:8080',
-      '/config.json': 'http://127.0.0.1:8080',
-      '/content': 'http://127.0.0.1:8080',
-    },
+    // `npm run dev` serves the UI with hot reload; the API and config come from `npm start` on the same PORT.
+    proxy: Object.fromEntries(['/api', '/config.json', '/content'].map((path) => [path, `http://127.0.0.1:${process.env.PORT ?? 8080}`])),
   },
 });
