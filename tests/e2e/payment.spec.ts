@@ -13,6 +13,7 @@ import { buyerAtTransport, HARBOR_LIEN, sellerApproved, stepsFor } from '../supp
 import { bothSign, govIdChecked, signs } from '../support/signing';
 import { expect, test } from './fixtures';
 import { centsOf, confirmsDelivery, dealAtPayment, dealBetween, linkBankOnHostedPage, moneyOf, twoParties } from './sale-helpers';
+import { watchPositions } from './steady-screen';
 import { fillAddress } from './transaction-helpers';
 
 /** The amount in the row of a breakdown or payout table whose heading starts with `label`. */
@@ -82,8 +83,13 @@ test('delivery priced by distance, the breakdown accepted, both banks linked on 
   const near = await quotesFor({ line1: '400 Pine St', city: 'Seattle', state: 'WA', postalCode: '98101' }, 'Get new quotes', far.text);
   expect(near.miles).toBeLessThan(far.miles);
   expect(near.runBuggy).toBeLessThan(far.runBuggy);
+  const positions = await watchPositions(buyerPage, 'main button');
   await buyerPage.getByRole('button', { name: /^Book RunBuggy, open carrier for/ }).click();
   await expect(buyerPage.getByText('The seller’s car is verified')).toBeVisible();
+  // The carrier assigns a driver by webhook a moment after the booking, and the screen follows. "Continue to payment"
+  // stayed where it was drawn: the shipment's progress drawn above it once had moved it away from a tap.
+  await expect(buyerPage.getByText(/· driver /)).toBeVisible();
+  expect((await positions())['Continue to payment']).toHaveLength(1);
   await buyerPage.getByRole('button', { name: 'Continue to payment' }).click();
 
   // The breakdown, then the account to pay from, linked on the bank's page.

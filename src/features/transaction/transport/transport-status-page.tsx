@@ -1,14 +1,15 @@
 /**
  * `/transaction/transport/status` (transport_done and verification_completed → success): what the
  * buyer booked, then the seller's car being verified by our title desk; once it is, on to payment.
- * The transport can still change here until the price breakdown is reviewed.
+ * The transport can still change here until the price breakdown is reviewed. The shipment's progress comes last:
+ * the carrier's news arrives at any moment and must not move the buttons.
  */
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { ChangeChoice } from '../change-choice';
 import { isPending, useTransactionContext } from '../transaction-context';
 import { TransportChooser } from './transport-chooser';
-import { TransportSummary } from './transport-summary';
+import { ShipmentProgress, TransportSummary } from './transport-summary';
 
 export function TransportStatus() {
   const { detail, pending, act } = useTransactionContext();
@@ -40,6 +41,7 @@ export function TransportStatus() {
         label="Change transport"
         panel={(done) => <TransportChooser onBooked={done} />}
       />
+      <ShipmentProgress detail={detail} />
     </section>
   );
 }

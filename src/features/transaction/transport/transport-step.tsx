@@ -3,7 +3,7 @@ import { ChangeChoice } from '../change-choice';
 import { stepView, useTransactionContext, type StepViews } from '../transaction-context';
 import { TransportChooser } from './transport-chooser';
 import { TransportStatus } from './transport-status-page';
-import { TransportSummary } from './transport-summary';
+import { ShipmentProgress, TransportSummary } from './transport-summary';
 import { transportWords } from './transport-words';
 
 function Landing() {
@@ -34,6 +34,7 @@ function ReadOnly() {
         label="Change transport"
         panel={(done) => <TransportChooser onBooked={done} />}
       />
+      <ShipmentProgress detail={detail} />
     </section>
   );
 }
