@@ -2,7 +2,7 @@
  * Choices made offline show in their step before the server has them: the loan, the protection
  * plan and the insurance answer are each queued offline, and each done step's read-only view shows
  * what was chosen, marked not confirmed — in the tab that acted and in a second tab. Back online,
- * each is applied once and the mark goes.
+ * each is applied once and the mark goes, without moving the step under it.
  */
 import { expect, test } from './fixtures';
 import { buyerApprovedForLoan } from './transaction-helpers';
@@ -53,6 +53,9 @@ test('choices queued offline show in their read-only steps, in two tabs, and are
     await expect(other.getByText('Not confirmed yet.')).toBeVisible();
   }
 
+  // The mark sits below the step, so when it goes the step it marked holds still (a tap there lands where it was aimed).
+  const [mark, step] = [await page.getByText('Not confirmed yet.').boundingBox(), await page.locator('main h1').boundingBox()];
+  expect(mark!.y).toBeGreaterThan(step!.y);
   await context.setOffline(false);
   await expect(page.getByText(/action(s)? pending/)).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByText('Not confirmed yet.')).toHaveCount(0);

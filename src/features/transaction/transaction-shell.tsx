@@ -144,9 +144,10 @@ export function Component() {
       {/* Reading a step back that is done: what the sale waits on now, and the way there. */}
       {detail.steps.find(({ step }) => step === stepOfPath(pathname))?.state === 'done' && <NextStepCallout detail={detail} />}
       <RefusedActions rows={pending} />
-      <PendingChoice rows={pending.filter((queued) => stepOfAction(queued.event) === stepOfPath(pathname))} />
       <Outlet context={context} />
-      {/* Below the step: a line that changes as the other party moves must not move the step's buttons under a tap. */}
+      {/* Below the step, what comes and goes while a person taps — their choice not confirmed yet, the other party's
+          line — so it never moves the step's buttons under a tap. */}
+      <PendingChoice rows={pending.filter((queued) => stepOfAction(queued.event) === stepOfPath(pathname))} />
       <OtherPartyProgress dealId={detail.dealId} />
       {(detail.priceBreakdown || detail.payout) && <PriceBreakdownDrawer open={drawer} onClose={() => setDrawer(false)} detail={detail} />}
       <Modal open={reports} onClose={() => setReports(false)} title="Vehicle reports">
