@@ -37,3 +37,30 @@ test('a page that needs the network says so offline and lists what works', async
   await expect(page.getByRole('heading', { name: 'Service status' })).toBeVisible();
   await expect(page.getByText(/could not be reached/)).toBeVisible();
 });
+
+test('back online, the line says so and keeps its place until the next screen: the page does not jump under a tap', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/help');
+  // The page is prerendered: the app has started (and follows the connection) once its service worker is ready.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  // Where the heading is drawn once the frame that changed the line is laid out.
+  const headingTop = () =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(document.querySelector('main h1')!.getBoundingClientRect().top))),
+        ),
+    );
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+  const offlineTop = await headingTop();
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: 'You are back online.' })).toBeVisible();
+  expect(await headingTop()).toBe(offlineTop);
+  await page.getByRole('link', { name: 'How it works' }).first().click();
+  await expect(page).toHaveURL(/\/how-it-works$/);
+  await expect(page.getByRole('status').filter({ hasText: 'You are back online.' })).toBeHidden();
+});
