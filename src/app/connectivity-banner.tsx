@@ -26,13 +26,16 @@ export function ConnectivityBanner() {
   if (online && backOnlineOn === null) return <div role="status" className="visually-hidden" />;
   return (
     <div role="status" className={online ? 'connectivity-banner is-back-online' : 'connectivity-banner'}>
-      <Icon icon={online ? CheckCircleIcon : AlertIcon} />
       {/* The shorter line takes the offline line's room (two lines on a phone), so nothing under it moves either. */}
       <span className="connectivity-lines">
-        <span>{online ? 'You are back online.' : OFFLINE}</span>
+        <span className="connectivity-line">
+          <Icon icon={online ? CheckCircleIcon : AlertIcon} />
+          <span>{online ? 'You are back online.' : OFFLINE}</span>
+        </span>
         {online && (
-          <span aria-hidden="true" className="is-room">
-            {OFFLINE}
+          <span aria-hidden="true" className="connectivity-line is-room">
+            <Icon icon={AlertIcon} />
+            <span>{OFFLINE}</span>
           </span>
         )}
       </span>
