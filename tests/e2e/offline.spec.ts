@@ -46,20 +46,14 @@ test('back online, the line says so and keeps its place until the next screen: t
   await page.goto('/help');
   // The page is prerendered: the app has started (and follows the connection) once its service worker is ready.
   await page.evaluate(() => navigator.serviceWorker.ready);
-  // Where the heading is drawn once the frame that changed the line is laid out.
-  const headingTop = () =>
-    page.evaluate(
-      () =>
-        new Promise<number>((resolve) =>
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve(document.querySelector('main h1')!.getBoundingClientRect().top))),
-        ),
-    );
+  // The line's box: while it keeps its height, nothing under it moves (the route below may still be drawing itself).
+  const line = page.locator('.connectivity-banner');
   await context.setOffline(true);
   await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
-  const offlineTop = await headingTop();
+  const offline = await line.boundingBox();
   await context.setOffline(false);
   await expect(page.getByRole('status').filter({ hasText: 'You are back online.' })).toBeVisible();
-  expect(await headingTop()).toBe(offlineTop);
+  expect(await line.boundingBox()).toEqual(offline);
   await page.getByRole('link', { name: 'How it works' }).first().click();
   await expect(page).toHaveURL(/\/how-it-works$/);
   await expect(page.getByRole('status').filter({ hasText: 'You are back online.' })).toBeHidden();
