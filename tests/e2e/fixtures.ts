@@ -1,4 +1,5 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { noteWhatFailingPagesShow } from './failure-digest';
 
 /** What Chromium logs when the Content-Security-Policy or Permissions-Policy stops something. */
 const POLICY_VIOLATION = /Content Security Policy|Permissions policy violation/i;
@@ -13,13 +14,14 @@ export const test = base.extend({
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
   },
-  context: async ({ context, baseURL }, use) => {
+  context: async ({ context, baseURL }, use, info) => {
     await context.addCookies([{ name: 'CaramelDoNotTrack', value: 'false', url: baseURL! }]);
     const violations: string[] = [];
     context.on('console', (message) => {
       if (POLICY_VIOLATION.test(message.text())) violations.push(`${message.location().url}: ${message.text()}`);
     });
     await use(context);
+    await noteWhatFailingPagesShow(info, context.pages());
     expect(violations, 'policy violations').toEqual([]);
   },
 });

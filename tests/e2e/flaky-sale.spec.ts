@@ -16,6 +16,7 @@ import { describe, scheduleOf, seeds } from './flaky-schedule';
 import { buyerAccepts, MESSAGES, sellerAnswers, sellerOffers, waits, type Sale } from './flaky-walk';
 import { buyerBooksAndPays, buyerConfirmsDelivery, buyerSigns, buyerToTransport } from './flaky-walk-buyer';
 import { sellerInspects, sellerToPayout, sellerWaitsToSign } from './flaky-walk-seller';
+import { noteWhatFailingPagesShow } from './failure-digest';
 import { Journey, signUp } from './journey-helpers';
 import { sellerSeesClosed, sellerSignsAndIsLedOn, sellerWaitsForDelivery, settledMoney } from './journey-steps';
 import { idTokenOf } from './transaction-helpers';
@@ -25,12 +26,13 @@ test.use({ serviceWorkers: 'allow' });
 
 /** The two parties' browsers, closed after the test: a page left open keeps following its sale (and the CPU) into the next test. */
 const flakyTest = test.extend<{ parties: { seller: Party; buyer: Party } }>({
-  parties: async ({ browser, baseURL }, use) => {
+  parties: async ({ browser, baseURL }, use, info) => {
     const parties = {
       seller: await flakyParty(browser, baseURL!, 'seller', 1280),
       buyer: await flakyParty(browser, baseURL!, 'buyer', 375),
     };
     await use(parties);
+    await noteWhatFailingPagesShow(info, [parties.seller.page, parties.buyer.page]);
     for (const party of Object.values(parties)) await party.context.close();
   },
 });

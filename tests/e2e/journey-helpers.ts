@@ -5,6 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
+import { noteWhatFailingPagesShow } from './failure-digest';
 import { expect } from './fixtures';
 import { codeSentTo, enterCode, submitDetails, uniqueEmail } from './identity-helpers';
 
@@ -20,12 +21,19 @@ export async function ownBrowser(browser: Browser, baseURL: string, width: 375 |
   return context.newPage();
 }
 
-/** A new account made on /sign-up as a person does it: e-mail, password, terms, the mailed code, name and mobile (its check skipped). */
-/** After each journey (passed or not): a party's page left open keeps following its sale, and the CPU, into the next test. */
-export async function closeOwnBrowsers() {
+/**
+ * After each journey (passed or not): a party's page left open keeps following its sale, and the CPU, into the next test.
+ * After a failure, what each party's page showed is noted first (failure-digest.ts).
+ */
+export async function closeOwnBrowsers({}, info: TestInfo) {
+  await noteWhatFailingPagesShow(
+    info,
+    opened.flatMap((context) => context.pages()),
+  );
   await Promise.all(opened.splice(0).map((context) => context.close()));
 }
 
+/** A new account made on /sign-up as a person does it: e-mail, password, terms, the mailed code, name and mobile (its check skipped). */
 export async function signUp(page: Page, request: APIRequestContext, label: string, name: [string, string], email = uniqueEmail(label)) {
   await page.goto('/sign-up');
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
