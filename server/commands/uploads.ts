@@ -39,9 +39,13 @@ export async function completeUpload(
   id: string,
   input: CompleteUpload,
 ): Promise<StoredDocument> {
-  const existing = await ownUpload(ctx.db, id, user);
-  if (existing.status === 'completed') return documentOf(existing);
-  const row = await runningUpload(ctx.db, id, user);
+  // Completed already, or by a call still under way when this one came (a page reloaded while its call was out): the
+  // same document.
+  const row = await runningUpload(ctx.db, id, user).catch((error: unknown) => {
+    if (error instanceof UploadRefused && error.statusCode === 409) return undefined;
+    throw error;
+  });
+  if (!row) return documentOf(await ownUpload(ctx.db, id, user));
   const finished = await finishInStorage(storage, row, input);
   if ('abort' in finished) {
     await ctx.run({}, (uow) => markAborted(uow.tx, row.id));

@@ -151,6 +151,24 @@ describe('a multipart upload', () => {
     expect(byKey.json()).toMatchObject({ key: upload.key, fileName: 'walkaround.mp4' });
   });
 
+  it('completed by several calls at once (a page reloaded while its call was under way) answers each the same document', async () => {
+    const { buyer, buyerTx } = await dealBetween(api, parts.identity);
+    for (const size of [800, 6 * MiB]) {
+      const bytes = video(size);
+      const upload = await started(buyer.bearer, buyerTx, bytes.length);
+      const sent = await sendParts(buyer.bearer, upload, bytes);
+      // A call every few milliseconds: the later ones come while an earlier one is recording it.
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, async (_, index) => {
+          await new Promise((resolve) => setTimeout(resolve, index * 2));
+          return call('POST', `/api/uploads/${upload.id}/complete`, buyer.bearer, { parts: sent });
+        }),
+      );
+      expect(answers.filter((answer) => answer.statusCode !== 200).map((answer) => `${answer.statusCode} ${answer.body}`)).toEqual([]);
+      expect(new Set(answers.map((answer) => answer.json().key))).toEqual(new Set([upload.key]));
+    }
+  });
+
   it('is recorded when storage completed it but the answer was lost, and refused when the stored size differs', async () => {
     const { buyer, buyerTx } = await dealBetween(api, parts.identity);
     const bytes = video(11 * MiB);

@@ -138,7 +138,7 @@ export async function signParts(deps: StorageDeps, user: UserRow, id: string, pa
 export async function listParts(deps: StorageDeps, user: UserRow, id: string): Promise<StoredParts | { gone: UploadRow }> {
   const row = await runningUpload(deps.db, id, user);
   if (!row.s3UploadId) {
-    const stored = await deps.s3.send(new HeadObjectCommand({ Bucket: row.bucket, Key: row.key })).catch(() => undefined);
+    const stored = await headOf(deps, row);
     return { parts: stored ? [{ partNumber: 1, eTag: stored.ETag!, size: stored.ContentLength! }] : [] };
   }
   const parts: { partNumber: number; eTag: string; size: number }[] = [];
@@ -188,11 +188,12 @@ export async function finishInStorage(
         }),
       );
     } catch (error) {
-      if (!isNoSuchUpload(error)) throw partRefusal(error);
-      // Completed by an earlier call whose answer was lost, or aborted: the object decides.
+      // Completed by an earlier call whose answer was lost, or by one at the same moment (its parts are then gone, and
+      // the object is there), or aborted: the object decides.
+      if (!isNoSuchUpload(error) && !(await headOf(deps, row))) throw partRefusal(error);
     }
   }
-  const stored = await deps.s3.send(new HeadObjectCommand({ Bucket: row.bucket, Key: row.key })).catch(() => undefined);
+  const stored = await headOf(deps, row);
   if (!stored) {
     if (row.s3UploadId) return { abort: new UploadRefused(404, UPLOAD_NOT_FOUND) };
     throw new UploadRefused(422, STORAGE_MESSAGES.notFound);
@@ -210,6 +211,10 @@ export async function finishInStorage(
     return { abort: new UploadRefused(409, 'The file changed in storage while we checked it. Upload it again.') };
   }
 }
+
+/** The object the upload writes, when storage holds it. */
+const headOf = (deps: StorageDeps, row: UploadRow) =>
+  deps.s3.send(new HeadObjectCommand({ Bucket: row.bucket, Key: row.key })).catch(() => undefined);
 
 /** The document recorded: the upload completed, with the review's answer. */
 export async function markCompleted(tx: Tx, row: UploadRow, review: Awaited<ReturnType<typeof reviewDocument>>): Promise<StoredDocument> {
