@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ConfigErrorScreen } from './app/config-error';
 import { routes } from './app/routes';
-import { loadRuntimeConfig } from './data/runtime-config';
+import { loadRuntimeConfig } from './data/api/runtime-config';
 import { reloadForChunkError } from './app/chunk-reload';
 import { startRoutePreloading } from './app/route-preload';
 

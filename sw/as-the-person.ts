@@ -1,13 +1,13 @@
 /// <reference lib="webworker" />
 /**
  * The service worker acting for the person signed in on this device, with the app closed
- * (src/data/device-session.ts): the runtime configuration as the app reads it (its kept copy first:
+ * (src/data/session/device-session.ts): the runtime configuration as the app reads it (its kept copy first:
  * this may run the moment the connection returns), and the app's API client signed in with their
  * token, refreshed when it runs out. Undefined when no one is signed in here.
  */
-import { workerSession } from '../src/data/device-session';
-import { loadRuntimeConfig, type RuntimeConfig } from '../src/data/runtime-config';
-import { setSignedIn, setTokenRefresher } from '../src/data/session-store';
+import { workerSession } from '../src/data/session/device-session';
+import { loadRuntimeConfig, type RuntimeConfig } from '../src/data/api/runtime-config';
+import { setSignedIn, setTokenRefresher } from '../src/data/session/session-store';
 import { CONFIG_CACHE } from './cache-names';
 
 const keptConfig: typeof fetch = async (input, init) =>

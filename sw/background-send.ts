@@ -3,14 +3,14 @@
  * Background Sync (issue 44): when the connection returns, the browser wakes this worker to finish
  * the uploads that wait for it (those whose file the device kept) and then send what the outbox
  * holds — with the app closed too — through the app's own uploader and sending loop
- * (src/data/outbox-send.ts), so each row goes with the idempotency key made when the person acted and
+ * (src/data/outbox/outbox-send.ts), so each row goes with the idempotency key made when the person acted and
  * is applied once however many places send it. It acts as the person signed in on this device
- * (src/data/device-session.ts); with no one signed in it sends nothing. A page already sending holds
+ * (src/data/session/device-session.ts); with no one signed in it sends nothing. A page already sending holds
  * the outbox lock, and this run leaves the rows to it. Still offline, the sync fails, and the browser
  * tries it again later.
  */
-import { OUTBOX_SYNC_TAG } from '../src/data/background-sync';
-import { sendAll } from '../src/data/outbox-send';
+import { OUTBOX_SYNC_TAG } from '../src/data/outbox/background-sync';
+import { sendAll } from '../src/data/outbox/outbox-send';
 import { uploadApi } from '../workers/upload-api';
 import { runTask } from '../workers/upload-runner';
 import { lockName, uploadDb, type UploadTask } from '../workers/upload-store';

@@ -10,7 +10,7 @@
  */
 import { pushPayloadSchema } from '../src/domain/push-contract';
 
-/** Who is signed in on this device, as the app last wrote it (src/data/device-session.ts). */
+/** Who is signed in on this device, as the app last wrote it (src/data/session/device-session.ts). */
 export type SignedInHere = () => Promise<string | undefined>;
 
 /** What of the service worker's global scope the handlers use. */

@@ -6,7 +6,7 @@
  * where the subscription came from the local stack's stand-in (no browser push service there).
  */
 import * as z from 'zod/mini';
-import { apiRequest } from '../src/data/api-client';
+import { apiRequest } from '../src/data/api/api-client';
 import { db } from '../src/data/db';
 import { pushSubscriptionSchema } from '../src/domain/push-contract';
 import { asThePerson, type Person } from './as-the-person';

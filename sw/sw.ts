@@ -13,7 +13,7 @@ import { NetworkFirst } from 'workbox-strategies';
 import { CACHE_PREFIX, CACHE_VERSION, CONFIG_CACHE } from './cache-names';
 import { contentEntryVariants } from './content-entries';
 import { NAVIGATION_DENYLIST } from './navigation';
-import { signedInHere } from '../src/data/device-session';
+import { signedInHere } from '../src/data/session/device-session';
 import { sendInTheBackground } from './background-send';
 import { handleNotifications } from './notifications';
 import { followSubscriptionChanges } from './subscription-change';

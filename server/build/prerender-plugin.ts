@@ -10,7 +10,7 @@ import react from '@vitejs/plugin-react';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 import { TRACKING_COOKIE } from '../../src/domain/brand.ts';
 import { PRERENDER_PLACEHOLDERS, prerenderedFile, publicRoutes } from '../../src/domain/public-routes.ts';
-import type { RuntimeConfig } from '../../src/data/runtime-config';
+import type { RuntimeConfig } from '../../src/data/api/runtime-config';
 
 const ORIGIN = 'http://prerender.invalid';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { connectivity } from '../data/connectivity';
+import { connectivity } from '../data/device/connectivity';
 import { Icon } from '../ui/icon';
 import { AlertIcon, CheckCircleIcon } from '../ui/icons';
 

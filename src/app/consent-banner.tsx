@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { setTrackingPreference, tracking } from '../data/tracking';
+import { setTrackingPreference, tracking } from '../data/device/tracking';
 import { Button } from '../ui/button';
 
 /** Asked once, on the first visit: may we record how the app is used? */

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { ServerError } from '../data/api-client';
+import { ServerError } from '../data/api/api-client';
 import { NotFoundScreen } from './not-found';
 import { OfflineScreen } from './offline-screen';
 import { ServerBusyScreen } from './server-busy-screen';

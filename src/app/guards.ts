@@ -3,7 +3,7 @@
  * navigation pipeline has settled; the first guard that answers with a redirect wins.
  */
 import { redirect, type LoaderFunction, type Params } from 'react-router-dom';
-import { session } from '../data/session-store';
+import { session } from '../data/session/session-store';
 import { ADDITIONAL_DETAILS_PATH, returnTarget, SIGN_IN_PATH } from '../domain/return-target';
 import { pipelineSettled } from './navigation';
 
@@ -20,7 +20,7 @@ const GUARDS: Record<GuardName, Guard> = {
   auth: async (url) => {
     if (!signedIn()) return toSignIn(url);
     if (!url.pathname.startsWith('/dashboard')) return null;
-    const { cachedProfile } = await import('../data/account');
+    const { cachedProfile } = await import('../data/session/account');
     const profile = await cachedProfile();
     return profile && !profile.isAdditionalDetailsSubmitted
       ? redirect(`${ADDITIONAL_DETAILS_PATH}?returnTo=${encodeURIComponent(url.pathname + url.search)}`)
@@ -31,13 +31,13 @@ const GUARDS: Record<GuardName, Guard> = {
   signin: async (url) => {
     if (!signedIn()) return null;
     if (!url.searchParams.has('code') || !url.searchParams.has('state')) return redirect(returnTarget(url.search));
-    const { finishSocialSignIn } = await import('../data/social-sign-in');
+    const { finishSocialSignIn } = await import('../data/session/social-sign-in');
     return redirect(await finishSocialSignIn());
   },
   // The sign-up details form, only while the details are still owed.
   'registration-additional-info': async (url) => {
     if (!signedIn()) return toSignIn(url);
-    const { cachedProfile } = await import('../data/account');
+    const { cachedProfile } = await import('../data/session/account');
     const profile = await cachedProfile();
     return profile?.isAdditionalDetailsSubmitted ? redirect(returnTarget(url.search)) : null;
   },
@@ -45,7 +45,7 @@ const GUARDS: Record<GuardName, Guard> = {
   // answered (ungated-process record), anyone else goes to their offers or the home page.
   'ungated-offer': async (url) => {
     if (url.searchParams.get('token')) return null;
-    const { readUngatedProcess } = await import('../data/ungated-process');
+    const { readUngatedProcess } = await import('../data/device/ungated-process');
     const record = readUngatedProcess();
     if (record?.kind === 'shared-offer') return redirect(`${url.pathname}?token=${encodeURIComponent(record.token)}`);
     return redirect(signedIn() ? '/dashboard/caramel-offers' : '/');
@@ -54,7 +54,7 @@ const GUARDS: Record<GuardName, Guard> = {
   // A dashboard page about one transaction (documents, a closed sale's detail) needs it to be the user's.
   transaction: async (url, params) => {
     if (!signedIn()) return toSignIn(url);
-    const { dashboardTransactionRedirect, transactionRedirect } = await import('../data/transaction-guard');
+    const { dashboardTransactionRedirect, transactionRedirect } = await import('../data/records/transaction-guard');
     const target = url.pathname.startsWith('/dashboard/')
       ? await dashboardTransactionRedirect(url, params.transactionId ?? url.searchParams.get('transaction'))
       : await transactionRedirect(url);
@@ -63,7 +63,7 @@ const GUARDS: Record<GuardName, Guard> = {
   // A deal route needs a deal this user is a party to (the seller's page, its seller); for anyone else it does not exist.
   deal: async (url, params) => {
     if (!signedIn()) return toSignIn(url);
-    const { dealRedirect, NOT_FOUND } = await import('../data/offer-guards');
+    const { dealRedirect, NOT_FOUND } = await import('../data/records/offer-guards');
     const target = await dealRedirect(url, params.dealId ?? url.searchParams.get('deal'));
     if (target === NOT_FOUND) return new Response(null, { status: 404 });
     return target ? redirect(target) : null;
@@ -71,7 +71,7 @@ const GUARDS: Record<GuardName, Guard> = {
   // An offer route needs an offer this user is a party to; one that made a deal leads to it.
   offer: async (url) => {
     if (!signedIn()) return toSignIn(url);
-    const { NOT_FOUND, offerRedirect } = await import('../data/offer-guards');
+    const { NOT_FOUND, offerRedirect } = await import('../data/records/offer-guards');
     const target = await offerRedirect(url);
     if (target === NOT_FOUND) return new Response(null, { status: 404 });
     return target ? redirect(target) : null;
@@ -81,7 +81,7 @@ const GUARDS: Record<GuardName, Guard> = {
   // offline, the saved one decides and the API still refuses a non-dealer's calls.
   dealer: async (url) => {
     if (!signedIn()) return toSignIn(url);
-    const { loadProfile } = await import('../data/account');
+    const { loadProfile } = await import('../data/session/account');
     const profile = await loadProfile();
     return profile?.type === 'dealer' ? null : new Response(null, { status: 404 });
   },

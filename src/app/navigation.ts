@@ -5,8 +5,8 @@
  * this navigation's pipeline before they decide.
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
-import { refreshSession } from '../data/session';
-import { session } from '../data/session-store';
+import { refreshSession } from '../data/session/session';
+import { session } from '../data/session/session-store';
 import { redirectFor } from './redirects';
 import { showToast } from '../ui/toast-store';
 
@@ -31,14 +31,14 @@ async function loadSignedInData(): Promise<void> {
   await refreshSession();
   if (session.status !== 'signed-in') return;
   // Loaded only for signed-in users, so public pages never download IndexedDB code.
-  const { loadDashboard, loadProfile } = await import('../data/account');
+  const { loadDashboard, loadProfile } = await import('../data/session/account');
   await Promise.all([loadProfile(), loadDashboard()]);
   // Actions taken offline (or in a tab that closed) go out once a session exists again.
-  void import('../data/outbox').then(({ startOutbox }) => startOutbox());
+  void import('../data/outbox/outbox').then(({ startOutbox }) => startOutbox());
   // Uploads a closed tab or an earlier visit left running carry on.
-  void import('../data/uploads').then(({ startUploads }) => startUploads());
+  void import('../data/device/uploads').then(({ startUploads }) => startUploads());
   // The other party's moves reach this tab as they happen (DESIGN.md §11); what is new for the person is said once, as a toast.
-  void Promise.all([import('../data/live'), import('../data/live-records')]).then(([{ startLive }, { onAnnouncement }]) => {
+  void Promise.all([import('../data/records/live'), import('../data/records/live-records')]).then(([{ startLive }, { onAnnouncement }]) => {
     if (!announcing) announcing = onAnnouncement((news) => void showToast(news.text, 'info', undefined, news.link));
     startLive();
   });

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { PAGE_NOT_FOUND_FALLBACK, pageNotFoundSchema, useContentEntry } from '../data/content';
+import { PAGE_NOT_FOUND_FALLBACK, pageNotFoundSchema, useContentEntry } from '../data/api/content';
 import { ErrorLayout } from '../ui/layout/error-layout';
 
 /** SPEC §2.9: shown for an unknown route and after a fatal error; its text is the pageNotFound entry. */

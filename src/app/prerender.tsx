@@ -5,7 +5,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { loadRuntimeConfig, type RuntimeConfig } from '../data/runtime-config';
+import { loadRuntimeConfig, type RuntimeConfig } from '../data/api/runtime-config';
 import { routes } from './routes';
 
 export type Prerendered = { ok: true; html: string } | { ok: false; status: number };

@@ -2,7 +2,7 @@
  * The redirect check by path (SPEC §2.8). Old or common spellings go to the real route; a
  * target with `external` leaves the site. Table, not branches (STYLE.md rule 8).
  */
-import { runtimeConfig } from '../data/runtime-config';
+import { runtimeConfig } from '../data/api/runtime-config';
 
 type Redirect = { to: string; external?: false } | { to: () => string; external: true };
 

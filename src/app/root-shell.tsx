@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
-import { registerOnFirstVisit, servedByServiceWorker } from '../data/service-worker';
+import { registerOnFirstVisit, servedByServiceWorker } from '../data/device/service-worker';
 import { Toaster } from '../ui/toaster';
 import { ConnectivityBanner } from './connectivity-banner';
 import { ConsentBanner } from './consent-banner';

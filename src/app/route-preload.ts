@@ -5,7 +5,7 @@
  * than 4 imports in flight; the rest wait their turn.
  */
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import { isSlowConnection } from '../data/idle';
+import { isSlowConnection } from '../data/device/idle';
 
 export const MAX_CONCURRENT_PRELOADS = 4;
 

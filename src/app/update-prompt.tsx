@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useRegisterSW } from 'virtual:pwa-register/react';
-import { DEFAULT_UPDATE_CHECK_MS, watchForNewBuild } from '../data/app-update';
-import { runtimeConfig } from '../data/runtime-config';
-import { hasUnsavedWork } from '../data/unsaved-work';
+import { DEFAULT_UPDATE_CHECK_MS, watchForNewBuild } from '../data/device/app-update';
+import { runtimeConfig } from '../data/api/runtime-config';
+import { hasUnsavedWork } from '../data/device/unsaved-work';
 import { Button } from '../ui/button';
 
 /**

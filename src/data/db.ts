@@ -16,9 +16,9 @@ import type { Notification } from '../domain/notification-contract';
 import type { StoredDocument } from '../domain/upload-contract';
 import type { DealTimeline } from '../domain/deal-timeline';
 import type { Thread } from '../domain/message-contract';
-import type { CachedNegotiation } from './offer-records';
-import type { OutboxRow } from './outbox-rows';
-import type { CachedTransaction } from './transaction-records';
+import type { CachedNegotiation } from './records/offer-records';
+import type { OutboxRow } from './outbox/outbox-rows';
+import type { CachedTransaction } from './records/transaction-records';
 
 export const profileSchema = z.object({
   uid: z.string(),

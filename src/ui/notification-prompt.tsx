@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { useDeviceNotifications } from '../data/push';
-import { session } from '../data/session-store';
+import { useDeviceNotifications } from '../data/device/push';
+import { session } from '../data/session/session-store';
 import { Button } from './button';
 import { TurnOnNotificationsButton } from './notifications-switch';
 

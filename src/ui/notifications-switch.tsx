@@ -4,7 +4,7 @@
  * Account; never on a first visit.
  */
 import { useState } from 'react';
-import { turnOnNotifications, type DeviceNotifications } from '../data/push';
+import { turnOnNotifications, type DeviceNotifications } from '../data/device/push';
 import { Button } from './button';
 import { showToast } from './toast-store';
 

@@ -1,6 +1,6 @@
 import { ACTION_LABELS, asSentence } from '../domain/action-labels';
-import { dismissRefusal } from '../data/outbox';
-import type { TransactionAction } from '../data/outbox-rows';
+import { dismissRefusal } from '../data/outbox/outbox';
+import type { TransactionAction } from '../data/outbox/outbox-rows';
 import { Alert } from './alert';
 
 /** Actions the server did not accept: what was tried, why, and a way to put the notice away. */

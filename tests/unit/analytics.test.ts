@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { trackEvent } from '../../src/data/analytics';
-import { setSignedIn, setSignedOut } from '../../src/data/session-store';
-import { readTrackingPreference, tracking } from '../../src/data/tracking';
+import { trackEvent } from '../../src/data/device/analytics';
+import { setSignedIn, setSignedOut } from '../../src/data/session/session-store';
+import { readTrackingPreference, tracking } from '../../src/data/device/tracking';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiUrl } from '../../src/data/api-client';
+import { apiUrl } from '../../src/data/api/api-client';
 
 describe('apiUrl (SPEC §6: anonymous calls go under public/)', () => {
   it('keeps the path for a signed-in caller', () => {

@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRequest, NetworkError, RateLimited, ServerError } from '../../src/data/api-client';
+import { ApiError, apiRequest, NetworkError, RateLimited, ServerError } from '../../src/data/api/api-client';
 import { validRuntimeConfig as config } from '../support/runtime-config-fixture';
-import { loadRuntimeConfig } from '../../src/data/runtime-config';
-import { setSignedIn, setSignedOut } from '../../src/data/session-store';
+import { loadRuntimeConfig } from '../../src/data/api/runtime-config';
+import { setSignedIn, setSignedOut } from '../../src/data/session/session-store';
 
 beforeAll(async () => {
   await loadRuntimeConfig((async () => new Response(JSON.stringify(config))) as typeof fetch);

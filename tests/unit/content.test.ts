@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fetchMarkdownEntry, pageNotFoundSchema, fetchContentEntry } from '../../src/data/content';
-import { loadRuntimeConfig } from '../../src/data/runtime-config';
+import { fetchMarkdownEntry, pageNotFoundSchema, fetchContentEntry } from '../../src/data/api/content';
+import { loadRuntimeConfig } from '../../src/data/api/runtime-config';
 import { loader as helpLoader } from '../../src/features/help/help-page';
 import { loader as guidesLoader } from '../../src/features/learn-more/index-page';
 import { loader as legalLoader } from '../../src/features/legal/index-page';

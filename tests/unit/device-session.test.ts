@@ -1,5 +1,5 @@
 /**
- * The session the service worker acts with while the app is closed (src/data/device-session.ts):
+ * The session the service worker acts with while the app is closed (src/data/session/device-session.ts):
  * a token with time left is used as it is; one about to expire is refreshed with the identity
  * service's REFRESH_TOKEN_AUTH and kept; a refused refresh (signed out everywhere) clears the copy;
  * an identity service that cannot answer leaves it for the next try.
@@ -7,7 +7,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../src/data/db';
-import { keepDeviceSession, signedInHere, workerSession } from '../../src/data/device-session';
+import { keepDeviceSession, signedInHere, workerSession } from '../../src/data/session/device-session';
 
 const AUTH = { region: 'us-west-2', userPoolId: 'local_AbC', userPoolClientId: 'client-1', userPoolEndpoint: 'http://127.0.0.1:9229' };
 const tokenFor = (expiresInS: number, email = 'robin@example.com') =>

@@ -1,8 +1,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { clearAccountData } from '../../src/data/account';
+import { clearAccountData } from '../../src/data/session/account';
 import { AppDatabase } from '../../src/data/db';
-import { dropDraft, readDraft, saveDraft } from '../../src/data/drafts';
+import { dropDraft, readDraft, saveDraft } from '../../src/data/device/drafts';
 
 const fresh = () => new AppDatabase('drafts', { indexedDB: new IDBFactory(), IDBKeyRange });
 

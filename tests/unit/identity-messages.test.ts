@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 import { identityErrorMessage } from '../../src/domain/auth-errors';
 import { confirmationCode, emailAddress, requiredPassword } from '../../src/domain/form-fields';
 import { socialSignInFailureMessage } from '../../src/domain/social-sign-in-errors';
-import { loadRuntimeConfig } from '../../src/data/runtime-config';
+import { loadRuntimeConfig } from '../../src/data/api/runtime-config';
 import { validRuntimeConfig as valid } from '../support/runtime-config-fixture';
 
 /** An error as Amplify v6 raises it: a name, and its own message. */

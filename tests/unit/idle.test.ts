@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSlowConnection } from '../../src/data/idle';
+import { isSlowConnection } from '../../src/data/device/idle';
 
 describe('slow connections (SPEC §9)', () => {
   it('counts Save-Data and 2G as slow, 3G and 4G as not', () => {

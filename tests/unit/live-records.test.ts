@@ -1,12 +1,12 @@
 /**
- * One rule for the app's copy of server records (DESIGN.md §11, src/data/live-records.ts): notices
+ * One rule for the app's copy of server records (DESIGN.md §11, src/data/records/live-records.ts): notices
  * applied per record, in order, coalesced and idempotent, and each new thing announced once — here
  * with a thread whose fetches are slow and whose notices arrive as a stream that drops and replays
  * what it sent before (the 27 identical notices a buyer got after a 3-second drop).
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { RECORDS, recordFollower, type Announcement, type RecordKind } from '../../src/data/live-records';
+import { RECORDS, recordFollower, type Announcement, type RecordKind } from '../../src/data/records/live-records';
 import type { ChangeNotice } from '../../src/domain/live-contract';
 
 /** The server's thread as ten messages arrive, one version each; the device's copy, fetched slowly. */

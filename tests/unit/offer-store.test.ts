@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../src/data/db';
-import { saveOfferLists, storeNegotiation } from '../../src/data/offer-store';
+import { saveOfferLists, storeNegotiation } from '../../src/data/records/offer-store';
 import type { NegotiationSummary } from '../../src/domain/offer-contract';
 
 // Only what the store reads; the rest of a negotiation plays no part in which copy is kept.

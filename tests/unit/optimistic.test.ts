@@ -5,7 +5,7 @@
  * with the first tab that acted offline.
  */
 import { describe, expect, it } from 'vitest';
-import { withAction } from '../../src/data/optimistic';
+import { withAction } from '../../src/data/outbox/optimistic';
 import { foldStepData } from '../../src/domain/step-data';
 import type { TransactionDetail } from '../../src/domain/transaction-contract';
 

@@ -1,5 +1,5 @@
 /**
- * The outbox's lock across tabs (src/data/outbox.ts): a page hidden into the back-forward cache, or
+ * The outbox's lock across tabs (src/data/outbox/outbox.ts): a page hidden into the back-forward cache, or
  * frozen, in the middle of a drain lets go of the lock at once — frozen with it, it kept every other
  * tab's actions waiting ("Payment authorised" with nothing sent for minutes) until the 10 s take-over.
  */
@@ -26,7 +26,7 @@ const page = new EventTarget();
 vi.stubGlobal('window', page);
 vi.stubGlobal('document', new EventTarget());
 vi.stubGlobal('navigator', { locks: webLocks(), onLine: true });
-const { withOutboxLock } = await import('../../src/data/outbox');
+const { withOutboxLock } = await import('../../src/data/outbox/outbox');
 
 describe('the outbox lock', () => {
   it('is let go of when the page holding it is hidden mid-drain: another tab drains at once', async () => {

@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { clearAccountData } from '../../src/data/account';
+import { clearAccountData } from '../../src/data/session/account';
 import { AppDatabase } from '../../src/data/db';
 import { threadRecord } from '../support/thread-record';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError, ServerError } from '../../src/data/api-client';
-import { notSavedText } from '../../src/data/problem-words';
+import { ApiError, NetworkError, ServerError } from '../../src/data/api/api-client';
+import { notSavedText } from '../../src/data/api/problem-words';
 import { ACTION_LABELS, asSentence } from '../../src/domain/action-labels';
 import { PARTY_EVENTS } from '../../src/domain/transaction-transitions';
 

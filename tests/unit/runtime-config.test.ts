@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validRuntimeConfig as valid } from '../support/runtime-config-fixture';
-import { loadRuntimeConfig, runtimeConfig } from '../../src/data/runtime-config';
+import { loadRuntimeConfig, runtimeConfig } from '../../src/data/api/runtime-config';
 
 const answering = (status: number, body: unknown) => (async () => new Response(JSON.stringify(body), { status })) as typeof fetch;
 

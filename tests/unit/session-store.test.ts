@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentIdToken, session, setDashboard, setSignedIn, setSignedOut } from '../../src/data/session-store';
+import { currentIdToken, session, setDashboard, setSignedIn, setSignedOut } from '../../src/data/session/session-store';
 
 describe('session store', () => {
   it('counts a user as new only when all three totals are 0 (SPEC §3)', () => {

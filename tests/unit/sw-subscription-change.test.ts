@@ -6,8 +6,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../src/data/db';
-import { loadRuntimeConfig, type RuntimeConfig } from '../../src/data/runtime-config';
-import { setSignedIn, setSignedOut } from '../../src/data/session-store';
+import { loadRuntimeConfig, type RuntimeConfig } from '../../src/data/api/runtime-config';
+import { setSignedIn, setSignedOut } from '../../src/data/session/session-store';
 import { resubscribe } from '../../sw/subscription-change';
 import type { Person } from '../../sw/as-the-person';
 import { validRuntimeConfig } from '../support/runtime-config-fixture';

@@ -18,11 +18,11 @@ const message = (seq: number) => ({
   reported: false,
 });
 let answer = threadRecord({ version: 1 });
-vi.mock('../../src/data/api-client', async (original) => ({
+vi.mock('../../src/data/api/api-client', async (original) => ({
   ...(await original<object>()),
   apiRequest: async (method: string) => (method === 'GET' ? answer : {}),
 }));
-const { refreshThread } = await import('../../src/data/thread-store');
+const { refreshThread } = await import('../../src/data/records/thread-store');
 const { db } = await import('../../src/data/db');
 
 beforeEach(() => db.threads.clear());

@@ -24,14 +24,14 @@ const thread = threadRecord({
   ],
   unread: 1,
 });
-vi.mock('../../src/data/api-client', async (original) => ({
+vi.mock('../../src/data/api/api-client', async (original) => ({
   ...(await original<object>()),
   apiRequest: async (method: string, path: string, _schema: unknown, body?: unknown) => {
     if (method === 'POST') posted.push({ path, body });
     return method === 'GET' ? thread : {};
   },
 }));
-const { followThread, setThreadOnScreen } = await import('../../src/data/thread-store');
+const { followThread, setThreadOnScreen } = await import('../../src/data/records/thread-store');
 const { db } = await import('../../src/data/db');
 
 let visibility: DocumentVisibilityState = 'visible';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../src/data/db';
-import { detailBehind, rowsWithList, storeDetail } from '../../src/data/transactions';
+import { detailBehind, rowsWithList, storeDetail } from '../../src/data/records/transactions';
 import { foldStepData } from '../../src/domain/step-data';
 import type { TransactionDetail, TransactionSummary } from '../../src/domain/transaction-contract';
 

@@ -3,7 +3,7 @@
  * that came and went as each action was confirmed moved the step under a tap, so online it waits a moment first.
  */
 import { describe, expect, it } from 'vitest';
-import { CONFIRMING_MS, unconfirmed, type TransactionAction } from '../../src/data/outbox-rows';
+import { CONFIRMING_MS, unconfirmed, type TransactionAction } from '../../src/data/outbox/outbox-rows';
 
 const action = (createdAt: number, state: TransactionAction['state'] = 'pending'): TransactionAction => ({
   kind: 'transaction',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UploadTask } from '../../src/data/uploads';
+import type { UploadTask } from '../../src/data/device/uploads';
 import { statusText, tryingAgain } from '../../src/ui/uploads/upload-status';
 
 const task = (changes: Partial<UploadTask>) =>

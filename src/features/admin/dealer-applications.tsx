@@ -7,9 +7,9 @@
  */
 import { useState } from 'react';
 import * as z from 'zod/mini';
-import { applicationsForReview, decideDealerApplication } from '../../data/dealer-applications';
-import { useNotificationArrival } from '../../data/notifications';
-import { useApiAnswer } from '../../data/use-api-answer';
+import { applicationsForReview, decideDealerApplication } from '../../data/api/dealer-applications';
+import { useNotificationArrival } from '../../data/records/notifications';
+import { useApiAnswer } from '../../data/records/use-api-answer';
 import { formatDateTime } from '../../domain/dates';
 import {
   DECLINE_REASON_MAX,

@@ -6,9 +6,9 @@
  */
 import { useState } from 'react';
 import * as z from 'zod/mini';
-import { notSavedText } from '../../data/problem-words';
-import { dealers, grantDealer, revokeDealer } from '../../data/dealers';
-import { useApiAnswer } from '../../data/use-api-answer';
+import { notSavedText } from '../../data/api/problem-words';
+import { dealers, grantDealer, revokeDealer } from '../../data/api/dealers';
+import { useApiAnswer } from '../../data/records/use-api-answer';
 import { dealerGrantSchema, type Dealer } from '../../domain/dealer-contract';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

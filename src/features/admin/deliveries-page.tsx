@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import { formatDateTime } from '../../domain/dates';
 import type { Effect } from '../../domain/outbox-contract';
-import { failingDeliveries, retryDelivery } from '../../data/deliveries';
-import { useApiAnswer } from '../../data/use-api-answer';
+import { failingDeliveries, retryDelivery } from '../../data/api/deliveries';
+import { useApiAnswer } from '../../data/records/use-api-answer';
 import { Button } from '../../ui/button';
 import { AdminPage } from '../../ui/admin-page';
 import { showToast } from '../../ui/toast-store';

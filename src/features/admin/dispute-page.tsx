@@ -7,9 +7,9 @@
  */
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { notSavedText } from '../../data/problem-words';
-import { decideCase, fetchCase } from '../../data/delivery';
-import { useApiAnswer } from '../../data/use-api-answer';
+import { notSavedText } from '../../data/api/problem-words';
+import { decideCase, fetchCase } from '../../data/api/delivery';
+import { useApiAnswer } from '../../data/records/use-api-answer';
 import { decisionWords, DISPUTE_DECISIONS, type DisputeDecision } from '../../domain/delivery';
 import { formatCents } from '../../domain/pricing';
 import { Alert } from '../../ui/alert';

@@ -3,8 +3,8 @@
  * first, each leading to its evidence and its decision.
  */
 import { Link } from 'react-router-dom';
-import { fetchCases } from '../../data/delivery';
-import { useApiAnswer } from '../../data/use-api-answer';
+import { fetchCases } from '../../data/api/delivery';
+import { useApiAnswer } from '../../data/records/use-api-answer';
 import { DISPUTE_STATUS_LABELS } from '../../domain/delivery';
 import { formatDollars } from '../../domain/offer-format';
 import { AdminPage } from '../../ui/admin-page';

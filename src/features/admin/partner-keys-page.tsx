@@ -13,9 +13,9 @@ import {
   partnerTermsInWords,
   type PartnerKey,
 } from '../../domain/partner-contract';
-import { notSavedText } from '../../data/problem-words';
-import { makePartnerKey, partnerKeys, revokePartnerKey } from '../../data/partner-keys';
-import { useApiAnswer } from '../../data/use-api-answer';
+import { notSavedText } from '../../data/api/problem-words';
+import { makePartnerKey, partnerKeys, revokePartnerKey } from '../../data/api/partner-keys';
+import { useApiAnswer } from '../../data/records/use-api-answer';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { CheckboxField } from '../../ui/form/choice-fields';

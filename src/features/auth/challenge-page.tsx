@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { answerChallenge, clearSignInFlow, signInFlow, type ChallengeStep, type MfaType } from '../../data/sign-in-flow';
+import { answerChallenge, clearSignInFlow, signInFlow, type ChallengeStep, type MfaType } from '../../data/session/sign-in-flow';
 import { identityErrorMessage } from '../../domain/auth-errors';
 import { BRAND } from '../../domain/brand';
 import { unmetPasswordRules } from '../../domain/password-policy';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { identityService } from '../../data/session';
+import { identityService } from '../../data/session/session';
 import { identityErrorMessage } from '../../domain/auth-errors';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

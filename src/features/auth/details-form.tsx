@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import * as z from 'zod/mini';
-import { updateProfile } from '../../data/account';
+import { updateProfile } from '../../data/session/account';
 import type { CachedProfile } from '../../data/db';
-import { identityService } from '../../data/session';
+import { identityService } from '../../data/session/session';
 import { digitsFromMobile, mobileFromDigits, personName } from '../../domain/profile-fields';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { MaskedField } from '../../ui/form/masked-field';
 import { TextField } from '../../ui/form/text-field';
 import { useZodForm } from '../../ui/form/use-zod-form';
-import { notSavedText } from '../../data/problem-words';
+import { notSavedText } from '../../data/api/problem-words';
 
 const MOBILE_MASK = '(###) ###-####';
 

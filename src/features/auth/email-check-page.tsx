@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { finishAutoSignIn } from '../../data/sign-in-flow';
+import { finishAutoSignIn } from '../../data/session/sign-in-flow';
 import { withReturnTo } from '../../domain/return-target';
 import { Alert } from '../../ui/alert';
 import { buttonClass } from '../../ui/button';

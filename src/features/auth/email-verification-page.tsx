@@ -1,6 +1,6 @@
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { identityService } from '../../data/session';
-import { finishAutoSignIn } from '../../data/sign-in-flow';
+import { identityService } from '../../data/session/session';
+import { finishAutoSignIn } from '../../data/session/sign-in-flow';
 import { withReturnTo } from '../../domain/return-target';
 import { AuthHeading } from './auth-heading';
 import { CodeForm } from './code-form';

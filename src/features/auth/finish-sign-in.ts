@@ -1,5 +1,5 @@
 import type { NavigateFunction } from 'react-router-dom';
-import { completeSignIn } from '../../data/session';
+import { completeSignIn } from '../../data/session/session';
 import { ADDITIONAL_DETAILS_PATH, returnTarget, withReturnTo } from '../../domain/return-target';
 
 /**

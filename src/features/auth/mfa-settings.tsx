@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { identityService } from '../../data/session';
+import { identityService } from '../../data/session/session';
 import { identityErrorMessage } from '../../domain/auth-errors';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

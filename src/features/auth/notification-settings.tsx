@@ -3,7 +3,7 @@
  * and which of the four kinds the person takes on all their devices. Mail keeps coming either way.
  */
 import { useEffect, useState } from 'react';
-import { pushPreferences, savePushPreferences, turnOffNotifications, useDeviceNotifications } from '../../data/push';
+import { pushPreferences, savePushPreferences, turnOffNotifications, useDeviceNotifications } from '../../data/device/push';
 import { PUSH_TOPIC_LABELS, PUSH_TOPICS, type PushPreferences, type PushTopic } from '../../domain/push-contract';
 import { Button } from '../../ui/button';
 import { TurnOnNotificationsButton } from '../../ui/notifications-switch';

@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { identityService } from '../../data/session';
+import { identityService } from '../../data/session/session';
 import { returnTarget } from '../../domain/return-target';
 import { showToast } from '../../ui/toast-store';
 import { AuthHeading } from './auth-heading';

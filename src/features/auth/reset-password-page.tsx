@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { confirmationCode, newPassword, requiredPassword } from '../../domain/form-fields';
-import { identityService } from '../../data/session';
+import { identityService } from '../../data/session/session';
 import { identityErrorMessage } from '../../domain/auth-errors';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

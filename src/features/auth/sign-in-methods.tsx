@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { removeSignInMethod } from '../../data/sign-in-methods';
+import { removeSignInMethod } from '../../data/session/sign-in-methods';
 import type { SignInMethods } from '../../domain/sign-in-methods';
 import type { SocialProvider } from '../../domain/social-sign-in';
 import { Button } from '../../ui/button';

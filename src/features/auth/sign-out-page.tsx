@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { hostedSignOutUrl, signOut } from '../../data/session';
-import { runningUploadCount } from '../../data/uploads';
+import { hostedSignOutUrl, signOut } from '../../data/session/session';
+import { runningUploadCount } from '../../data/device/uploads';
 import { buttonClass } from '../../ui/button';
 import { AuthHeading } from './auth-heading';
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { identityService } from '../../data/session';
-import { runtimeConfig } from '../../data/runtime-config';
-import { rememberSocialSignIn, socialSignIn } from '../../data/social-sign-in';
+import { identityService } from '../../data/session/session';
+import { runtimeConfig } from '../../data/api/runtime-config';
+import { rememberSocialSignIn, socialSignIn } from '../../data/session/social-sign-in';
 import { identityErrorMessage } from '../../domain/auth-errors';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '../../domain/social-sign-in';
 import { Alert } from '../../ui/alert';

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
 import { db, type CachedProfile } from '../../data/db';
-import { session } from '../../data/session-store';
+import { session } from '../../data/session/session-store';
 
 const LOADING = 'loading' as const;
 

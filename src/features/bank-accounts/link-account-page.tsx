@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError } from '../../data/api-client';
-import { finishBankLink, removeBankAccount, useBankAccounts } from '../../data/bank-accounts';
-import { problemText } from '../../data/problem-words';
+import { ApiError } from '../../data/api/api-client';
+import { finishBankLink, removeBankAccount, useBankAccounts } from '../../data/api/bank-accounts';
+import { problemText } from '../../data/api/problem-words';
 import { accountLabel, type BankAccount } from '../../domain/bank-accounts';
 import { isOwnPath } from '../../domain/return-target';
 import { Alert } from '../../ui/alert';

@@ -10,7 +10,7 @@ import { formatDollars, vehicleName } from '../../domain/offer-format';
 import { saleWords, isFinished } from '../../domain/sale-state';
 import { transactionEntry } from '../../domain/transaction-steps';
 import { STEP_LABELS } from '../../domain/transaction-steps';
-import { refreshTransactions, useTransactionList } from '../../data/transactions';
+import { refreshTransactions, useTransactionList } from '../../data/records/transactions';
 import { Alert } from '../../ui/alert';
 import { SaleLinks } from './sale-links';
 import { threadPath } from '../../domain/message-contract';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { ApiError } from '../../data/api-client';
-import { cancelSale } from '../../data/cancellation';
-import { connectivity } from '../../data/connectivity';
+import { ApiError } from '../../data/api/api-client';
+import { cancelSale } from '../../data/api/cancellation';
+import { connectivity } from '../../data/device/connectivity';
 import { vehicleName } from '../../domain/offer-format';
 import { formatCents } from '../../domain/pricing';
 import type { TransactionDetail } from '../../domain/transaction-contract';

@@ -7,10 +7,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { connectivity } from '../../data/connectivity';
-import { session } from '../../data/session-store';
+import { connectivity } from '../../data/device/connectivity';
+import { session } from '../../data/session/session-store';
 import { MESSAGES_PATH } from '../../domain/message-contract';
-import { refreshOverview, useOverview } from '../../data/overview';
+import { refreshOverview, useOverview } from '../../data/records/overview';
 import type { OverviewItem } from '../../domain/overview';
 import { formatCents } from '../../domain/pricing';
 import { deadlineText } from '../../domain/sale-state';

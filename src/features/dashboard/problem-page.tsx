@@ -6,15 +6,15 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { addEvidence, fetchDelivery, raiseProblem } from '../../data/delivery';
-import { readDraft, saveDraft } from '../../data/drafts';
-import { useApiAnswer } from '../../data/use-api-answer';
+import { addEvidence, fetchDelivery, raiseProblem } from '../../data/api/delivery';
+import { readDraft, saveDraft } from '../../data/device/drafts';
+import { useApiAnswer } from '../../data/records/use-api-answer';
 import { clockWords, deliveryState, PROBLEM_REASONS, type Delivery, type ProblemReason } from '../../domain/delivery';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { CaseView } from '../../ui/delivery/case-view';
 import { HandoverRecordView } from '../../ui/delivery/handover-section';
-import { fetchHandover } from '../../data/handover';
+import { fetchHandover } from '../../data/api/handover';
 import { timelinePath } from '../../domain/deal-timeline';
 import { useNow } from '../../ui/clock';
 import { EvidenceForm } from '../../ui/delivery/evidence-form';

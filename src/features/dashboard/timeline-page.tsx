@@ -7,11 +7,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { ApiError } from '../../data/api-client';
-import { connectivity } from '../../data/connectivity';
+import { ApiError } from '../../data/api/api-client';
+import { connectivity } from '../../data/device/connectivity';
 import type { CachedTimeline } from '../../data/db';
-import { downloadTimelinePdf, refreshTimeline, useSavedTimeline } from '../../data/timelines';
-import { TRANSACTIONS_PATH } from '../../data/transaction-guard';
+import { downloadTimelinePdf, refreshTimeline, useSavedTimeline } from '../../data/records/timelines';
+import { TRANSACTIONS_PATH } from '../../data/records/transaction-guard';
 import type { TimelineItem } from '../../domain/deal-timeline';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

@@ -9,9 +9,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { connectivity } from '../../data/connectivity';
-import { queueAction } from '../../data/outbox';
-import { refreshTransaction, refreshTransactions, useOutbox, useTransaction, useTransactionList } from '../../data/transactions';
+import { connectivity } from '../../data/device/connectivity';
+import { queueAction } from '../../data/outbox/outbox';
+import { refreshTransaction, refreshTransactions, useOutbox, useTransaction, useTransactionList } from '../../data/records/transactions';
 import { vehicleName } from '../../domain/offer-format';
 import { Button } from '../../ui/button';
 import { MoneyTimelineView } from '../../ui/money/money-timeline';

@@ -7,7 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { db } from '../../data/db';
-import { session } from '../../data/session-store';
+import { session } from '../../data/session/session-store';
 import { Overview } from './overview';
 import { StartChoices } from './start-choices';
 

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import * as z from 'zod/mini';
-import { sendDealerApplication } from '../../data/dealer-applications';
+import { sendDealerApplication } from '../../data/api/dealer-applications';
 import { NOTE_MAX, noteField, PHONE_MASK, PHONE_MESSAGE, type DealerApplication } from '../../domain/dealer-application-contract';
 import { dealershipFields } from '../../domain/dealer-contract';
 import { Alert } from '../../ui/alert';

@@ -7,10 +7,10 @@
 import { useEffect, useRef } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router-dom';
-import { cachedProfile, loadProfile } from '../../data/account';
-import { myDealerApplication } from '../../data/dealer-applications';
-import { useNotificationArrival } from '../../data/notifications';
-import { useApiAnswer } from '../../data/use-api-answer';
+import { cachedProfile, loadProfile } from '../../data/session/account';
+import { myDealerApplication } from '../../data/api/dealer-applications';
+import { useNotificationArrival } from '../../data/records/notifications';
+import { useApiAnswer } from '../../data/records/use-api-answer';
 import { BRAND } from '../../domain/brand';
 import { formatDateTime } from '../../domain/dates';
 import { phoneText, type DealerApplication } from '../../domain/dealer-application-contract';

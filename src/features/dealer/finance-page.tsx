@@ -6,8 +6,8 @@
  */
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { dealerSales } from '../../data/dealers';
-import { useApiAnswer } from '../../data/use-api-answer';
+import { dealerSales } from '../../data/api/dealers';
+import { useApiAnswer } from '../../data/records/use-api-answer';
 import type { DealerSale } from '../../domain/dealer-contract';
 import { saleProgress } from '../../domain/dealer-progress';
 import { formatDollars, vehicleName } from '../../domain/offer-format';

@@ -5,9 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { continueSale, dealerSale } from '../../data/dealers';
-import { refreshTransaction } from '../../data/transactions';
-import { useApiAnswer } from '../../data/use-api-answer';
+import { continueSale, dealerSale } from '../../data/api/dealers';
+import { refreshTransaction } from '../../data/records/transactions';
+import { useApiAnswer } from '../../data/records/use-api-answer';
 import { DEALER_PRODUCTS, maskedSsn, type DealerSale } from '../../domain/dealer-contract';
 import { saleProgress } from '../../domain/dealer-progress';
 import { formatDollars, vehicleName } from '../../domain/offer-format';

@@ -3,8 +3,8 @@
  * for and the title, VIN plate and odometer photos — through the resumable uploader, then "Submit
  * for review". The lender answers by webhook; the page follows.
  */
-import { sendForReview } from '../../data/dealers';
-import { useUploads } from '../../data/uploads';
+import { sendForReview } from '../../data/api/dealers';
+import { useUploads } from '../../data/device/uploads';
 import { slotsNeeded, type DealerSale } from '../../domain/dealer-contract';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import * as z from 'zod/mini';
-import { submitSale } from '../../data/dealers';
+import { submitSale } from '../../data/api/dealers';
 import { HOUSING, HOUSING_LABELS, ssnField, type DealerSale } from '../../domain/dealer-contract';
 import { MAX_MILEAGE, parseWholeNumber, typedDollars, vinField } from '../../domain/offer-fields';
 import { mobileFromDigits, personName } from '../../domain/profile-fields';

@@ -2,7 +2,7 @@
  * A sale submitted with a signed paper application: the dealer uploads the signed copy (a PDF or
  * a photo of each page in one file) through the resumable uploader, then sends it to the lender.
  */
-import { sendSignedApplication } from '../../data/dealers';
+import { sendSignedApplication } from '../../data/api/dealers';
 import { SIGNED_APPLICATION_SLOT, type DealerSale } from '../../domain/dealer-contract';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

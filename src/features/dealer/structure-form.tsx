@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import * as z from 'zod/mini';
-import { structureSale } from '../../data/dealers';
+import { structureSale } from '../../data/api/dealers';
 import { DEALER_PRODUCT_NAMES, DEALER_PRODUCTS, structureOf, type DealerProduct, type DealerSale } from '../../domain/dealer-contract';
 import { parseWholeNumber } from '../../domain/offer-fields';
 import { formatCents, LOAN_TERMS, type LoanTerm } from '../../domain/pricing';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
-import { refreshTransactions, useTransactionList } from '../../data/transactions';
+import { refreshTransactions, useTransactionList } from '../../data/records/transactions';
 import { isFinished } from '../../domain/sale-state';
 
 /** The transaction named in the URL, else the latest active one; the list refreshed from the API on open. */

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { acceptedTypesText, DOCUMENT_SLOTS, DOCUMENT_SLOT_NAMES, type DocumentSlot } from '../../domain/document-slots';
 import { vehicleName } from '../../domain/offer-format';
-import { addUpload, useUploads } from '../../data/uploads';
+import { addUpload, useUploads } from '../../data/device/uploads';
 import { Alert } from '../../ui/alert';
 import { FileDrop } from '../../ui/uploads/file-drop';
 import { UploadItem } from '../../ui/uploads/upload-item';

@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { formatBytes } from '../../domain/byte-format';
 import { DOCUMENT_SLOTS, type DocumentSlot } from '../../domain/document-slots';
 import { vehicleName } from '../../domain/offer-format';
-import { documentUrl, refreshDocuments, useDocuments, type CachedDocument } from '../../data/documents';
+import { documentUrl, refreshDocuments, useDocuments, type CachedDocument } from '../../data/records/documents';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { usePickedTransaction } from './transaction-picker';

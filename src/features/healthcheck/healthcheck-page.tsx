@@ -1,5 +1,5 @@
 import { useLoaderData, useRevalidator } from 'react-router-dom';
-import { fetchHealth } from '../../data/health';
+import { fetchHealth } from '../../data/api/health';
 
 export async function loader() {
   return { health: await fetchHealth(), checkedAt: new Date() };

@@ -1,8 +1,8 @@
 import { useDeferredValue, useState } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import * as v from 'valibot';
-import { fetchContentEntry } from '../../data/content';
-import { runtimeConfig } from '../../data/runtime-config';
+import { fetchContentEntry } from '../../data/api/content';
+import { runtimeConfig } from '../../data/api/runtime-config';
 import { Accordion } from '../../ui/accordion';
 import { TextField } from '../../ui/form/text-field';
 import { PageMeta } from '../../ui/page-meta';

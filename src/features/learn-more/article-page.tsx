@@ -1,5 +1,5 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { fetchMarkdownEntry, orNotFound } from '../../data/content';
+import { fetchMarkdownEntry, orNotFound } from '../../data/api/content';
 import { Markdown, withRenderedBody } from '../../ui/markdown';
 import { PageMeta } from '../../ui/page-meta';
 

@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router-dom';
-import { fetchContentEntry } from '../../data/content';
+import { fetchContentEntry } from '../../data/api/content';
 import { DocumentIndex, documentIndexSchema } from '../../ui/document-index';
 
 export const loader = () => fetchContentEntry('legal/index', documentIndexSchema);

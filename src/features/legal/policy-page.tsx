@@ -1,5 +1,5 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { fetchMarkdownEntry, orNotFound } from '../../data/content';
+import { fetchMarkdownEntry, orNotFound } from '../../data/api/content';
 import { LegalContentLayout } from '../../ui/layout/legal-content-layout';
 import { Markdown, withRenderedBody } from '../../ui/markdown';
 import { PageMeta } from '../../ui/page-meta';

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from 'react-router-dom';
 import * as v from 'valibot';
-import { fetchContentEntry } from '../../data/content';
+import { fetchContentEntry } from '../../data/api/content';
 import { buttonClass } from '../../ui/button';
 import { PageMeta } from '../../ui/page-meta';
 

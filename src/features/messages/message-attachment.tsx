@@ -5,8 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { connectivity } from '../../data/connectivity';
-import { documentUrl } from '../../data/documents';
+import { connectivity } from '../../data/device/connectivity';
+import { documentUrl } from '../../data/records/documents';
 import { formatBytes } from '../../domain/byte-format';
 import type { ThreadEntry } from '../../domain/message-contract';
 

@@ -3,7 +3,7 @@
  * see on a request to pay outside the product, and a way to report one of the other party's.
  */
 import { useEffect, useRef, useState } from 'react';
-import { reportMessage } from '../../data/thread-store';
+import { reportMessage } from '../../data/records/thread-store';
 import { deliveryState, type Thread, type ThreadEntry } from '../../domain/message-contract';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

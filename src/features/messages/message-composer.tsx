@@ -5,15 +5,15 @@
  * once, with what was typed as its caption, through the resumable uploader.
  */
 import { useEffect, useRef, useState } from 'react';
-import { dropDraft, readDraft, saveDraft } from '../../data/drafts';
-import { queueMessage, sendFile } from '../../data/messages';
+import { dropDraft, readDraft, saveDraft } from '../../data/device/drafts';
+import { queueMessage, sendFile } from '../../data/outbox/messages';
 import { DOCUMENT_SLOTS, fileProblem } from '../../domain/document-slots';
 import { MESSAGE_MAX_CHARS } from '../../domain/message-contract';
 import { Button } from '../../ui/button';
 import { FileField } from '../../ui/form/file-field';
 import { TextareaField } from '../../ui/form/textarea-field';
 import { showToast } from '../../ui/toast-store';
-import { notSavedText } from '../../data/problem-words';
+import { notSavedText } from '../../data/api/problem-words';
 
 /** A phone has no keyboard shortcut to offer; a Mac says ⌘ where others say Ctrl. */
 const FINE_POINTER = typeof matchMedia !== 'undefined' && matchMedia('(pointer: fine)').matches;

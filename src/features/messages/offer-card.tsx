@@ -6,14 +6,14 @@
 import { useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../data/db';
-import { queueOfferAction } from '../../data/offer-actions';
+import { queueOfferAction } from '../../data/outbox/offer-actions';
 import type { ThreadEntry } from '../../domain/message-contract';
 import { formatDollars } from '../../domain/offer-format';
 import { allowedOfferActions } from '../../domain/offer-lifecycle';
 import { Button } from '../../ui/button';
 import { CounterofferForm } from '../../ui/counteroffer-form';
 import { showToast } from '../../ui/toast-store';
-import { notSavedText } from '../../data/problem-words';
+import { notSavedText } from '../../data/api/problem-words';
 
 type OfferEntry = Extract<ThreadEntry, { type: 'offer' }>;
 

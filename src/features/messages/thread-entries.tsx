@@ -5,12 +5,12 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { connectivity } from '../../data/connectivity';
-import { dismissMessage } from '../../data/messages';
-import type { MessageAction } from '../../data/outbox-rows';
+import { connectivity } from '../../data/device/connectivity';
+import { dismissMessage } from '../../data/outbox/messages';
+import type { MessageAction } from '../../data/outbox/outbox-rows';
 import type { Thread, ThreadEntry } from '../../domain/message-contract';
 import { asksToPayOffPlatform } from '../../domain/message-safety';
-import { useUploads } from '../../data/uploads';
+import { useUploads } from '../../data/device/uploads';
 import { Alert } from '../../ui/alert';
 import { UploadItem } from '../../ui/uploads/upload-item';
 import { MessageBubble, OffPlatformWarning, timeOf } from './message-bubble';

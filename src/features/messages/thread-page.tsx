@@ -6,11 +6,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { ApiError } from '../../data/api-client';
-import { connectivity } from '../../data/connectivity';
-import { onLiveChange } from '../../data/live';
-import { refreshNegotiation } from '../../data/offer-store';
-import { markThreadRead, refreshThread, setThreadOnScreen, useThread } from '../../data/thread-store';
+import { ApiError } from '../../data/api/api-client';
+import { connectivity } from '../../data/device/connectivity';
+import { onLiveChange } from '../../data/records/live';
+import { refreshNegotiation } from '../../data/records/offer-store';
+import { markThreadRead, refreshThread, setThreadOnScreen, useThread } from '../../data/records/thread-store';
 import { MESSAGES_PATH } from '../../domain/message-contract';
 import { transactionEntry } from '../../domain/transaction-steps';
 import { Alert } from '../../ui/alert';

@@ -5,8 +5,8 @@
  * before reads offline on its own page.
  */
 import { Link } from 'react-router-dom';
-import { fetchThreads } from '../../data/thread-store';
-import { useApiAnswer } from '../../data/use-api-answer';
+import { fetchThreads } from '../../data/records/thread-store';
+import { useApiAnswer } from '../../data/records/use-api-answer';
 import { threadPath } from '../../domain/message-contract';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

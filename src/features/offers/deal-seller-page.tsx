@@ -6,8 +6,8 @@
  */
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useDeal } from '../../data/deals';
-import { refreshTransaction, useTransaction } from '../../data/transactions';
+import { useDeal } from '../../data/records/deals';
+import { refreshTransaction, useTransaction } from '../../data/records/transactions';
 import { formatDollars as dollars, vehicleName } from '../../domain/offer-format';
 import { transactionEntry } from '../../domain/transaction-steps';
 import { STEP_LABELS } from '../../domain/transaction-steps';

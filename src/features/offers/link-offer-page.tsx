@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { accountCounts, linkAccount } from '../../data/offers';
-import { clearUngatedProcess } from '../../data/ungated-process';
+import { accountCounts, linkAccount } from '../../data/api/offers';
+import { clearUngatedProcess } from '../../data/device/ungated-process';
 import type { DashboardCounts } from '../../domain/offer-contract';
 import { holdings } from '../../domain/offer-format';
 import { buttonClass } from '../../ui/button';

@@ -2,10 +2,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { connectivity } from '../../data/connectivity';
-import { dismissOfferRefusal, queueOfferAction } from '../../data/offer-actions';
-import type { CachedNegotiation } from '../../data/offer-records';
-import type { OfferAction } from '../../data/outbox-rows';
+import { connectivity } from '../../data/device/connectivity';
+import { dismissOfferRefusal, queueOfferAction } from '../../data/outbox/offer-actions';
+import type { CachedNegotiation } from '../../data/records/offer-records';
+import type { OfferAction } from '../../data/outbox/outbox-rows';
 import { asSentence } from '../../domain/action-labels';
 import { formatDollars as dollars, vehicleName } from '../../domain/offer-format';
 import { allowedOfferActions, type NegotiationStatus } from '../../domain/offer-lifecycle';
@@ -16,7 +16,7 @@ import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast-store';
 import { ShareLink } from './share-link';
 import { threadPath } from '../../domain/message-contract';
-import { notSavedText } from '../../data/problem-words';
+import { notSavedText } from '../../data/api/problem-words';
 
 const STATUS_TEXT: Record<NegotiationStatus, string> = {
   open: 'Open',

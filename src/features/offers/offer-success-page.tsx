@@ -4,7 +4,7 @@
  * own transaction. The deal is read from IndexedDB (the guard saved it), so it shows offline too.
  */
 import { Link, useSearchParams } from 'react-router-dom';
-import { useDeal } from '../../data/deals';
+import { useDeal } from '../../data/records/deals';
 import { formatDollars as dollars, vehicleName } from '../../domain/offer-format';
 import { transactionEntry } from '../../domain/transaction-steps';
 import { buttonClass } from '../../ui/button';

@@ -6,9 +6,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { connectivity } from '../../data/connectivity';
-import { useOfferActions } from '../../data/offer-actions';
-import { refreshOffers, useSavedOffers } from '../../data/offer-store';
+import { connectivity } from '../../data/device/connectivity';
+import { useOfferActions } from '../../data/outbox/offer-actions';
+import { refreshOffers, useSavedOffers } from '../../data/records/offer-store';
 import { Alert } from '../../ui/alert';
 import { OfferRow } from './offer-row';
 import { Ago } from '../../ui/ago';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { refreshDeal, useDeal } from '../../data/deals';
+import { refreshDeal, useDeal } from '../../data/records/deals';
 import { PartnerLine } from '../../ui/partner-line';
 
 /** The other party's progress in a line (DESIGN.md §11), from the saved deal, which live notices keep current. */

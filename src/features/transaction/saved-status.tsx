@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { connectivity } from '../../data/connectivity';
-import { CONFIRMING_MS, unconfirmed, type TransactionAction } from '../../data/outbox-rows';
+import { connectivity } from '../../data/device/connectivity';
+import { CONFIRMING_MS, unconfirmed, type TransactionAction } from '../../data/outbox/outbox-rows';
 import { Ago } from '../../ui/ago';
 
 /** `unconfirmed` kept current: looked at again when the oldest action has waited its moment. */

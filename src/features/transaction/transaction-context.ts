@@ -4,7 +4,7 @@ import { useOutletContext } from 'react-router-dom';
 import { STEP_VIEWS, type Step, type ViewOf } from '../../domain/transaction-steps';
 import type { PartyEvent } from '../../domain/transaction-transitions';
 import type { TransactionDetail } from '../../domain/transaction-contract';
-import type { TransactionAction } from '../../data/outbox-rows';
+import type { TransactionAction } from '../../data/outbox/outbox-rows';
 
 export interface TransactionContext {
   detail: TransactionDetail;

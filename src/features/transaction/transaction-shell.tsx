@@ -12,9 +12,9 @@ import { follow, type Following } from '../../domain/follow-status';
 import { vehicleName, formatDollars } from '../../domain/offer-format';
 import { awaitingProvider, stepOfAction, stepScreen } from '../../domain/step-progress';
 import { SCREENS, screenAt, STEP_LABELS, stepOfPath, SUCCESS_SCREENS } from '../../domain/transaction-steps';
-import { queueAction } from '../../data/outbox';
-import { TRANSACTIONS_PATH } from '../../data/transaction-guard';
-import { refreshTransaction, useOutbox, useTransaction } from '../../data/transactions';
+import { queueAction } from '../../data/outbox/outbox';
+import { TRANSACTIONS_PATH } from '../../data/records/transaction-guard';
+import { refreshTransaction, useOutbox, useTransaction } from '../../data/records/transactions';
 import { Button, buttonClass } from '../../ui/button';
 import { showToast } from '../../ui/toast-store';
 import { NotificationFlowLayout } from '../../ui/layout/notification-flow-layout';
@@ -28,7 +28,7 @@ import { OtherPartyProgress } from './other-party-progress';
 import { RefusedActions } from '../../ui/refused-actions';
 import { PendingChoice, SavedStatus } from './saved-status';
 import type { TransactionContext } from './transaction-context';
-import { notSavedText } from '../../data/problem-words';
+import { notSavedText } from '../../data/api/problem-words';
 
 /** Takes the party where the status now points (follow-status.ts); returns that path while they are being taken there. */
 function useFollowStatus(destination: string | undefined, id: string | null): string | null {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useSnapshot } from 'valtio';
-import { connectivity } from '../../data/connectivity';
+import { connectivity } from '../../data/device/connectivity';
 import { useTransactionContext } from './transaction-context';
 
 /**

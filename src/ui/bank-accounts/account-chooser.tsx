@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'react-router-dom';
-import { ApiError } from '../../data/api-client';
-import { connectivity } from '../../data/connectivity';
-import { problemText } from '../../data/problem-words';
-import { startBankLink, type BankAccountsState } from '../../data/bank-accounts';
+import { ApiError } from '../../data/api/api-client';
+import { connectivity } from '../../data/device/connectivity';
+import { problemText } from '../../data/api/problem-words';
+import { startBankLink, type BankAccountsState } from '../../data/api/bank-accounts';
 import type { BankAccount } from '../../domain/bank-accounts';
 import { Alert } from '../alert';
 import { Button } from '../button';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ApiError } from '../../data/api-client';
-import { confirmDeposits } from '../../data/bank-accounts';
+import { ApiError } from '../../data/api/api-client';
+import { confirmDeposits } from '../../data/api/bank-accounts';
 import type { BankAccount } from '../../domain/bank-accounts';
 import { Button } from '../button';
 import { CurrencyField } from '../form/text-field';

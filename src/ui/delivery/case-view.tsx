@@ -5,8 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { connectivity } from '../../data/connectivity';
-import { documentUrl } from '../../data/documents';
+import { connectivity } from '../../data/device/connectivity';
+import { documentUrl } from '../../data/records/documents';
 import { decisionWords, DISPUTE_STATUS_LABELS, type Dispute, type Evidence } from '../../domain/delivery';
 import type { Side } from '../../domain/parties';
 

@@ -9,9 +9,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { connectivity } from '../../data/connectivity';
-import { confirmDelivery } from '../../data/delivery';
-import { refreshTransaction } from '../../data/transactions';
+import { connectivity } from '../../data/device/connectivity';
+import { confirmDelivery } from '../../data/api/delivery';
+import { refreshTransaction } from '../../data/records/transactions';
 import { casePath, clockWords, decisionWords, DISPUTE_STATUS_LABELS } from '../../domain/delivery';
 import { paymentWords, payoutWords } from '../../domain/money-words';
 import { deadlineText } from '../../domain/sale-state';

@@ -7,9 +7,9 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { connectivity } from '../../data/connectivity';
-import { dropDraft, readDraft, saveDraft } from '../../data/drafts';
-import { addUpload, useUploads } from '../../data/uploads';
+import { connectivity } from '../../data/device/connectivity';
+import { dropDraft, readDraft, saveDraft } from '../../data/device/drafts';
+import { addUpload, useUploads } from '../../data/device/uploads';
 import { acceptedTypesText, DOCUMENT_SLOTS, fileProblem } from '../../domain/document-slots';
 import type { DocumentRef } from '../../domain/payload-fields';
 import { Alert } from '../alert';

@@ -8,9 +8,9 @@
 import { useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import * as z from 'zod/mini';
-import { ApiError, NetworkError } from '../../data/api-client';
-import { connectivity } from '../../data/connectivity';
-import { agreeHandover, proposeHandover } from '../../data/handover';
+import { ApiError, NetworkError } from '../../data/api/api-client';
+import { connectivity } from '../../data/device/connectivity';
+import { agreeHandover, proposeHandover } from '../../data/api/handover';
 import { otherSide } from '../../domain/parties';
 import { addressSchema, addressText, type Address } from '../../domain/payload-fields';
 import type { TransactionDetail } from '../../domain/transaction-contract';

@@ -6,10 +6,10 @@
  */
 import { useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { connectivity } from '../../data/connectivity';
-import { fetchHandover, sendHandover } from '../../data/handover';
-import { useApiAnswer } from '../../data/use-api-answer';
-import { useUploads } from '../../data/uploads';
+import { connectivity } from '../../data/device/connectivity';
+import { fetchHandover, sendHandover } from '../../data/api/handover';
+import { useApiAnswer } from '../../data/records/use-api-answer';
+import { useUploads } from '../../data/device/uploads';
 import { HANDOVER_PHOTOS, handoverWords, type HandoverRecord } from '../../domain/handover';
 import { otherSide } from '../../domain/parties';
 import type { TransactionDetail } from '../../domain/transaction-contract';

@@ -4,8 +4,8 @@
  * Needs a connection to save; shown saved once it is.
  */
 import { useState } from 'react';
-import { NetworkError } from '../../data/api-client';
-import { saveBuyerProfile, useBuyerProfile } from '../../data/buyer-profile';
+import { NetworkError } from '../../data/api/api-client';
+import { saveBuyerProfile, useBuyerProfile } from '../../data/api/buyer-profile';
 import { buyerProfileSchema } from '../../domain/profile-fields';
 import { Alert } from '../alert';
 import { Button } from '../button';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
-import { dropDraft, readDraft, saveDraft, type DraftValues } from '../../data/drafts';
+import { dropDraft, readDraft, saveDraft, type DraftValues } from '../../data/device/drafts';
 
 /** Where a form keeps what was typed and not sent, and the fields never kept (secrets). */
 export interface DraftOptions {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { dropDraft, readDraft, saveDraft } from '../../data/drafts';
+import { dropDraft, readDraft, saveDraft } from '../../data/device/drafts';
 
 /**
  * State typed into a screen outside a form helper (a reading, a note per photo), kept as a draft

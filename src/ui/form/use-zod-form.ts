@@ -6,7 +6,7 @@
  */
 import { useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
 import * as z from 'zod/mini';
-import { useUnsavedWork } from '../../data/unsaved-work';
+import { useUnsavedWork } from '../../data/device/unsaved-work';
 import { useDraft, type DraftOptions } from './use-draft';
 
 /**

@@ -3,7 +3,7 @@ import { NavLink, Outlet } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { db } from '../../data/db';
 import { MESSAGES_PATH } from '../../domain/message-contract';
-import { session } from '../../data/session-store';
+import { session } from '../../data/session/session-store';
 import { Icon } from '../icon';
 import { MenuIcon } from '../icons';
 import { DASHBOARD_LINKS, ROLE_LINKS } from './site-links';

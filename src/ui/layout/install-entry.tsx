@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { install, promptInstall } from '../../data/install';
+import { install, promptInstall } from '../../data/device/install';
 
 /** "Install app" in the site menu: the browser's prompt, or the manual steps on iOS Safari. */
 export function InstallEntry() {

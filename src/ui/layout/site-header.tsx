@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { session } from '../../data/session-store';
+import { session } from '../../data/session/session-store';
 import { BRAND } from '../../domain/brand';
 import { InstallEntry } from './install-entry';
 import { PRIMARY_LINKS } from './site-links';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { isRunning, useUploads } from '../../data/uploads';
+import { isRunning, useUploads } from '../../data/device/uploads';
 import { Icon } from '../icon';
 import { UploadIcon } from '../icons';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useBankAccounts } from '../../data/bank-accounts';
-import { queueAction } from '../../data/outbox';
+import { useBankAccounts } from '../../data/api/bank-accounts';
+import { queueAction } from '../../data/outbox/outbox';
 import type { TransactionDetail } from '../../domain/transaction-contract';
 import { formatCents } from '../../domain/pricing';
 import { Alert } from '../alert';

@@ -1,6 +1,6 @@
 /** The inspection service's report on the seller's photos: a summary, then a finding per part of the car beside its photo. */
 import { useEffect, useState } from 'react';
-import { documentUrl } from '../../data/documents';
+import { documentUrl } from '../../data/records/documents';
 import type { InspectionReport } from '../../domain/transaction-contract';
 
 const SEVERITY: Record<InspectionReport['findings'][number]['severity'], { text: string; tag: string }> = {

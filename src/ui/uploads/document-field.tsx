@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { acceptedTypesText, DOCUMENT_SLOTS, type DocumentSlot } from '../../domain/document-slots';
 import type { DocumentRef } from '../../domain/payload-fields';
-import { addUpload, useUploads, type UploadTask } from '../../data/uploads';
+import { addUpload, useUploads, type UploadTask } from '../../data/device/uploads';
 import { Alert } from '../alert';
 import { FileDrop } from './file-drop';
 import { UploadItem } from './upload-item';

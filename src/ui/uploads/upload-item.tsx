@@ -1,7 +1,15 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { formatBytes, formatTimeLeft } from '../../domain/byte-format';
 import { DOCUMENT_SLOTS } from '../../domain/document-slots';
-import { cancelUpload, dismissUpload, giveFileBack, pauseUpload, resumeUpload, retryUpload, type UploadTask } from '../../data/uploads';
+import {
+  cancelUpload,
+  dismissUpload,
+  giveFileBack,
+  pauseUpload,
+  resumeUpload,
+  retryUpload,
+  type UploadTask,
+} from '../../data/device/uploads';
 import { Button } from '../button';
 import { PauseIcon, PlayIcon } from '../icons';
 import { statusText, tryingAgain } from './upload-status';

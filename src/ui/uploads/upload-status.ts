@@ -1,4 +1,4 @@
-import type { UploadTask } from '../../data/uploads';
+import type { UploadTask } from '../../data/device/uploads';
 
 /** "trying again in 8 s", "… in 2 min": when an upload waiting for the connection tries again by itself. */
 export function tryingAgain(task: UploadTask, now: number): string {

@@ -1,6 +1,6 @@
 /** The terms of the Caramel Care plan bought with a closed sale: what it covers, for how long, and the terms (content entry `care/terms-condition`). */
 import { useLoaderData } from 'react-router-dom';
-import { fetchMarkdownEntry, orNotFound } from '../../../data/content';
+import { fetchMarkdownEntry, orNotFound } from '../../../data/api/content';
 import { Markdown, withRenderedBody } from '../../../ui/markdown';
 import { useClosedTransaction } from './detail-layout';
 

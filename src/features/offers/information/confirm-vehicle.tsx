@@ -5,14 +5,14 @@
  */
 import { useState } from 'react';
 import * as z from 'zod/mini';
-import { queueOfferAction } from '../../../data/offer-actions';
-import type { CachedNegotiation } from '../../../data/offer-records';
+import { queueOfferAction } from '../../../data/outbox/offer-actions';
+import type { CachedNegotiation } from '../../../data/records/offer-records';
 import { checkVin } from '../../../domain/vin';
 import { Button } from '../../../ui/button';
 import { useZodForm } from '../../../ui/form/use-zod-form';
 import { showToast } from '../../../ui/toast-store';
 import { vehicleDraftShape, VehicleFields, vinCheck, type VehicleDraft } from './vehicle-fields';
-import { notSavedText } from '../../../data/problem-words';
+import { notSavedText } from '../../../data/api/problem-words';
 
 const schema = z.object(vehicleDraftShape).check(vinCheck(true));
 

@@ -7,8 +7,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as z from 'zod/mini';
-import { notSavedText } from '../../../data/problem-words';
-import { startOffer } from '../../../data/offer-actions';
+import { notSavedText } from '../../../data/api/problem-words';
+import { startOffer } from '../../../data/outbox/offer-actions';
 import { readCaramelCode } from '../../../domain/caramel-code';
 import { MAX_MILEAGE, parseWholeNumber, typedDollars } from '../../../domain/offer-fields';
 import { Alert } from '../../../ui/alert';

@@ -9,10 +9,10 @@ import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { connectivity } from '../../../data/connectivity';
+import { connectivity } from '../../../data/device/connectivity';
 import { db } from '../../../data/db';
-import { queueOfferAction, useOfferActions } from '../../../data/offer-actions';
-import type { CachedNegotiation } from '../../../data/offer-records';
+import { queueOfferAction, useOfferActions } from '../../../data/outbox/offer-actions';
+import type { CachedNegotiation } from '../../../data/records/offer-records';
 import { formatDollars, vehicleName } from '../../../domain/offer-format';
 import { allowedOfferActions } from '../../../domain/offer-lifecycle';
 import { Alert } from '../../../ui/alert';
@@ -21,7 +21,7 @@ import { PageMeta } from '../../../ui/page-meta';
 import { showToast } from '../../../ui/toast-store';
 import { ConfirmVehicle } from './confirm-vehicle';
 import { RegistrationAddress } from '../../../ui/form/registration-address';
-import { notSavedText } from '../../../data/problem-words';
+import { notSavedText } from '../../../data/api/problem-words';
 
 function useOffer(id: string | null, started: string | null) {
   return useLiveQuery(async () => {

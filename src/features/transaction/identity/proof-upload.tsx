@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { acceptedTypesText } from '../../../domain/document-slots';
-import { addUpload, useUploads } from '../../../data/uploads';
+import { addUpload, useUploads } from '../../../data/device/uploads';
 import { Alert } from '../../../ui/alert';
 import { FileDrop } from '../../../ui/uploads/file-drop';
 import { UploadItem } from '../../../ui/uploads/upload-item';

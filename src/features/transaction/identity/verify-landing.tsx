@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { runtimeConfig } from '../../../data/runtime-config';
+import { runtimeConfig } from '../../../data/api/runtime-config';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { isPending, useTransactionContext } from '../transaction-context';

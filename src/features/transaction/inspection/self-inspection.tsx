@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useKeptValue } from '../../../ui/form/use-kept-value';
 import { INSPECTION_AREAS, inspectionSlot, type InspectionArea } from '../../../domain/seller-events';
 import { DOCUMENT_SLOTS } from '../../../domain/document-slots';
-import { addUpload, useUploads } from '../../../data/uploads';
+import { addUpload, useUploads } from '../../../data/device/uploads';
 import { FileDrop } from '../../../ui/uploads/file-drop';
 import { UploadItem } from '../../../ui/uploads/upload-item';
 import { Alert } from '../../../ui/alert';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useBankAccounts } from '../../../data/bank-accounts';
+import { useBankAccounts } from '../../../data/api/bank-accounts';
 import { accountLabel } from '../../../domain/bank-accounts';
 import { OWNER_ROLES } from '../../../domain/payment-events';
 import { formatCents } from '../../../domain/pricing';

@@ -4,7 +4,7 @@
  */
 import { accountLabel } from '../../../domain/bank-accounts';
 import { formatCents, taxAwaitsAddress } from '../../../domain/pricing';
-import { refreshTransaction } from '../../../data/transactions';
+import { refreshTransaction } from '../../../data/records/transactions';
 import { RegistrationAddress } from '../../../ui/form/registration-address';
 import { Button } from '../../../ui/button';
 import { BreakdownTable } from '../../../ui/money/breakdown-table';

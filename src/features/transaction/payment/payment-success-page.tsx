@@ -1,6 +1,6 @@
 /** `/transaction/payment/success`: the payment is authorised (or the payout account set); what happens to the money, and what is next. */
 import { Link } from 'react-router-dom';
-import { useBankAccounts } from '../../../data/bank-accounts';
+import { useBankAccounts } from '../../../data/api/bank-accounts';
 import { accountLabel } from '../../../domain/bank-accounts';
 import { formatCents } from '../../../domain/pricing';
 import { Alert } from '../../../ui/alert';

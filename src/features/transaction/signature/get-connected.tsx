@@ -1,8 +1,8 @@
 /** "Get connected with your buyer / seller": once both signed, who the other party is and the contact details they chose to share, for the handover. */
 import { useEffect, useState } from 'react';
-import { refreshDeal, useDeal } from '../../../data/deals';
-import { connectionOf } from '../../../data/signing';
-import { ApiError } from '../../../data/api-client';
+import { refreshDeal, useDeal } from '../../../data/records/deals';
+import { connectionOf } from '../../../data/api/signing';
+import { ApiError } from '../../../data/api/api-client';
 import type { Connection } from '../../../domain/signing';
 
 /**

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { runtimeConfig } from '../../../data/runtime-config';
+import { runtimeConfig } from '../../../data/api/runtime-config';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { VerificationFrame } from '../identity/verification-frame';

@@ -5,11 +5,11 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { readDraft, saveDraft } from '../../../data/drafts';
-import { openSigningSession } from '../../../data/signing';
+import { readDraft, saveDraft } from '../../../data/device/drafts';
+import { openSigningSession } from '../../../data/api/signing';
 import { documentsOfSale, SALE_DOCUMENTS, SIGNING_RETURNS } from '../../../domain/signing';
 import { useSnapshot } from 'valtio';
-import { connectivity } from '../../../data/connectivity';
+import { connectivity } from '../../../data/device/connectivity';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { CheckboxField } from '../../../ui/form/choice-fields';

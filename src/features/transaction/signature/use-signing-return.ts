@@ -9,8 +9,8 @@
  */
 import { createContext, useContext, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { signingStateOf } from '../../../data/signing';
-import { useApiAnswer } from '../../../data/use-api-answer';
+import { signingStateOf } from '../../../data/api/signing';
+import { useApiAnswer } from '../../../data/records/use-api-answer';
 import { SIGNING_RETURNS, type SigningReturn, type SigningState } from '../../../domain/signing';
 import { showToast } from '../../../ui/toast-store';
 import { isPending, type TransactionContext } from '../transaction-context';

@@ -4,10 +4,10 @@
  * the party waits for the other (use-api-answer.ts) — never a screen left "loading" after a drop.
  */
 import { useEffect } from 'react';
-import { useDeal } from '../../../data/deals';
-import { signingStateOf } from '../../../data/signing';
-import { problemText } from '../../../data/problem-words';
-import { useApiAnswer } from '../../../data/use-api-answer';
+import { useDeal } from '../../../data/records/deals';
+import { signingStateOf } from '../../../data/api/signing';
+import { problemText } from '../../../data/api/problem-words';
+import { useApiAnswer } from '../../../data/records/use-api-answer';
 import { dismissToast } from '../../../ui/toast-store';
 
 const WAIT_POLL_MS = 15_000;

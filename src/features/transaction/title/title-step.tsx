@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import type { ViewOf } from '../../../domain/transaction-steps';
 import type { TransactionDetail } from '../../../domain/transaction-contract';
-import { useUploads } from '../../../data/uploads';
+import { useUploads } from '../../../data/device/uploads';
 import { Button } from '../../../ui/button';
 import { stepView, useTransactionContext, type StepViews } from '../transaction-context';
 import { LienForm } from './lien-form';

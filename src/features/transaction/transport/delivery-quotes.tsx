@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { ApiError } from '../../../data/api-client';
-import { connectivity } from '../../../data/connectivity';
+import { ApiError } from '../../../data/api/api-client';
+import { connectivity } from '../../../data/device/connectivity';
 import type { QuotesAnswer } from '../../../domain/transport';
-import { askDeliveryQuotes } from '../../../data/transport';
+import { askDeliveryQuotes } from '../../../data/api/transport';
 import type { Address } from '../../../domain/payload-fields';
 import { formatCents } from '../../../domain/pricing';
 import { CARRIERS, VENDOR_NAMES, windowText, type TransportQuote } from '../../../domain/transport';
