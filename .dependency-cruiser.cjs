@@ -79,10 +79,19 @@ module.exports = {
       from: { path: '^server/', pathNot: ['^server/api/', '^server/stack/'] },
       to: { path: '^server/api/' },
     },
+    {
+      name: 'service-worker-carries-no-react',
+      comment:
+        'The service worker runs no screen: React (directly, through dexie-react-hooks, or through valtio, whose main entry holds its hooks; data modules import valtio/vanilla) would only make every install larger.',
+      severity: 'error',
+      from: { path: '^sw/' },
+      to: { path: 'node_modules/(react|react-dom|scheduler|dexie-react-hooks)/|node_modules/valtio/(esm/)?(index|react)', reachable: true },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|build|\\.data)/' },
+    // node_modules stays in the graph as leaves (doNotFollow), so a rule can name a package the code reaches.
+    exclude: { path: '(^|/)(dist|build|\\.data)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.node.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.json'] },

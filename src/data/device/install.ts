@@ -2,7 +2,7 @@
  * Installing the app to the home screen: Chromium's deferred `beforeinstallprompt`, or the
  * manual steps on iOS Safari, which has no prompt. UI state (valtio).
  */
-import { proxy } from 'valtio';
+import { proxy } from 'valtio/vanilla';
 
 interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;

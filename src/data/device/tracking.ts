@@ -3,7 +3,7 @@
  * `<product>DoNotTrack` — 'false' when accepted, 'true' when rejected, absent while unset —
  * with the SPEC §9 cookie defaults (path /, 365 days, secure).
  */
-import { proxy } from 'valtio';
+import { proxy } from 'valtio/vanilla';
 import { TRACKING_COOKIE } from '../../domain/brand';
 
 export type TrackingPreference = 'unset' | 'accepted' | 'rejected';

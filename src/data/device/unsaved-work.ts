@@ -3,7 +3,7 @@
  * the update flow reloads on its own only while nothing is registered (DESIGN.md §7).
  */
 import { useEffect, useId } from 'react';
-import { proxy } from 'valtio';
+import { proxy } from 'valtio/vanilla';
 
 export const unsavedWork = proxy({ holders: [] as string[] });
 

@@ -9,7 +9,7 @@
  */
 import { eventStreamParser, type StreamEvent } from '../../domain/event-stream';
 import { changeNoticeSchema, LIVE_EVENTS, LIVE_PATH, type ChangeNotice } from '../../domain/live-contract';
-import { subscribe } from 'valtio';
+import { subscribe } from 'valtio/vanilla';
 import { loadDashboard } from '../session/account';
 import { apiUrl } from '../api/api-client';
 import { connectivity } from '../device/connectivity';

@@ -3,7 +3,6 @@
  * negotiations, offline too, with how old they are. A refresh keeps the rows whose actions are
  * still waiting in the outbox: they show the user's action until the server answers it.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import {
   negotiationSchema,
   OFFER_LISTS,
@@ -80,15 +79,4 @@ export async function refreshNegotiation(id: string): Promise<void> {
   if (waiting) return;
   const negotiation = await apiRequest('GET', `offers/${id}`, negotiationSchema);
   await storeNegotiation({ ...negotiation, myRole: negotiation.myRole! });
-}
-
-/** The saved negotiations by list, newest first; undefined while IndexedDB answers. */
-export function useSavedOffers(): Record<(typeof OFFER_LISTS)[number], CachedNegotiation[]> | undefined {
-  return useLiveQuery(async () => {
-    const rows = (await db.negotiations.toArray()).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-    return Object.fromEntries(OFFER_LISTS.map((list) => [list, rows.filter((row) => row.list === list)])) as Record<
-      (typeof OFFER_LISTS)[number],
-      CachedNegotiation[]
-    >;
-  }, []);
 }

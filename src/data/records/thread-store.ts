@@ -4,12 +4,10 @@
  * Receipts (delivered, read) are sent as the thread is fetched and shown; they only ever rise,
  * so a lost one is made good by the next.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import * as z from 'zod/mini';
 import { threadListSchema, threadSchema, type ThreadEntry } from '../../domain/message-contract';
 import { apiRequest } from '../api/api-client';
 import { db } from '../db';
-import type { MessageAction } from '../outbox/outbox-rows';
 
 /**
  * Fetches the thread, saves it, and tells the server this device has it (delivered). An answer that crossed a newer
@@ -76,17 +74,6 @@ export async function markThreadRead(negotiationId: string): Promise<void> {
 export async function reportMessage(negotiationId: string, messageId: string, reason: string): Promise<void> {
   await apiRequest('POST', `threads/${negotiationId}/messages/${messageId}/report`, z.unknown(), { reason });
   await refreshThread(negotiationId);
-}
-
-/** The saved thread (undefined while loading, null when this device has none) and this thread's messages not sent yet. */
-export function useThread(negotiationId: string) {
-  return useLiveQuery(async () => {
-    const thread = (await db.threads.get(negotiationId)) ?? null;
-    const queued = (await db.outbox.where('negotiationId').equals(negotiationId).sortBy('seq')).filter(
-      (row): row is MessageAction => row.kind === 'message',
-    );
-    return { thread, queued };
-  }, [negotiationId]);
 }
 
 /** The user's threads, newest first (read from the API: the list is only shown online). */

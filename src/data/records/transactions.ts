@@ -3,7 +3,6 @@
  * rows with useLiveQuery and never keep their own copy. A refresh that cannot reach the API
  * leaves what is saved; the screens say how old it is.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { apiRequest } from '../api/api-client';
 import { db } from '../db';
 import {
@@ -13,7 +12,7 @@ import {
   type TransactionSummary,
 } from '../../domain/transaction-contract';
 import { withPending } from '../outbox/optimistic';
-import { isTransactionAction, type TransactionAction } from '../outbox/outbox-rows';
+import { isTransactionAction } from '../outbox/outbox-rows';
 import type { CachedTransaction } from './transaction-records';
 
 /**
@@ -89,29 +88,4 @@ export async function refreshTransaction(id: string): Promise<TransactionDetail>
   const detail = await apiRequest('GET', `transactions/${id}`, transactionDetailSchema);
   await storeDetail(detail);
   return detail;
-}
-
-export function useTransactionList(): CachedTransaction[] | undefined {
-  return useLiveQuery(() => db.transactions.orderBy('updatedAt').reverse().toArray(), []);
-}
-
-/**
- * The saved transaction (null when none is saved under that id). A detail saved by an older app,
- * in a shape this one does not read, is left out until the next refresh replaces it.
- */
-export function useTransaction(id: string | undefined): CachedTransaction | null | undefined {
-  return useLiveQuery(async () => {
-    const row = id ? await db.transactions.get(id) : undefined;
-    if (!row) return null;
-    return row.detail && !transactionDetailSchema.safeParse(row.detail).success ? { ...row, detail: undefined } : row;
-  }, [id]);
-}
-
-/** The step actions of a transaction still waiting in the outbox, or refused and not yet read. */
-export function useOutbox(transactionId: string | undefined): TransactionAction[] | undefined {
-  return useLiveQuery(
-    async () =>
-      transactionId ? (await db.outbox.where('transactionId').equals(transactionId).sortBy('seq')).filter(isTransactionAction) : [],
-    [transactionId],
-  );
 }

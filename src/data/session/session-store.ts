@@ -3,7 +3,7 @@
  * "dashboard state holds count and isNewUser"). Server records such as the profile live in
  * IndexedDB (db.ts), not here. The ID token is kept outside the proxy so it never renders.
  */
-import { proxy, subscribe } from 'valtio';
+import { proxy, subscribe } from 'valtio/vanilla';
 
 export type SessionStatus = 'unknown' | 'signed-in' | 'signed-out';
 

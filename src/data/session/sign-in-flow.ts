@@ -4,7 +4,7 @@
  * challenge session in memory), so `/auth/confirmation-code` can render whichever step is next.
  * After a reload the challenge is gone and the user starts again from `/sign-in`.
  */
-import { proxy } from 'valtio';
+import { proxy } from 'valtio/vanilla';
 import { BRAND } from '../../domain/brand';
 import { identityService } from './session';
 

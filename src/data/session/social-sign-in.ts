@@ -4,7 +4,7 @@
  * the redirect); why it failed, when it did, is kept here (valtio) for the sign-in and sign-up
  * pages to show. Amplify keeps its own part (state, PKCE verifier) in localStorage.
  */
-import { proxy } from 'valtio';
+import { proxy } from 'valtio/vanilla';
 import * as z from 'zod/mini';
 import { ADDITIONAL_DETAILS_PATH, returnTarget, withReturnTo } from '../../domain/return-target';
 import { SOCIAL_PROVIDERS } from '../../domain/social-sign-in';

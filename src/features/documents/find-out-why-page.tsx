@@ -7,7 +7,8 @@ import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { DOCUMENT_SLOTS, acceptedTypesText, type DocumentSlot } from '../../domain/document-slots';
 import { useDocument } from '../../data/records/documents';
-import { refreshTransaction, useTransaction } from '../../data/records/transactions';
+import { refreshTransaction } from '../../data/records/transactions';
+import { useTransaction } from '../../data/records/use-transactions';
 import { Alert } from '../../ui/alert';
 
 function TitleDeskRequest({ transactionId }: { transactionId: string }) {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
-import { refreshTransactions, useTransactionList } from '../../data/records/transactions';
+import { refreshTransactions } from '../../data/records/transactions';
+import { useTransactionList } from '../../data/records/use-transactions';
 import { isFinished } from '../../domain/sale-state';
 
 /** The transaction named in the URL, else the latest active one; the list refreshed from the API on open. */

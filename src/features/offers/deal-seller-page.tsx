@@ -7,7 +7,8 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useDeal } from '../../data/records/deals';
-import { refreshTransaction, useTransaction } from '../../data/records/transactions';
+import { refreshTransaction } from '../../data/records/transactions';
+import { useTransaction } from '../../data/records/use-transactions';
 import { formatDollars as dollars, vehicleName } from '../../domain/offer-format';
 import { transactionEntry } from '../../domain/transaction-steps';
 import { STEP_LABELS } from '../../domain/transaction-steps';

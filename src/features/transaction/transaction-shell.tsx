@@ -14,7 +14,8 @@ import { awaitingProvider, stepOfAction, stepScreen } from '../../domain/step-pr
 import { SCREENS, screenAt, STEP_LABELS, stepOfPath, SUCCESS_SCREENS } from '../../domain/transaction-steps';
 import { queueAction } from '../../data/outbox/outbox';
 import { TRANSACTIONS_PATH } from '../../data/records/transaction-guard';
-import { refreshTransaction, useOutbox, useTransaction } from '../../data/records/transactions';
+import { refreshTransaction } from '../../data/records/transactions';
+import { useOutbox, useTransaction } from '../../data/records/use-transactions';
 import { Button, buttonClass } from '../../ui/button';
 import { showToast } from '../../ui/toast-store';
 import { NotificationFlowLayout } from '../../ui/layout/notification-flow-layout';

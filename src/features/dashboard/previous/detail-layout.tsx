@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation, useOutletContext, useSearchParams } from 'react-router-dom';
-import { useTransaction } from '../../../data/records/transactions';
+import { useTransaction } from '../../../data/records/use-transactions';
 import { formatDollars, vehicleName } from '../../../domain/offer-format';
 import { saleWords } from '../../../domain/sale-state';
 import type { TransactionDetail } from '../../../domain/transaction-contract';
