@@ -4,6 +4,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { ConfigErrorScreen } from './app/config-error';
+import { guardAgainOnChange } from './app/navigation';
 import { routes } from './app/routes';
 import { loadRuntimeConfig } from './data/api/runtime-config';
 import { reloadForChunkError } from './app/chunk-reload';
@@ -35,6 +36,7 @@ async function bootstrap() {
     return;
   }
   const router = createBrowserRouter(routes);
+  guardAgainOnChange(router);
   // A prerendered page (server/build/prerender-plugin.ts) stays on screen until the app can
   // draw the same page, instead of flashing the loading state in between.
   const prerendered = container.hasAttribute('data-prerendered');

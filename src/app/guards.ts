@@ -76,13 +76,13 @@ const GUARDS: Record<GuardName, Guard> = {
     if (target === NOT_FOUND) return new Response(null, { status: 404 });
     return target ? redirect(target) : null;
   },
-  // SPEC §6 the dealer check: the dealer area is for dealers; to anyone else it does not exist. The
-  // profile is read afresh (an admin may have just made this user a dealer, or taken it back);
-  // offline, the saved one decides and the API still refuses a non-dealer's calls.
+  // SPEC §6 the dealer check: the dealer area is for dealers; to anyone else it does not exist. The saved profile
+  // decides (the navigation fetched a fresh one behind it: when an admin made this user a dealer, or took it back,
+  // the guards run again as it lands); the API refuses a non-dealer's calls whatever the device says.
   dealer: async (url) => {
     if (!signedIn()) return toSignIn(url);
-    const { loadProfile } = await import('../data/session/account');
-    const profile = await loadProfile();
+    const { cachedProfile } = await import('../data/session/account');
+    const profile = await cachedProfile();
     return profile?.type === 'dealer' ? null : new Response(null, { status: 404 });
   },
 };

@@ -2,11 +2,14 @@
  * The navigation pipeline of SPEC §2.8, run by the root route's loader on every navigation:
  * the general guard, then (when logged in) session, profile and dashboard, then the redirect
  * check by path, where an external target leaves the site. Route guards (guards.ts) wait for
- * this navigation's pipeline before they decide.
+ * this navigation's pipeline before they decide. Device first (issue 56): every step decides on
+ * what this device holds — the session from its tokens, the profile and counts from IndexedDB —
+ * and the network only refreshes them behind the screen; a first visit with nothing saved waits.
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
-import { refreshSession } from '../data/session/session';
-import { session } from '../data/session/session-store';
+import type { DataRouter } from 'react-router-dom';
+import { restoreSession } from '../data/session/session';
+import { onGuardInputsChanged, session } from '../data/session/session-store';
 import { redirectFor } from './redirects';
 import { showToast } from '../ui/toast-store';
 
@@ -28,11 +31,11 @@ async function generalGuard(url: URL): Promise<void> {
 let announcing: (() => void) | undefined;
 
 async function loadSignedInData(): Promise<void> {
-  await refreshSession();
+  await restoreSession();
   if (session.status !== 'signed-in') return;
   // Loaded only for signed-in users, so public pages never download IndexedDB code.
-  const { loadDashboard, loadProfile } = await import('../data/session/account');
-  await Promise.all([loadProfile(), loadDashboard()]);
+  const { accountOnDevice } = await import('../data/session/account');
+  await accountOnDevice();
   // Actions taken offline (or in a tab that closed) go out once a session exists again.
   void import('../data/outbox/outbox').then(({ startOutbox }) => startOutbox());
   // Uploads a closed tab or an earlier visit left running carry on.
@@ -59,4 +62,9 @@ export async function navigationLoader({ request }: LoaderFunctionArgs): Promise
   }
   if (target) throw redirect(target.to + url.search);
   return null;
+}
+
+/** When a fresh answer changes what the guards decided on (a session ended, a profile changed), they run again. */
+export function guardAgainOnChange(router: Pick<DataRouter, 'revalidate'>): void {
+  onGuardInputsChanged(() => void router.revalidate());
 }

@@ -51,6 +51,15 @@ describe('apiRequest', () => {
     await expect(apiRequest('GET', 'dashboard', z.unknown())).rejects.toBeInstanceOf(NetworkError);
   });
 
+  it('fails at once when the browser knows it is offline: no request, no pauses between tries', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    const fetchMock = answering(200, {});
+    const started = Date.now();
+    await expect(apiRequest('GET', 'dashboard', z.unknown())).rejects.toBeInstanceOf(NetworkError);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(Date.now() - started).toBeLessThan(50);
+  });
+
   it('retries a GET on 503 and answers the later success', async () => {
     const fetchMock = vi
       .fn()

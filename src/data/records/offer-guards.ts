@@ -4,7 +4,8 @@
  * transaction). An offer route needs an offer this user is a party to (`?offer=`, or `?started=`
  * for one started on this device that the server may not have yet); once it made a deal, the
  * party goes to the deal. A success page names its deal. Anyone else goes to their offers, told
- * that it was not found. Decided from IndexedDB so it works offline; online, the API's copy first.
+ * that it was not found. Decided from IndexedDB at once on any connection (issue 56), the API's copy fetched behind
+ * it; only a record with nothing saved waits for the API, for a moment at most.
  */
 import { transactionEntry } from '../../domain/transaction-steps';
 import { ApiError } from '../api/api-client';
@@ -14,18 +15,21 @@ import { refreshNegotiation } from './offer-store';
 
 export const OFFERS_PATH = '/dashboard/caramel-offers';
 export const OFFER_SUCCESS_PATHS = ['/dashboard/caramel-offers/success', '/transaction/offer/success'];
-const FRESH_WITHIN_MS = 1500;
+const NOTHING_SAVED_WAIT_MS = 8000;
 
 const notFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
-/** Fetches the API's copy into IndexedDB: 'gone' when the API says it is not this user's; offline, what is saved decides. */
+/**
+ * Fetches the API's copy into IndexedDB. A saved copy decides at once ('kept'); with none, the answer is waited for,
+ * for a moment at most: 'gone' when the API says it is not this user's.
+ */
 async function freshen(refresh: () => Promise<unknown>, saved: boolean): Promise<'gone' | 'kept'> {
   const fetched = refresh().then(
     () => 'kept' as const,
     (error: unknown) => (notFound(error) ? ('gone' as const) : ('kept' as const)),
   );
-  if (!saved || !navigator.onLine) return navigator.onLine ? fetched : 'kept';
-  return Promise.race([fetched, new Promise<'kept'>((resolve) => setTimeout(() => resolve('kept'), FRESH_WITHIN_MS))]);
+  if (saved || !navigator.onLine) return 'kept';
+  return Promise.race([fetched, new Promise<'kept'>((resolve) => setTimeout(() => resolve('kept'), NOTHING_SAVED_WAIT_MS))]);
 }
 
 /** Said of a deal that is not this user's: the route does not exist for them. */

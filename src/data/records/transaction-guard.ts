@@ -2,8 +2,9 @@
  * The `transaction` guard's decision (SPEC §2.8, DESIGN.md §4): which transaction a screen is
  * about (`?transaction=` or the most recently active one) and whether this screen is where its
  * status sends the party. A step not reached yet redirects to the current one; a done step
- * stays (its read-only view). Decided from IndexedDB so it works offline: online, the API's fresh
- * copy is saved first when it comes within a moment.
+ * stays (its read-only view). Decided from IndexedDB at once, on any connection (issue 56): a fresh copy is fetched
+ * behind the screen, and the shell follows the status when it lands (a page reopened after the other party or a
+ * provider moved shows the saved step, then the current one). Only a transaction with nothing saved waits.
  */
 import { destinationFor, type TransactionStatus } from '../../domain/transaction-flows';
 import { isDestinationPath, stepStates } from '../../domain/step-progress';
@@ -11,14 +12,23 @@ import { stepOfPath } from '../../domain/transaction-steps';
 import { ApiError } from '../api/api-client';
 import { db } from '../db';
 import { isFinished } from '../../domain/sale-state';
+import { FRESHNESS_KEYS, refreshOnce } from './freshness';
 import { refreshTransaction, refreshTransactions } from './transactions';
 
 export const TRANSACTIONS_PATH = '/dashboard/active-transactions';
 export const PREVIOUS_PATH = '/dashboard/previous-transactions';
-const FRESH_WITHIN_MS = 1500;
+/** How long a screen with nothing saved waits for the API before it says so (the fetch goes on behind it). */
+const NOTHING_SAVED_WAIT_MS = 8000;
+
+/** `fetching` settled, or undefined once the wait is over. */
+const within = <T>(fetching: Promise<T>) =>
+  Promise.race([fetching, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), NOTHING_SAVED_WAIT_MS))]);
+
+/** One fetch of a transaction at a time: a tap, the redirect it leads to and the screen ask once, not three times. */
+const refreshBehind = (id: string) => refreshOnce(FRESHNESS_KEYS.transaction(id), () => refreshTransaction(id));
 
 async function latestActiveId(): Promise<string | undefined> {
-  if (!(await db.transactions.count())) await refreshTransactions().catch(() => undefined);
+  if (!(await db.transactions.count())) await within(refreshOnce(FRESHNESS_KEYS.transactions, refreshTransactions).catch(() => undefined));
   const rows = await db.transactions.orderBy('updatedAt').reverse().toArray();
   return rows.find((row) => !isFinished(row.sale))?.id;
 }
@@ -30,22 +40,17 @@ export async function transactionRedirect(url: URL): Promise<string | null> {
   if (!url.searchParams.get('transaction')) return `${url.pathname}?transaction=${id}`;
 
   let row = await db.transactions.get(id);
-  const refresh = refreshTransaction(id);
+  // The saved copy may be behind (the other party, a provider or another device moved it): it decides now, and the
+  // shell takes the party on when the fresh copy lands.
+  const refresh = refreshBehind(id).then(
+    () => 'fetched' as const,
+    (error: unknown) => (error instanceof ApiError && error.status === 404 ? ('gone' as const) : ('failed' as const)),
+  );
   if (!row?.detail) {
-    try {
-      await refresh;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return `${TRANSACTIONS_PATH}?missing=${id}`;
-      return null; // offline and nothing saved: the screen says so
-    }
-    row = await db.transactions.get(id);
-  } else {
-    // The saved copy may be behind: the other party, a provider or another device moved it. Online,
-    // give the fresh copy a moment to decide; offline or slow, the saved copy does, and the screen
-    // follows when the fresh one arrives.
-    refresh.catch(() => undefined);
-    if (navigator.onLine)
-      await Promise.race([refresh.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FRESH_WITHIN_MS))]);
+    const outcome = await within(refresh);
+    if (outcome === 'gone') return `${TRANSACTIONS_PATH}?missing=${id}`;
+    // Offline, slow past the wait, or failed, with nothing saved: the screen says so, and follows if it lands.
+    if (outcome !== 'fetched') return null;
     row = await db.transactions.get(id);
   }
   if (!row) return null;
@@ -63,22 +68,18 @@ export async function transactionRedirect(url: URL): Promise<string | null> {
 }
 
 /**
- * For a dashboard page about one transaction: the one it names must be the user's (checked with
- * the API when online; offline, what is saved stands). A page that needs one and names none goes
+ * For a dashboard page about one transaction: the one it names must be the user's (what is saved stands; with
+ * nothing saved, the API is asked, for a moment at most). A page that needs one and names none goes
  * to the list; the documents pages without one pick the latest active transaction themselves.
  */
 export async function dashboardTransactionRedirect(url: URL, id: string | null | undefined): Promise<string | null> {
   const list = url.pathname.startsWith(PREVIOUS_PATH) ? PREVIOUS_PATH : TRANSACTIONS_PATH;
   if (!id) return url.pathname.startsWith(`${PREVIOUS_PATH}/detail`) ? PREVIOUS_PATH : null;
   const saved = await db.transactions.get(id);
-  const refresh = refreshTransaction(id);
-  try {
-    if (saved?.detail) {
-      refresh.catch(() => undefined);
-      await Promise.race([refresh, new Promise((resolve) => setTimeout(resolve, FRESH_WITHIN_MS))]);
-    } else await refresh;
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return `${list}?missing=${encodeURIComponent(id)}`;
-  }
-  return null;
+  const refresh = refreshBehind(id).then(
+    () => null,
+    (error: unknown) => (error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'gone' : null),
+  );
+  if (saved?.detail) return null;
+  return (await within(refresh)) === 'gone' ? `${list}?missing=${encodeURIComponent(id)}` : null;
 }

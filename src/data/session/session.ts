@@ -6,7 +6,16 @@
  */
 import { trackEvent } from '../device/analytics';
 import { runtimeConfig } from '../api/runtime-config';
-import { session, setSignedIn, setSignedOut, setTokenRefresher } from './session-store';
+import {
+  guardInputsChanged,
+  renewingSession,
+  session,
+  setSignedIn,
+  setSignedOut,
+  setTokenRefresher,
+  tokenExpiresAt,
+  currentIdToken,
+} from './session-store';
 
 /** The configured identity module; every screen that talks to the user pool goes through here. */
 export async function identityService() {
@@ -90,8 +99,8 @@ export function hostedSignOutUrl(): string | null {
 const SIGN_OUT_REDIRECT_TIMEOUT_MS = 3000;
 
 /**
- * Who was signed in on this device, read from the stored ID token without asking the service:
- * used only when the service cannot be reached, so saved data stays readable offline.
+ * Who was signed in on this device, read from the stored ID token without asking the service: the session a
+ * navigation starts from (restoreSession), and the one that stands while the service cannot be reached.
  */
 function lastKnownSession(): { user: { sub: string; email: string }; token: string } | null {
   const lastUser = readStorage(storageKey('LastAuthUser'));
@@ -118,12 +127,15 @@ function isNetworkFailure(error: unknown): boolean {
  * follows never sits beside the last person's records on a shared device.
  */
 async function endSessionLocally(): Promise<void> {
+  const wasSignedIn = session.status === 'signed-in';
   try {
     const [{ clearAccountData }, { clearUploadRecords }] = await Promise.all([import('./account'), import('../device/uploads')]);
     await Promise.all([clearAccountData(), clearUploadRecords()]);
     markAccountOnDevice(false);
   } finally {
     setSignedOut();
+    // A screen drawn for the person (restored from this device's tokens) goes to sign-in now.
+    if (wasSignedIn) guardInputsChanged();
   }
 }
 
@@ -139,6 +151,7 @@ export async function refreshSession(options: { forceRefresh?: boolean } = {}): 
     const snapshot = await identity.currentSession(options);
     signedIn({ sub: snapshot.sub, email: snapshot.email }, snapshot.idToken);
     setTokenRefresher(async () => (await identity.currentSession()).idToken);
+    renewAheadOfExpiry(snapshot.idToken);
     void rememberIdentityId(snapshot.identityId);
   } catch (error) {
     console.error('Session check failed', error);
@@ -149,6 +162,50 @@ export async function refreshSession(options: { forceRefresh?: boolean } = {}): 
     }
     await endSessionLocally();
   }
+}
+
+/** How long before its token runs out the session is renewed, behind the screen. */
+const RENEW_AHEAD_MS = 5 * 60_000;
+let renewTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Asks the identity service for new tokens shortly before `token` runs out, so no tap ever waits for it. */
+function renewAheadOfExpiry(token: string): void {
+  clearTimeout(renewTimer);
+  const due = Math.max(0, tokenExpiresAt(token) - RENEW_AHEAD_MS - Date.now());
+  // Timers past 2^31 ms fire at once; a token that long-lived is renewed when the session is next checked.
+  if (due < 2 ** 31 - 1) renewTimer = setTimeout(() => void checkSessionBehindScreen({ forceRefresh: true }), due);
+}
+
+let checking: Promise<void> | undefined;
+
+/** The identity service's word on the restored session, asked once at a time; calls that need a new token wait for it. */
+function checkSessionBehindScreen(options: { forceRefresh?: boolean } = {}): Promise<void> {
+  checking ??= refreshSession(options).finally(() => (checking = undefined));
+  renewingSession(checking);
+  return checking;
+}
+
+/**
+ * Device first (issue 56, STYLE.md rule 18): who is signed in comes from the tokens this device holds, at once, on
+ * every navigation; the identity service is asked behind the screen (a refusal then signs the person out and the
+ * guards run again). Only with nothing held — or on the way back from the hosted sign-in — does the navigation wait.
+ */
+export async function restoreSession(): Promise<void> {
+  if (returningFromOAuth()) return refreshSession();
+  if (!hasStoredSession()) {
+    if (session.status !== 'signed-out' || readStorage(ACCOUNT_ON_DEVICE)) await refreshSession();
+    return;
+  }
+  if (session.status === 'signed-in') return;
+  const last = lastKnownSession();
+  if (!last) return refreshSession();
+  signedIn(last.user, last.token);
+  // Until the identity service has answered, a call whose token ran out waits for its answer.
+  setTokenRefresher(async () => {
+    await checkSessionBehindScreen();
+    return currentIdToken();
+  });
+  void checkSessionBehindScreen();
 }
 
 /** SPEC §7: the profile learns the identity id once; a failure is only logged. */
