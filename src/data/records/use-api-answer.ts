@@ -23,16 +23,20 @@ export function useApiAnswer<T>(
   { followLive = false, keep }: { followLive?: boolean; keep?: string } = {},
 ) {
   const [answer, setAnswer] = useState<T | undefined>(undefined);
+  const [answeredAt, setAnsweredAt] = useState<number | undefined>(undefined);
   const [problem, setProblem] = useState<Error | null>(null);
   const [failures, setFailures] = useState(0);
+  const [reading, setReading] = useState(0);
   const kept = useLiveQuery(async () => (keep ? ((await db.answers.get(keep)) ?? null) : null), [keep]);
   // The caller names what the load depends on.
   const read = useCallback(load, deps);
-  const reload = useCallback(
-    () =>
-      read().then(
+  const reload = useCallback(() => {
+    setReading((count) => count + 1);
+    return read()
+      .then(
         async (fresh) => {
           setAnswer(fresh);
+          setAnsweredAt(Date.now());
           setProblem(null);
           setFailures(0);
           if (keep) await db.answers.put({ key: keep, value: fresh, savedAt: Date.now() }).catch(() => undefined);
@@ -41,9 +45,9 @@ export function useApiAnswer<T>(
           setProblem(error);
           setFailures((count) => count + 1);
         },
-      ),
-    [read, keep],
-  );
+      )
+      .finally(() => setReading((count) => count - 1));
+  }, [read, keep]);
   useEffect(() => void reload(), [reload]);
   // Back online, or back to the front after a failure: read again.
   useEffect(() => {
@@ -75,5 +79,9 @@ export function useApiAnswer<T>(
     reload,
     /** When the answer shown was saved, while it is the kept one (this read has not answered yet). */
     savedAt: answer === undefined && kept ? kept.savedAt : undefined,
+    /** When the answer shown was fetched, kept or fresh: for its freshness line. */
+    shownAt: answeredAt ?? (answer === undefined ? kept?.savedAt : undefined),
+    /** A read is on its way. */
+    refreshing: reading > 0,
   };
 }

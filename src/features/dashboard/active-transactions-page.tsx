@@ -3,14 +3,17 @@
  * transactions from IndexedDB (refreshed from the API on open), each with its current step and
  * a way back into it. Works offline with what was saved.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { timelinePath } from '../../domain/deal-timeline';
 import { formatDollars, vehicleName } from '../../domain/offer-format';
 import { saleWords, isFinished } from '../../domain/sale-state';
 import { transactionEntry } from '../../domain/transaction-steps';
 import { STEP_LABELS } from '../../domain/transaction-steps';
+import { FRESHNESS_KEYS, refreshOnce } from '../../data/records/freshness';
 import { refreshTransactions } from '../../data/records/transactions';
+import { useFreshness } from '../../data/records/use-freshness';
+import { FreshnessLine } from '../../ui/freshness-line';
 import { useTransactionList } from '../../data/records/use-transactions';
 import { Alert } from '../../ui/alert';
 import { SaleLinks } from './sale-links';
@@ -19,20 +22,23 @@ import { threadPath } from '../../domain/message-contract';
 function TransactionsPage({ previous }: { previous: boolean }) {
   const rows = useTransactionList();
   const [search] = useSearchParams();
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    refreshTransactions().catch(() => setFailed(true));
-  }, []);
+  const fresh = useFreshness(FRESHNESS_KEYS.transactions);
+  useEffect(() => void refreshOnce(FRESHNESS_KEYS.transactions, refreshTransactions).catch(() => undefined), []);
   const shown = rows?.filter((row) => isFinished(row.sale) === previous);
+  const savedAt = rows?.length ? Math.min(...rows.map((row) => row.savedAt)) : undefined;
   const heading = previous ? 'Previous transactions' : 'Active transactions';
   return (
     <>
       <title>{heading}</title>
       <h1 className="title">{heading}</h1>
       {search.get('missing') && <Alert kind="warning">That transaction was not found, or it is not yours.</Alert>}
-      {failed && <p className="help mb-3">Could not refresh just now; showing what was saved on this device.</p>}
-      {shown === undefined ? (
+      {savedAt !== undefined && <FreshnessLine savedAt={savedAt} {...fresh} className="mb-3" />}
+      {shown === undefined || (!rows?.length && !fresh.answered && !fresh.failed) ? (
         <p aria-busy="true">Loading…</p>
+      ) : !rows?.length && fresh.failed ? (
+        <Alert kind="warning" title="Your transactions could not be loaded">
+          Nothing is saved on this device yet. Connect to the internet and open this page again.
+        </Alert>
       ) : shown.length === 0 ? (
         <p>
           {previous

@@ -10,13 +10,15 @@ import { useSnapshot } from 'valtio';
 import { connectivity } from '../../data/device/connectivity';
 import { session } from '../../data/session/session-store';
 import { MESSAGES_PATH } from '../../domain/message-contract';
+import { FRESHNESS_KEYS, refreshOnce } from '../../data/records/freshness';
 import { refreshOverview, useOverview } from '../../data/records/overview';
+import { useFreshness } from '../../data/records/use-freshness';
 import type { OverviewItem } from '../../domain/overview';
 import { formatCents } from '../../domain/pricing';
 import { deadlineText } from '../../domain/sale-state';
 import { Alert } from '../../ui/alert';
 import { Button, buttonClass } from '../../ui/button';
-import { Ago } from '../../ui/ago';
+import { FreshnessLine } from '../../ui/freshness-line';
 import { NotificationPrompt } from '../../ui/notification-prompt';
 
 const UPDATES_SHOWN = 8;
@@ -69,14 +71,9 @@ function UnreadMessages() {
 export function Overview({ heading }: { heading: string }) {
   const overview = useOverview();
   const { online } = useSnapshot(connectivity);
-  const [refresh, setRefresh] = useState<'loading' | 'done' | 'failed'>('loading');
+  const fresh = useFreshness(FRESHNESS_KEYS.overview);
   const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    refreshOverview().then(
-      () => setRefresh('done'),
-      () => setRefresh('failed'),
-    );
-  }, [online, attempt]);
+  useEffect(() => void refreshOnce(FRESHNESS_KEYS.overview, refreshOverview).catch(() => undefined), [online, attempt]);
 
   const nothingSaved = overview?.savedAt === undefined;
   return (
@@ -85,16 +82,12 @@ export function Overview({ heading }: { heading: string }) {
       <h1 id="overview-heading" className="title">
         {heading}
       </h1>
-      {overview && !nothingSaved && (refresh === 'failed' || !online) && (
-        <p className="help mb-3" role="status">
-          {online ? 'Could not refresh just now' : 'Offline'} · showing what was saved <Ago at={overview.savedAt!} />
-        </p>
-      )}
+      {overview && !nothingSaved && <FreshnessLine savedAt={overview.savedAt!} {...fresh} className="mb-3" />}
       <UnreadMessages />
       <NotificationPrompt />
-      {overview === undefined || (nothingSaved && refresh === 'loading') ? (
+      {overview === undefined || (nothingSaved && !fresh.failed && !fresh.answered) ? (
         <p aria-busy="true">Loading your overview…</p>
-      ) : nothingSaved && refresh === 'failed' ? (
+      ) : nothingSaved && fresh.failed ? (
         <Alert kind="warning" title="Your overview could not be loaded">
           <p className="mb-2">{online ? 'The server did not answer.' : 'You are offline, and nothing is saved on this device yet.'}</p>
           <Button size="small" variant="outlined" onClick={() => setAttempt((count) => count + 1)}>

@@ -4,7 +4,7 @@
  * oldest first, day by day — and the documents' hashes, with "Download as PDF". Read from
  * IndexedDB (refreshed on open and when the connection returns), so it reads offline with its age.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { ApiError } from '../../data/api/api-client';
@@ -12,11 +12,12 @@ import { connectivity } from '../../data/device/connectivity';
 import type { CachedTimeline } from '../../data/db';
 import { downloadTimelinePdf, refreshTimeline, useSavedTimeline } from '../../data/records/timelines';
 import { TRANSACTIONS_PATH } from '../../data/records/transaction-guard';
+import { useRefreshOnOpen } from '../../data/records/use-refresh-on-open';
 import type { TimelineItem } from '../../domain/deal-timeline';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { DownloadIcon } from '../../ui/icons';
-import { Ago } from '../../ui/ago';
+import { FreshnessLine } from '../../ui/freshness-line';
 
 const dayOf = (at: string) => new Date(at).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 const timeOf = (at: string) => new Date(at).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -104,13 +105,8 @@ export function Component() {
   const { transactionId = '' } = useParams();
   const saved = useSavedTimeline(transactionId);
   const { online } = useSnapshot(connectivity);
-  const [failure, setFailure] = useState<Error | null>(null);
-  useEffect(() => {
-    refreshTimeline(transactionId).then(
-      () => setFailure(null),
-      (error: Error) => setFailure(error),
-    );
-  }, [transactionId, online]);
+  const fresh = useRefreshOnOpen(() => refreshTimeline(transactionId), [transactionId]);
+  const failure = fresh.failure;
   const missing = failure instanceof ApiError && (failure.status === 404 || failure.status === 400);
 
   return (
@@ -131,11 +127,7 @@ export function Component() {
       ) : (
         <>
           <p className="mb-2">{saved.title}</p>
-          {(failure || !online) && (
-            <p className="help mb-3" role="status">
-              {online ? 'Could not refresh just now' : 'Offline'} · showing what was saved <Ago at={saved.savedAt} />
-            </p>
-          )}
+          <FreshnessLine savedAt={saved.savedAt} {...fresh} className="mb-3" />
           <Download timeline={saved} online={online} />
           <Timeline timeline={saved} />
         </>

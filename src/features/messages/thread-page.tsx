@@ -3,21 +3,20 @@
  * between its two parties. Read from IndexedDB (refreshed on open, by live notices and when the
  * connection returns), so it reads offline with its age; what is shown is marked read.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import { ApiError } from '../../data/api/api-client';
-import { connectivity } from '../../data/device/connectivity';
 import { onLiveChange } from '../../data/records/live';
 import { refreshNegotiation } from '../../data/records/offer-store';
 import { markThreadRead, refreshThread, setThreadOnScreen } from '../../data/records/thread-store';
+import { useRefreshOnOpen } from '../../data/records/use-refresh-on-open';
 import { useThread } from '../../data/records/use-thread';
 import { MESSAGES_PATH } from '../../domain/message-contract';
 import { transactionEntry } from '../../domain/transaction-steps';
 import { Alert } from '../../ui/alert';
 import { MessageComposer } from './message-composer';
 import { ThreadEntries } from './thread-entries';
-import { Ago } from '../../ui/ago';
+import { FreshnessLine } from '../../ui/freshness-line';
 
 /**
  * The thread shows the deal's steps and the offers too: any other change this tab hears (a step, an
@@ -47,19 +46,15 @@ function useMarkRead(negotiationId: string, unread: number | undefined) {
 export function Component() {
   const { negotiationId = '' } = useParams();
   const saved = useThread(negotiationId);
-  const { online } = useSnapshot(connectivity);
-  const [failure, setFailure] = useState<Error | null>(null);
   useEffect(() => {
     setThreadOnScreen(negotiationId);
     return () => setThreadOnScreen(null);
   }, [negotiationId]);
-  useEffect(() => {
-    refreshThread(negotiationId).then(
-      () => setFailure(null),
-      (error: Error) => setFailure(error),
-    );
+  const fresh = useRefreshOnOpen(() => {
     void refreshNegotiation(negotiationId).catch(() => undefined);
-  }, [negotiationId, online]);
+    return refreshThread(negotiationId);
+  }, [negotiationId]);
+  const failure = fresh.failure;
   useMarkRead(negotiationId, saved?.thread?.unread);
   useFollowDeal(negotiationId);
   const missing = failure instanceof ApiError && (failure.status === 404 || failure.status === 400);
@@ -95,11 +90,7 @@ export function Component() {
               </>
             )}
           </p>
-          {(failure || !online) && (
-            <p className="help mb-3" role="status">
-              {online ? 'Could not refresh just now' : 'Offline'} · showing what was saved <Ago at={thread.savedAt} />
-            </p>
-          )}
+          <FreshnessLine savedAt={thread.savedAt} {...fresh} className="mb-3" />
           <ThreadEntries thread={thread} queued={saved.queued} />
           {thread.closedBecause ? (
             <Alert kind="info">{thread.closedBecause}</Alert>

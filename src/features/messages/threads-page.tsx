@@ -1,8 +1,8 @@
 /**
  * `/dashboard/messages`: the user's conversations, newest first, with what is unread in each.
  * A conversation starts from an offer or a sale ("Messages" beside it); this list shows the ones
- * that have a message. Read from the API, so it needs the connection; a conversation opened
- * before reads offline on its own page.
+ * that have a message. The last list read is kept on this device, so it shows at once with its
+ * age, offline too, while a fresh one is read behind it.
  */
 import { Link } from 'react-router-dom';
 import { fetchThreads } from '../../data/records/thread-store';
@@ -10,14 +10,18 @@ import { useApiAnswer } from '../../data/records/use-api-answer';
 import { threadPath } from '../../domain/message-contract';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { FreshnessLine } from '../../ui/freshness-line';
 import { timeOf } from './message-bubble';
 
 export function Component() {
-  const { answer, problem, reload } = useApiAnswer(fetchThreads, [], { followLive: true });
+  const { answer, problem, reload, shownAt, refreshing } = useApiAnswer(fetchThreads, [], { followLive: true, keep: 'threads' });
   return (
     <>
       <title>Messages</title>
       <h1 className="title">Messages</h1>
+      {answer && shownAt !== undefined && (
+        <FreshnessLine savedAt={shownAt} refreshing={refreshing} failed={problem ? 'failed' : null} answered className="mb-3" />
+      )}
       {problem && !answer ? (
         <Alert kind="warning" title="Your messages could not be loaded">
           Check your connection and try again. A conversation you opened before still reads offline from its offer or sale.

@@ -8,11 +8,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { connectivity } from '../../data/device/connectivity';
 import { useOfferActions } from '../../data/outbox/offer-actions';
+import { FRESHNESS_KEYS, refreshOnce } from '../../data/records/freshness';
 import { refreshOffers } from '../../data/records/offer-store';
+import { useFreshness } from '../../data/records/use-freshness';
 import { useSavedOffers } from '../../data/records/use-offers';
 import { Alert } from '../../ui/alert';
 import { OfferRow } from './offer-row';
-import { Ago } from '../../ui/ago';
+import { FreshnessLine } from '../../ui/freshness-line';
 
 const SECTIONS = [
   ['received', 'Waiting for your answer', 'No offers are waiting for you.'],
@@ -24,7 +26,7 @@ export function Component() {
   const lists = useSavedOffers();
   const actions = useOfferActions() ?? [];
   const { online } = useSnapshot(connectivity);
-  const [failed, setFailed] = useState(false);
+  const fresh = useFreshness(FRESHNESS_KEYS.offers);
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [accepted, setAccepted] = useState<string | null>(null);
@@ -38,13 +40,9 @@ export function Component() {
   useEffect(() => {
     if (deal) navigate(`/dashboard/caramel-offers/success?deal=${deal}`);
   }, [deal, navigate]);
-  useEffect(() => {
-    refreshOffers().then(
-      () => setFailed(false),
-      () => setFailed(true),
-    );
-  }, [online]);
+  useEffect(() => void refreshOnce(FRESHNESS_KEYS.offers, refreshOffers).catch(() => undefined), [online]);
   const savedAt = lists && Math.min(...Object.values(lists).flatMap((rows) => rows.map((row) => row.savedAt)));
+  const nothingSaved = !Number.isFinite(savedAt);
   return (
     <>
       <title>Offers</title>
@@ -55,12 +53,8 @@ export function Component() {
         </Link>
       </div>
       {search.get('missing') && <Alert kind="warning">That offer was not found, or it is not yours.</Alert>}
-      {lists && Number.isFinite(savedAt) && (failed || !online) && (
-        <p className="help mb-3" role="status">
-          {online ? 'Could not refresh just now' : 'Offline'} · showing what was saved <Ago at={savedAt!} />
-        </p>
-      )}
-      {lists === undefined ? (
+      {lists && !nothingSaved && <FreshnessLine savedAt={savedAt!} {...fresh} className="mb-3" />}
+      {lists === undefined || (nothingSaved && !fresh.answered && !fresh.failed) ? (
         <p aria-busy="true">Loading your offers…</p>
       ) : (
         SECTIONS.map(([key, heading, empty]) => (
@@ -69,9 +63,7 @@ export function Component() {
               {heading} ({lists[key].length})
             </h2>
             {lists[key].length === 0 ? (
-              <p className="has-text-grey-dark">
-                {failed && !Number.isFinite(savedAt) ? 'Connect to the internet to load your offers.' : empty}
-              </p>
+              <p className="has-text-grey-dark">{fresh.failed && nothingSaved ? 'Connect to the internet to load your offers.' : empty}</p>
             ) : (
               <ul className="offer-list">
                 {lists[key].map((offer) => (

@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { connectivity } from '../../data/device/connectivity';
 import { CONFIRMING_MS, unconfirmed, type TransactionAction } from '../../data/outbox/outbox-rows';
-import { Ago } from '../../ui/ago';
+import { FRESHNESS_KEYS } from '../../data/records/freshness';
+import { useFreshness } from '../../data/records/use-freshness';
+import { FreshnessLine } from '../../ui/freshness-line';
 
 /** `unconfirmed` kept current: looked at again when the oldest action has waited its moment. */
 function useUnconfirmed(rows: TransactionAction[]): TransactionAction[] {
@@ -18,20 +20,20 @@ function useUnconfirmed(rows: TransactionAction[]): TransactionAction[] {
   return unconfirmed(rows, online, now);
 }
 
-/** How fresh the saved transaction is, and what is still waiting to be sent. */
-export function SavedStatus({ savedAt, pending }: { savedAt: number; pending: TransactionAction[] }) {
+/** How fresh the saved transaction is (a fresh copy on its way or not), and what is still waiting to be sent. */
+export function SavedStatus({ id, savedAt, pending }: { id: string; savedAt: number; pending: TransactionAction[] }) {
   const { online } = useSnapshot(connectivity);
   const waiting = useUnconfirmed(pending).length;
+  const fresh = useFreshness(FRESHNESS_KEYS.transaction(id));
   return (
-    <p className="transaction-saved help" role="status">
-      {online ? 'Saved' : 'Offline · showing what was saved'} <Ago at={savedAt} />
+    <FreshnessLine savedAt={savedAt} {...fresh} className="transaction-saved">
       {waiting > 0 && (
         <span className="tag is-warning is-light ml-2">
           {waiting === 1 ? '1 action pending' : `${waiting} actions pending`}
           {online ? ' · sending…' : ' · sends when you are back online'}
         </span>
       )}
-    </p>
+    </FreshnessLine>
   );
 }
 

@@ -139,7 +139,7 @@ export function Component() {
           )}
         </div>
       </div>
-      <SavedStatus savedAt={row.savedAt} pending={pending} />
+      <SavedStatus id={detail.id} savedAt={row.savedAt} pending={pending} />
       {/* Once the car is handed over, the clock and the buyer's confirmation come first, whichever step is open. */}
       <DeliveryPanel detail={detail} />
       {/* Reading a step back that is done: what the sale waits on now, and the way there. */}
