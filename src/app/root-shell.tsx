@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
-import { registerOnFirstVisit, servedByServiceWorker } from '../data/device/service-worker';
+import { keepOfflineReady, servedByServiceWorker } from '../data/device/service-worker';
 import { Toaster } from '../ui/toaster';
 import { ConnectivityBanner } from './connectivity-banner';
 import { ConsentBanner } from './consent-banner';
 
 // Not needed for the first paint: fetched right after it, so it does not delay the page's text.
 // The consent banner is part of the first paint (and of prerendered pages), so it never pops in late.
-// A first visit has no installed version to update: it registers the service worker with the browser's own call.
+// A first visit has no installed version to update: keepOfflineReady registers the service worker with the browser's own call.
 const UpdatePrompt = lazy(() => import('./update-prompt').then((module) => ({ default: module.UpdatePrompt })));
 const updatable = servedByServiceWorker();
 
@@ -19,9 +19,7 @@ export function RootShell() {
     document.getElementById('root')?.removeAttribute('data-prerendered');
     document.head.querySelectorAll('[data-prerendered]').forEach((tag) => tag.remove());
   }, []);
-  useEffect(() => {
-    if (!updatable) registerOnFirstVisit();
-  }, []);
+  useEffect(() => keepOfflineReady(), []);
   useScreensOpenedByNotifications();
   return (
     <>

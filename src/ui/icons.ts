@@ -17,6 +17,8 @@ export {
   ChevronRight as ChevronRightIcon,
   Circle as CircleIcon,
   Clock as ClockIcon,
+  CloudCheck as OfflineReadyIcon,
+  CloudDownload as SavingOfflineIcon,
   X as CloseIcon,
   CreditCard as CreditCardIcon,
   FileText as DocumentIcon,

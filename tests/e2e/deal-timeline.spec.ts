@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createConfirmedUser } from '../support/identity-admin';
 import { expectNoSeriousAxeViolations } from './axe';
-import { expect, keepScreenshot, test } from './fixtures';
+import { expect, keepScreenshot, test, readyOffline } from './fixtures';
 import { poolOf, signedInUser, uniqueEmail } from './identity-helpers';
 import { actThroughApi, identityDoneThroughApi, idTokenOf, verifiedThroughApi } from './transaction-helpers';
 
@@ -77,7 +77,7 @@ test('a party reads the deal timeline, downloads it as a PDF, and reads it offli
   expect(download.suggestedFilename()).toMatch(/^caramel-timeline-[0-9a-f]{8}\.pdf$/);
   expect((await readFile((await download.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
 
-  await page.evaluate(() => navigator.serviceWorker.ready);
+  await readyOffline(page);
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByText(/Offline · showing what was saved (just now|\d+ minutes? ago)/)).toBeVisible();

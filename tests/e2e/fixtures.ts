@@ -58,3 +58,11 @@ export async function keepScreenshot(target: Page | Locator, name: string): Prom
   const path = test.info().outputPath(name);
   await ('goto' in target ? target.screenshot({ path, fullPage: true }) : target.screenshot({ path }));
 }
+
+/**
+ * Waits for what a person sees before going offline: the header's "Ready to work offline" — the whole app is on this
+ * device (a service worker active and its precache filled). Only then does every screen open with no connection.
+ */
+export async function readyOffline(page: Page): Promise<void> {
+  await expect(page.getByRole('status', { name: 'Ready to work offline' })).toBeAttached({ timeout: 30_000 });
+}

@@ -9,7 +9,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { storedRecords } from './device-records';
-import { expect } from './fixtures';
+import { expect, readyOffline } from './fixtures';
 import { POINTS, type Disruption, type PartyName, type PointName, type Schedule } from './flaky-schedule';
 
 export interface Seen {
@@ -173,7 +173,7 @@ export class FlakyConnection {
 
   private async offline(party: Party) {
     // Before the first offline load: the app is installed (its service worker active), as a person's would be by now.
-    await party.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await readyOffline(party.page);
     await party.context.setOffline(true);
     await expect(offlineBanner(party.page)).toBeVisible();
   }

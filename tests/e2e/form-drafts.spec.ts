@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { storedRecords } from './device-records';
-import { expect, test } from './fixtures';
+import { expect, test, readyOffline } from './fixtures';
 import { signedInUser, signInThroughForm } from './identity-helpers';
 
 // Goes offline: its pages come from the service worker, as in an installed app.
@@ -46,7 +46,7 @@ test('a half-filled offer survives a reload, a closed tab and a restart offline;
 }) => {
   test.setTimeout(90_000);
   const user = await signedInUser(page, request, OFFER_FORM);
-  await page.evaluate(() => navigator.serviceWorker.ready);
+  await readyOffline(page);
   await fillOffer(page);
   await draftHolds(page, '84,000');
 
@@ -87,7 +87,7 @@ test('a sent offer leaves no draft behind', async ({ page, request }) => {
 test('a sale half typed on /start-sale comes back after a reload offline, and is gone once sent', async ({ page, context, request }) => {
   test.setTimeout(60_000);
   await signedInUser(page, request, '/start-sale');
-  await page.evaluate(() => navigator.serviceWorker.ready);
+  await readyOffline(page);
   await page.getByRole('textbox', { name: /VIN/ }).fill('1G4AH59H45G118341');
   await page.getByRole('textbox', { name: 'Asking price' }).fill('18500');
   await expect

@@ -7,7 +7,7 @@ import { generate as totpCode } from 'cognito-local/lib/services/totp.js';
 import { cognitoCall, createConfirmedUser, TEST_PASSWORD } from '../support/identity-admin';
 import { expectNoSeriousAxeViolations } from './axe';
 import { storedRecords } from './device-records';
-import { expect, test } from './fixtures';
+import { expect, test, readyOffline } from './fixtures';
 import { enterCode, firstSignIn, poolOf, signedInUser, signInThroughForm, uniqueEmail } from './identity-helpers';
 
 test('an authenticator app set up on /account is then required at sign-in', async ({ page, request }) => {
@@ -117,7 +117,7 @@ test.describe('installed', () => {
   test('offline on /account the user stays signed in with the saved profile', async ({ page, context, request }) => {
     await signedInUser(page, request, '/account');
     await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Robin');
-    await page.evaluate(() => navigator.serviceWorker.ready);
+    await readyOffline(page);
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();

@@ -10,7 +10,7 @@
 import type { APIRequestContext, BrowserContext, CDPSession } from '@playwright/test';
 import { threadPath } from '../../src/domain/message-contract';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
-import { expect, test } from './fixtures';
+import { expect, test, readyOffline } from './fixtures';
 import { fileOnDisk } from './upload-helpers';
 import { buyerApprovedForLoan, buyerWithDeal, idTokenOf } from './transaction-helpers';
 
@@ -146,7 +146,7 @@ test('a message, a photo and a step action queued offline go out from Background
   await expect(page.getByRole('heading', { name: 'Messages about the 2005 Buick' })).toBeVisible();
   await page.goto(`/transaction/financing?transaction=${transactionId}`);
   await expect(page.getByRole('heading', { name: "You're approved: choose a loan" })).toBeVisible();
-  await page.evaluate(() => navigator.serviceWorker.ready);
+  await readyOffline(page);
   const worker = await workerControls(context, baseURL!);
 
   // In a car park with no signal: the buyer picks the loan and writes to the seller, then closes the app.

@@ -3,7 +3,7 @@
  * is, and a counteroffer made offline shows at once and is sent once when the connection is back.
  */
 import { createConfirmedUser } from '../support/identity-admin';
-import { expect, test } from './fixtures';
+import { expect, test, readyOffline } from './fixtures';
 import { poolOf, signedInUser, uniqueEmail } from './identity-helpers';
 import { idTokenOf } from './transaction-helpers';
 
@@ -28,7 +28,7 @@ test('the offers dashboard reads offline with its age, and a counteroffer made o
   await page.goto('/dashboard/caramel-offers');
   const received = page.getByRole('region', { name: /Waiting for your answer/ });
   await expect(received.getByRole('button', { name: 'Accept $6,500' })).toBeVisible();
-  await page.evaluate(() => navigator.serviceWorker.ready);
+  await readyOffline(page);
 
   await context.setOffline(true);
   await page.reload();

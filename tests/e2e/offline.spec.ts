@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, readyOffline } from './fixtures';
 import { PUBLIC_ROUTES } from './public-routes';
 
 // Goes offline: its pages come from the service worker, as in an installed app.
@@ -7,7 +7,7 @@ test.use({ serviceWorkers: 'allow' });
 test('after one visit to /, every public page reads offline, reload included, and no /api answer is cached', async ({ page, context }) => {
   test.setTimeout(90_000);
   await page.goto('/');
-  await page.evaluate(() => navigator.serviceWorker.ready);
+  await readyOffline(page);
   await context.setOffline(true);
   expect(PUBLIC_ROUTES.length).toBeGreaterThanOrEqual(16);
   for (const path of PUBLIC_ROUTES) {
@@ -30,7 +30,7 @@ test('after one visit to /, every public page reads offline, reload included, an
 
 test('a page that needs the network says so offline and lists what works', async ({ page, context }) => {
   await page.goto('/');
-  await page.evaluate(() => navigator.serviceWorker.ready);
+  await readyOffline(page);
   await page.reload(); // now controlled by the service worker
   await context.setOffline(true);
   await page.goto('/healthcheck');
@@ -45,7 +45,7 @@ test('back online, the line says so and keeps its place until the next screen: t
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/help');
   // The page is prerendered: the app has started (and follows the connection) once its service worker is ready.
-  await page.evaluate(() => navigator.serviceWorker.ready);
+  await readyOffline(page);
   // The line's box: while it keeps its height, nothing under it moves (the route below may still be drawing itself).
   const line = page.locator('.connectivity-banner');
   await context.setOffline(true);

@@ -4,7 +4,7 @@
  * what was chosen, marked not confirmed — in the tab that acted and in a second tab. Back online,
  * each is applied once and the mark goes, without moving the step under it.
  */
-import { expect, test } from './fixtures';
+import { expect, test, readyOffline } from './fixtures';
 import { buyerApprovedForLoan } from './transaction-helpers';
 
 // Goes offline: its pages come from the service worker, as in an installed app.
@@ -20,7 +20,7 @@ test('choices queued offline show in their read-only steps, in two tabs, and are
   await page.goto(`/transaction/financing?transaction=${transactionId}`);
   await expect(page.getByRole('heading', { name: "You're approved: choose a loan" })).toBeVisible();
   // The service worker is active before the connection drops, so pages still load offline.
-  await page.evaluate(() => navigator.serviceWorker.ready);
+  await readyOffline(page);
   const other = await context.newPage();
   await other.goto(`/transaction/financing?transaction=${transactionId}`);
   await expect(other.getByRole('heading', { name: "You're approved: choose a loan" })).toBeVisible();

@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
 import { draftHolds } from './device-records';
-import { expect, keepScreenshot, test } from './fixtures';
+import { expect, keepScreenshot, test, readyOffline } from './fixtures';
 import { watchPositions } from './steady-screen';
 import { fillAddress, paidAndSignedThroughApi, photo, sellerWithDeal, verifyInWidget } from './transaction-helpers';
 
@@ -172,7 +172,7 @@ test('a seller without a loan, on a desktop: title photos through the uploader (
   // question, answered already); it carries on by itself when the connection returns.
   await page.getByRole('radio', { name: 'Yes' }).check();
   await draftHolds(page, 'yes');
-  await page.evaluate(() => navigator.serviceWorker.ready);
+  await readyOffline(page);
   await context.setOffline(true);
   await page.getByLabel('Back of the title: choose files').setInputFiles(photo('title-back.jpg'));
   await expect(page.getByRole('listitem', { name: 'title-back.jpg' }).getByText(/Waiting for the connection/)).toBeVisible({

@@ -6,7 +6,7 @@
  */
 import { expectNoSeriousAxeViolations } from './axe';
 import { draftHolds } from './device-records';
-import { countPersistRequests, expect, test } from './fixtures';
+import { countPersistRequests, expect, test, readyOffline } from './fixtures';
 import {
   actThroughApi,
   buyerWithDeal,
@@ -132,7 +132,7 @@ test('the insurance step offline: reload shows the saved step; a quote asked off
   await expect(page.getByRole('heading', { name: 'Insure your new car' })).toBeVisible();
 
   // The service worker has the app precached and controls this page before the connection drops.
-  await page.evaluate(() => navigator.serviceWorker.ready);
+  await readyOffline(page);
   await page.reload(); // a first visit is controlled from its next load (prompt mode never claims pages)
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   const persistRequests = await countPersistRequests(page);

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { session } from '../../data/session/session-store';
 import { BRAND } from '../../domain/brand';
 import { InstallEntry } from './install-entry';
+import { OfflineIndicator } from './offline-indicator';
 import { PRIMARY_LINKS } from './site-links';
 import { useMenuToggle } from './use-menu-toggle';
 
@@ -26,6 +27,7 @@ export function SiteHeader({ navigation = true }: { navigation?: boolean }) {
             <Link to="/" className="navbar-item brand-mark">
               {BRAND.name}
             </Link>
+            <OfflineIndicator />
             {status === 'signed-in' && (
               <Suspense fallback={null}>
                 <UploadsIndicator />
