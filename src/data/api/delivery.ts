@@ -1,7 +1,8 @@
 /**
  * Delivery confirmation and disputes (src/domain/delivery.ts) from and to the API: read while a
  * screen is open (it follows live notices), not kept in IndexedDB. Each write carries the key made
- * once when the person acted, so a retry answers the same. Files for a case go through the
+ * once when the person acted, so a retry answers the same; the buyer's confirmation goes through the outbox
+ * (outbox.ts `queueDeliveryConfirmation`), so even a reload keeps its key. Files for a case go through the
  * resumable uploader first (offline too); the case's words are sent when the connection is there,
  * since the case keeps the server's time.
  */
@@ -16,9 +17,6 @@ import {
 import { apiRequest } from './api-client';
 
 export const fetchDelivery = (transactionId: string) => apiRequest('GET', `transactions/${transactionId}/delivery`, deliverySchema);
-
-export const confirmDelivery = (transactionId: string, idempotencyKey: string) =>
-  apiRequest('POST', `transactions/${transactionId}/delivery/confirm`, deliverySchema, { idempotencyKey });
 
 export const raiseProblem = (transactionId: string, input: RaiseProblem) =>
   apiRequest('POST', `transactions/${transactionId}/dispute`, deliverySchema, input);

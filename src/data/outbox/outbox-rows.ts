@@ -55,7 +55,18 @@ export interface MessageAction extends Queued {
   attachment?: { taskId: string; fileName: string; contentType: string; size: number };
 }
 
-export type OutboxRow = TransactionAction | OfferAction | MessageAction;
+/**
+ * The buyer's confirmation that the car is as described (it pays the seller the rest): kept here like every action, so
+ * the key made when they pressed it is the one every retry, reload or background send carries — the server answers a
+ * repeat with its first answer, never a second confirmation under a second key.
+ */
+export interface DeliveryAction extends Queued {
+  kind: 'delivery';
+  transactionId: string;
+  action: 'confirm';
+}
+
+export type OutboxRow = TransactionAction | OfferAction | MessageAction | DeliveryAction;
 
 export const isTransactionAction = (row: OutboxRow): row is TransactionAction => row.kind === 'transaction';
 

@@ -5,6 +5,7 @@
  * server's copy; step actions queued behind it are refused with it.
  */
 import { db } from '../db';
+import { sendDeliveryAction } from './delivery-sender';
 import { sendMessageAction } from './message-sender';
 import { sendOfferAction } from './offer-sender';
 import { refreshOffers } from '../records/offer-store';
@@ -28,6 +29,7 @@ export async function sendAll(): Promise<'done' | 'offline'> {
     let outcome: number | 'sent' | 'offline' | 'waiting' | { refused: string };
     if (row.kind === 'offer') outcome = await sendOfferAction(row);
     else if (row.kind === 'message') outcome = await sendMessageAction(row);
+    else if (row.kind === 'delivery') outcome = await sendDeliveryAction(row);
     else {
       const expectedVersion = row.expectedVersion ?? versions.get(row.transactionId) ?? (await appliedVersion(row));
       outcome = expectedVersion === undefined ? { refused: FOLLOWED_REFUSAL } : await sendTransactionAction(row, expectedVersion);
@@ -62,7 +64,7 @@ async function refuse(row: OutboxRow, reason: string): Promise<void> {
     }
   });
   // Offline, the next refresh rolls back.
-  if (row.kind === 'transaction') await refreshTransaction(row.transactionId).catch(() => undefined);
+  if (row.kind === 'transaction' || row.kind === 'delivery') await refreshTransaction(row.transactionId).catch(() => undefined);
   else if (row.kind === 'message') await refreshThread(row.negotiationId).catch(() => undefined);
   else await refreshOffers().catch(() => undefined);
 }

@@ -12,7 +12,7 @@ import { uploadDb } from '../../../workers/upload-store';
 import { db } from '../db';
 import { requestPersistentStorage } from '../device/install';
 import { withAction } from './optimistic';
-import type { TransactionAction } from './outbox-rows';
+import { isTransactionAction, type DeliveryAction, type TransactionAction } from './outbox-rows';
 import { sendAll } from './outbox-send';
 import { sendWhenBackOnline } from './background-sync';
 
@@ -21,14 +21,10 @@ export async function queueAction(transactionId: string, event: PartyEvent, payl
   await db.transaction('rw', db.transactions, db.outbox, async () => {
     const row = await db.transactions.get(transactionId);
     if (!row?.detail) throw new Error('This transaction is not loaded yet. Connect to the internet and open it again.');
-    const queued = await db.outbox.where('transactionId').equals(transactionId).toArray();
+    const queued = (await db.outbox.where('transactionId').equals(transactionId).toArray()).filter(isTransactionAction);
     const waiting = queued.filter((other) => other.state === 'pending').length;
     // Trying an action again answers its earlier refusal: one notice per action, not a stack of them.
-    await db.outbox.bulkDelete(
-      queued
-        .filter((other) => other.kind === 'transaction' && other.state === 'refused' && other.event === event)
-        .map((other) => other.seq!),
-    );
+    await db.outbox.bulkDelete(queued.filter((other) => other.state === 'refused' && other.event === event).map((other) => other.seq!));
     const action: TransactionAction = {
       kind: 'transaction',
       transactionId,
@@ -44,6 +40,27 @@ export async function queueAction(transactionId: string, event: PartyEvent, payl
     await db.transactions.put({ ...row, ...next, detail: next });
   });
   void requestPersistentStorage();
+  void drainOutbox();
+}
+
+/** Records the buyer's "the car is as described" with its key now, and starts sending it (online only: the screen offers it then). */
+export async function queueDeliveryConfirmation(transactionId: string): Promise<void> {
+  const action: DeliveryAction = {
+    kind: 'delivery',
+    transactionId,
+    action: 'confirm',
+    idempotencyKey: crypto.randomUUID(),
+    createdAt: Date.now(),
+    state: 'pending',
+  };
+  await db.transaction('rw', db.outbox, async () => {
+    // One confirmation at a time: a second press while the first waits (or after it was refused) takes its place.
+    const earlier = await db.outbox.where('transactionId').equals(transactionId).toArray();
+    const waiting = earlier.find((row) => row.kind === 'delivery' && row.state === 'pending');
+    if (waiting) return;
+    await db.outbox.bulkDelete(earlier.filter((row) => row.kind === 'delivery').map((row) => row.seq!));
+    await db.outbox.add(action);
+  });
   void drainOutbox();
 }
 

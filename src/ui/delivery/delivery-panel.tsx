@@ -10,8 +10,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { connectivity } from '../../data/device/connectivity';
-import { confirmDelivery } from '../../data/api/delivery';
-import { refreshTransaction } from '../../data/records/transactions';
+import { queueDeliveryConfirmation } from '../../data/outbox/outbox';
+import { useDeliveryConfirmation } from '../../data/outbox/use-delivery-confirmation';
 import { casePath, clockWords, decisionWords, DISPUTE_STATUS_LABELS } from '../../domain/delivery';
 import { paymentWords, payoutWords } from '../../domain/money-words';
 import { deadlineText } from '../../domain/sale-state';
@@ -33,9 +33,11 @@ const CONFIRMED: Record<NonNullable<TransactionDetail['delivery']['confirmedBy']
 function Confirm({ transactionId, onDone }: { transactionId: string; onDone: () => void }) {
   const { online } = useSnapshot(connectivity);
   const [asking, setAsking] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const key = useRef(crypto.randomUUID());
+  // The confirmation is an outbox row with the key made at the press: a reload, a retry or the background send carry
+  // the same key, so the server confirms once whatever happens to the answer.
+  const queued = useDeliveryConfirmation(transactionId);
+  const sending = queued?.state === 'pending';
+  const problem = queued?.state === 'refused' ? (queued.error ?? 'The confirmation was not accepted.') : null;
   const yes = useRef<HTMLButtonElement>(null);
   const start = useRef<HTMLButtonElement>(null);
   const opened = useRef(false);
@@ -45,14 +47,16 @@ function Confirm({ transactionId, onDone }: { transactionId: string; onDone: () 
     else if (opened.current) start.current?.focus();
     opened.current = asking;
   }, [asking]);
-  const send = () => {
-    setSending(true);
-    setProblem(null);
-    confirmDelivery(transactionId, key.current).then(onDone, (error: Error) => {
-      setSending(false);
-      setProblem(error.message);
-    });
-  };
+  const send = () => void queueDeliveryConfirmation(transactionId);
+  // Sent and applied: the panel says so, and the focus goes to its heading.
+  const wasSending = useRef(false);
+  useEffect(() => {
+    if (wasSending.current && !queued) {
+      setAsking(false);
+      onDone();
+    }
+    wasSending.current = sending;
+  }, [queued, sending, onDone]);
   const raise = (
     <Link className="button is-light" to={casePath(transactionId)}>
       Raise a problem
@@ -60,7 +64,7 @@ function Confirm({ transactionId, onDone }: { transactionId: string; onDone: () 
   );
   return (
     <>
-      {!asking ? (
+      {!asking && !sending ? (
         <div className="buttons">
           <Button ref={start} onClick={() => setAsking(true)} disabled={!online}>
             Confirm delivery
@@ -126,16 +130,7 @@ export function DeliveryPanel({ detail }: { detail: TransactionDetail }) {
               : 'If the buyer raises a problem, the money stays held until Caramel decides, and you can answer in the case.'}{' '}
             {money}
           </p>
-          {delivery.canConfirm && (
-            <Confirm
-              transactionId={detail.id}
-              onDone={() => {
-                void refreshTransaction(detail.id)
-                  .catch(() => undefined)
-                  .then(() => heading.current?.focus());
-              }}
-            />
-          )}
+          {delivery.canConfirm && <Confirm transactionId={detail.id} onDone={() => heading.current?.focus()} />}
         </>
       )}
       {stage === 'disputed' && delivery.dispute && (
