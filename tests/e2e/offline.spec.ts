@@ -28,6 +28,24 @@ test('after one visit to /, every public page reads offline, reload included, an
   expect(cached.filter((url) => new URL(url).pathname.startsWith('/api/'))).toEqual([]);
 });
 
+test('a first visit whose connection drops while the app is being saved keeps at it until it is ready, then reloads offline', async ({
+  page,
+  context,
+}) => {
+  // The connection drops twice as the app is saved: the worker's script cannot be fetched, then a file of its install.
+  const cuts = { script: 0, shell: 0 };
+  await context.route('**/sw.js', (route) => (cuts.script++ === 0 ? route.abort('internetdisconnected') : route.continue()));
+  await context.route('**/index.html', (route) => (cuts.shell++ === 0 ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto('/help');
+  await expect(page.getByRole('status', { name: /^Saving the app for offline use/ })).toBeAttached();
+  await readyOffline(page);
+  expect(cuts.script).toBeGreaterThan(1);
+  expect(cuts.shell).toBeGreaterThan(1);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
+});
+
 test('a page that needs the network says so offline and lists what works', async ({ page, context }) => {
   await page.goto('/');
   await readyOffline(page);
