@@ -16,27 +16,47 @@ import { isTransactionAction, type DeliveryAction, type TransactionAction } from
 import { sendAll } from './outbox-send';
 import { sendWhenBackOnline } from './background-sync';
 
+/** One step action: the event and what it carries. */
+export interface Move {
+  event: PartyEvent;
+  payload?: Record<string, unknown>;
+}
+
 /** Records the user's step action now (works offline), with the transaction as it will be, and starts sending. */
-export async function queueAction(transactionId: string, event: PartyEvent, payload: Record<string, unknown> = {}): Promise<void> {
+export function queueAction(transactionId: string, event: PartyEvent, payload: Record<string, unknown> = {}): Promise<void> {
+  return queueActions(transactionId, [{ event, payload }]);
+}
+
+/**
+ * Records step actions that one press takes, in order, in one write: the screen goes from where the person pressed to
+ * where the last one leads, never drawing a status in between (with a button of its own) for a moment.
+ */
+export async function queueActions(transactionId: string, moves: readonly Move[]): Promise<void> {
   await db.transaction('rw', db.transactions, db.outbox, async () => {
     const row = await db.transactions.get(transactionId);
     if (!row?.detail) throw new Error('This transaction is not loaded yet. Connect to the internet and open it again.');
     const queued = (await db.outbox.where('transactionId').equals(transactionId).toArray()).filter(isTransactionAction);
-    const waiting = queued.filter((other) => other.state === 'pending').length;
+    let waiting = queued.filter((other) => other.state === 'pending').length;
     // Trying an action again answers its earlier refusal: one notice per action, not a stack of them.
-    await db.outbox.bulkDelete(queued.filter((other) => other.state === 'refused' && other.event === event).map((other) => other.seq!));
-    const action: TransactionAction = {
-      kind: 'transaction',
-      transactionId,
-      idempotencyKey: crypto.randomUUID(),
-      event,
-      payload,
-      expectedVersion: waiting ? null : row.detail.version,
-      createdAt: Date.now(),
-      state: 'pending',
-    };
-    await db.outbox.add(action);
-    const next = withAction(row.detail, { event, payload });
+    await db.outbox.bulkDelete(
+      queued.filter((other) => other.state === 'refused' && moves.some(({ event }) => other.event === event)).map((other) => other.seq!),
+    );
+    let next = row.detail;
+    for (const { event, payload = {} } of moves) {
+      const action: TransactionAction = {
+        kind: 'transaction',
+        transactionId,
+        idempotencyKey: crypto.randomUUID(),
+        event,
+        payload,
+        expectedVersion: waiting ? null : row.detail.version,
+        createdAt: Date.now(),
+        state: 'pending',
+      };
+      await db.outbox.add(action);
+      waiting += 1;
+      next = withAction(next, { event, payload });
+    }
     await db.transactions.put({ ...row, ...next, detail: next });
   });
   void requestPersistentStorage();

@@ -4,6 +4,7 @@ import { useOutletContext } from 'react-router-dom';
 import { STEP_VIEWS, type Step, type ViewOf } from '../../domain/transaction-steps';
 import type { PartyEvent } from '../../domain/transaction-transitions';
 import type { TransactionDetail } from '../../domain/transaction-contract';
+import type { Move } from '../../data/outbox/outbox';
 import type { TransactionAction } from '../../data/outbox/outbox-rows';
 
 export interface TransactionContext {
@@ -12,6 +13,8 @@ export interface TransactionContext {
   /** Actions taken but not yet applied by the server (offline, or on their way). */
   pending: TransactionAction[];
   act: (event: PartyEvent, payload?: Record<string, unknown>) => Promise<void>;
+  /** Several actions one press takes, queued together: the screen never draws the statuses between them. */
+  actInOrder: (moves: readonly Move[]) => Promise<void>;
 }
 
 export const useTransactionContext = () => useOutletContext<TransactionContext>();

@@ -16,19 +16,18 @@ import { SigningReturnContext, useSigningReturn } from './use-signing-return';
 
 /** The buyer's first screen of the step: what signing involves, then on to the ID check. */
 function Start() {
-  const { detail, pending, act } = useTransactionContext();
+  const { detail, pending, actInOrder } = useTransactionContext();
   if (detail.flow === 'dealer-financing') return <DealerStart />;
   if (detail.side === 'seller' || !['payment_done', 'signature_start'].includes(detail.status)) return <SignDocuments />;
   // One press takes the buyer to the ID check, through the flow's in-between status where it has one (a press that
-  // only reached it looked like nothing happened). After a reload there, the same button goes the rest of the way.
+  // only reached it looked like nothing happened), queued as one: the in-between screen is never drawn. After a reload
+  // there, the same button goes the rest of the way.
   const starting = detail.status === 'payment_done';
   const moves =
     starting && nextStatus(detail.flow, 'payment_done', 'signature start') === 'signature_start'
       ? (['signature start', 'signing started'] as const)
       : ([starting ? 'signature start' : 'signing started'] as const);
-  const start = async () => {
-    for (const move of moves) await act(move);
-  };
+  const start = () => actInOrder(moves.map((event) => ({ event })));
   return (
     <section aria-labelledby="signing-start">
       <h1 id="signing-start" className="title is-4">
@@ -48,14 +47,15 @@ function Start() {
 
 /** A dealer signs first, once the transport is booked and the figures are final; their customer is mailed after. */
 function DealerStart() {
-  const { detail, pending, act } = useTransactionContext();
+  const { detail, pending, actInOrder } = useTransactionContext();
   // Preparing is the first two moves; from then on (signing, and signed while the move is on its way) it is the documents.
   if (detail.status !== 'transport_done' && detail.status !== 'signature_start') return <SignDocuments />;
   const preparing = isPending(pending, 'signature start') || isPending(pending, 'signing started');
-  const prepare = async () => {
-    if (detail.status === 'transport_done') await act('signature start');
-    await act('signing started');
-  };
+  const prepare = () =>
+    actInOrder([
+      ...(detail.status === 'transport_done' ? [{ event: 'signature start' as const }] : []),
+      { event: 'signing started' as const },
+    ]);
   return (
     <section aria-labelledby="dealer-signing">
       <h1 id="dealer-signing" className="title is-4">
