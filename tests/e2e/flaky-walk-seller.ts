@@ -83,8 +83,11 @@ export async function sellerToPayout({ seller, flaky }: Sale) {
       await account(page).check();
       await press(page, 'Use this account', heading(page, 'Payout account saved'));
     },
-    // A success screen, drawn without the step's status line: the choice it shows is what is kept.
-    kept: (page) => expect(heading(page, 'Payout account saved')).toBeVisible(),
+    // A success screen: the choice it shows is kept on the phone, and it says the server does not have it yet.
+    kept: async (page) => {
+      await expect(heading(page, 'Payout account saved')).toBeVisible();
+      await expect(page.getByText('Not confirmed yet.')).toBeVisible();
+    },
   });
   await expect(seller.page.getByText('Your payout goes to First Platypus Bank Everyday Checking ••6789.')).toBeVisible();
   await seller.page.getByRole('link', { name: 'Next: sign your documents' }).click();

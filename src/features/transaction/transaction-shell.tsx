@@ -12,7 +12,7 @@ import { follow, type Following } from '../../domain/follow-status';
 import { vehicleName, formatDollars } from '../../domain/offer-format';
 import { awaitingProvider, stepOfAction, stepScreen } from '../../domain/step-progress';
 import { SCREENS, screenAt, STEP_LABELS, stepOfPath, SUCCESS_SCREENS } from '../../domain/transaction-steps';
-import { queueAction } from '../../data/outbox/outbox';
+import { queueActions } from '../../data/outbox/outbox';
 import { TRANSACTIONS_PATH } from '../../data/records/transaction-guard';
 import { refreshTransaction } from '../../data/records/transactions';
 import { useOutbox, useTransaction } from '../../data/records/use-transactions';
@@ -97,20 +97,23 @@ export function Component() {
     savedAt: row.savedAt,
     pending,
     // Recording an action fails only when IndexedDB does (storage full, private mode): say so.
-    act: (event, payload) =>
-      queueAction(detail.id, event, payload).catch(
-        (error: unknown) => void showToast(notSavedText('Your action was not saved', error), 'danger'),
-      ),
+    act: (event, payload) => context.actInOrder([{ event, payload }]),
+    actInOrder: (moves) =>
+      queueActions(detail.id, moves).catch((error: unknown) => void showToast(notSavedText('Your action was not saved', error), 'danger')),
   };
   // On the way to a success screen, its layout at once: the step's new view drawn in the old layout first moved its
   // button as the navigation landed, under a tap.
   // (Leaving a success screen, its layout stays until the next screen lands: the page it shows is drawn for that layout.)
+  // What this screen's step chose and the server has not confirmed yet (after a reload offline too): a success screen
+  // says it was chosen, and this says it has not been sent.
+  const unsent = <PendingChoice rows={pending.filter((queued) => stepOfAction(queued.event) === stepOfPath(pathname))} />;
   if ([pathname, takingTo].some(isSuccessScreen))
     return (
       <NotificationFlowLayout>
         <RefusedActions rows={pending} />
         <DeliveryPanel detail={detail} />
         <Outlet context={context} />
+        {unsent}
       </NotificationFlowLayout>
     );
   const steps = detail.steps.map(({ step, state }) => ({
@@ -148,7 +151,7 @@ export function Component() {
       <Outlet context={context} />
       {/* Below the step, what comes and goes while a person taps — their choice not confirmed yet, the other party's
           line — so it never moves the step's buttons under a tap. */}
-      <PendingChoice rows={pending.filter((queued) => stepOfAction(queued.event) === stepOfPath(pathname))} />
+      {unsent}
       <OtherPartyProgress dealId={detail.dealId} />
       {(detail.priceBreakdown || detail.payout) && <PriceBreakdownDrawer open={drawer} onClose={() => setDrawer(false)} detail={detail} />}
       <Modal open={reports} onClose={() => setReports(false)} title="Vehicle reports">
