@@ -87,7 +87,12 @@ test('declining asks for confirmation, then ends the negotiation', async ({ page
   const buyer = await anonymousCounter(browser, baseURL!, link, uniqueEmail('lowball'), '2000');
   await buyer.context().close();
 
-  await page.goto('/dashboard/caramel-offers');
+  // The seller's notice (as its push and its mail) opens that offer, marked and focused, not just the list.
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'A counteroffer of $2,000' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/caramel-offers\?offer=/);
+  await expect(page.locator('li[aria-current="true"]')).toBeFocused();
+  await expect(page.locator('li[aria-current="true"]')).toContainText('The offer you opened');
   const received = page.getByRole('region', { name: /Waiting for your answer/ });
   await received.getByRole('button', { name: 'Decline' }).click();
   const dialog = page.getByRole('dialog', { name: 'Decline this offer?' });

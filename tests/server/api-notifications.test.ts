@@ -52,7 +52,12 @@ describe('notifications', () => {
 
     const seen = await listFor(seller);
     expect(seen.filter((row) => row.subject.startsWith('A counteroffer'))).toEqual([
-      expect.objectContaining({ kind: 'offer answered', subject: 'A counteroffer of $18,000', link: '/dashboard/caramel-offers' }),
+      // It leads to that offer, not to the list of all of them.
+      expect.objectContaining({
+        kind: 'offer answered',
+        subject: 'A counteroffer of $18,000',
+        link: `/dashboard/caramel-offers?offer=${sale.id}`,
+      }),
     ]);
     expect(await listFor(buyer)).toContainEqual(expect.objectContaining({ kind: 'offer received' })); // attached when they linked their account
 
@@ -61,7 +66,7 @@ describe('notifications', () => {
     await deliverMail(mailer);
     const toSeller = sent.filter((message) => message.to === seller.email && message.subject.startsWith('A counteroffer'));
     expect(toSeller).toHaveLength(1);
-    expect(toSeller[0]!.body).toContain(`${APP_ORIGIN}/dashboard/caramel-offers`);
+    expect(toSeller[0]!.body).toContain(`${APP_ORIGIN}/dashboard/caramel-offers?offer=${sale.id}`);
   });
 
   it('writes one notification per event and recipient, however often the event asks', async () => {

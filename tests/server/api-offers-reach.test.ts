@@ -45,7 +45,7 @@ describe('an offer sent to an e-mail', () => {
       expect.objectContaining({
         kind: 'offer received',
         subject: 'An offer of $20,000 for a 2005 Buick',
-        link: '/dashboard/caramel-offers',
+        link: `/dashboard/caramel-offers?offer=${sale.id}`,
       }),
     );
     stream.close();

@@ -1,7 +1,8 @@
 /**
  * What each side of an offer is told when the other acts: an offer, a counteroffer, an answer, the
- * vehicle confirmed, the vehicle sold to someone else. A person with an account is led to their
- * offers; someone known only by e-mail gets the shared link in the body.
+ * vehicle confirmed, the vehicle sold to someone else. A person with an account is led to that offer
+ * in their offers (a push, a notice and a mail open it, not the whole list); someone known only by
+ * e-mail gets the shared link in the body.
  */
 import { eq } from 'drizzle-orm';
 import { aVehicle, formatDollars as dollars } from '../../../src/domain/offer-format';
@@ -10,7 +11,8 @@ import { negotiations, users } from '../../db/schema';
 import type { EffectWriter, Subscribers } from '../../kernel/domain-events';
 import type { Notice, Recipient } from '../../kernel/notify';
 
-const OFFERS_PATH = '/dashboard/caramel-offers';
+/** The offer in the person's offers: the dashboard brings it into view and marks it. */
+const offerPath = (negotiationId: string) => `/dashboard/caramel-offers?offer=${negotiationId}`;
 /** Where the vehicle of an offer is confirmed (the seller) and its registration address given (the buyer). */
 const informationPath = (negotiationId: string) => `/transaction/information?offer=${negotiationId}`;
 
@@ -25,9 +27,9 @@ async function partyOf(effects: EffectWriter, negotiationId: string, side: Party
   return { userId: null, email: side === 'seller' ? row!.sellerEmail : row!.buyerEmail };
 }
 
-/** Tells one side of a negotiation, once per `key`; it leads to their offers unless it says where. */
+/** Tells one side of a negotiation, once per `key`; it leads to that offer unless it says where. */
 async function tellSide(effects: EffectWriter, negotiationId: string, side: PartyRole, notice: Omit<Notice, 'negotiationId'>) {
-  await effects.notify(await partyOf(effects, negotiationId, side), { link: OFFERS_PATH, ...notice, negotiationId });
+  await effects.notify(await partyOf(effects, negotiationId, side), { link: offerPath(negotiationId), ...notice, negotiationId });
 }
 
 export const OFFER_NOTICES: Subscribers = {

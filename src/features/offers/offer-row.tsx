@@ -1,5 +1,5 @@
 /** One negotiation in the offers dashboard: the vehicle, the latest offer, and what this party can do now. */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { connectivity } from '../../data/device/connectivity';
@@ -38,7 +38,15 @@ const ACTION_TEXT: Record<OfferAction['request']['action'], string> = {
   'confirm-vehicle': 'Confirming the vehicle',
 };
 
-export function OfferRow({ offer, actions, onAccept }: { offer: CachedNegotiation; actions: OfferAction[]; onAccept: () => void }) {
+interface OfferRowProps {
+  offer: CachedNegotiation;
+  actions: OfferAction[];
+  onAccept: () => void;
+  /** The offer a notice, a push or a mail opened: brought into view, marked, and focused for a screen reader. */
+  opened?: boolean;
+}
+
+export function OfferRow({ offer, actions, onAccept, opened = false }: OfferRowProps) {
   const { online } = useSnapshot(connectivity);
   const [countering, setCountering] = useState(false);
   const [declining, setDeclining] = useState(false);
@@ -53,6 +61,12 @@ export function OfferRow({ offer, actions, onAccept }: { offer: CachedNegotiatio
   const toConfirm = offer.status === 'open' && !offer.vehicle.confirmed && !draft;
   const mine = offer.latestOffer.fromRole === offer.myRole;
   const name = vehicleName(offer.vehicle);
+  const row = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!opened) return;
+    row.current?.scrollIntoView({ block: 'center' });
+    row.current?.focus({ preventScroll: true });
+  }, [opened]);
 
   function act(request: Parameters<typeof queueOfferAction>[1]) {
     setProblem(null);
@@ -63,7 +77,13 @@ export function OfferRow({ offer, actions, onAccept }: { offer: CachedNegotiatio
   }
 
   return (
-    <li className="box">
+    <li
+      ref={row}
+      className={`box${opened ? ' is-opened' : ''}`}
+      aria-current={opened ? 'true' : undefined}
+      tabIndex={opened ? -1 : undefined}
+    >
+      {opened && <span className="visually-hidden">The offer you opened: </span>}
       <div className="is-flex is-flex-wrap-wrap offer-row">
         <div>
           <p className="has-text-weight-semibold">{name}</p>

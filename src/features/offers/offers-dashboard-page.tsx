@@ -72,6 +72,7 @@ export function Component() {
                     offer={offer}
                     actions={actions.filter((action) => action.negotiationId === offer.id)}
                     onAccept={() => setAccepted(offer.id)}
+                    opened={offer.id === search.get('offer')}
                   />
                 ))}
               </ul>
