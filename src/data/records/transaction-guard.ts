@@ -7,6 +7,7 @@
  * provider moved shows the saved step, then the current one). Only a transaction with nothing saved waits.
  */
 import { destinationFor, type TransactionStatus } from '../../domain/transaction-flows';
+import type { TransactionDetail } from '../../domain/transaction-contract';
 import { isDestinationPath, stepStates } from '../../domain/step-progress';
 import { stepOfPath } from '../../domain/transaction-steps';
 import { ApiError } from '../api/api-client';
@@ -55,16 +56,63 @@ export async function transactionRedirect(url: URL): Promise<string | null> {
   }
   if (!row) return null;
 
+  const { redirect, following, destination } = screenFor(row, url.pathname);
+  const sentHere = landing?.id === id && landing.at === url.pathname ? landing : null;
+  if (sentHere && !following && destination) {
+    // This guard sent the party here on the saved copy's word, and a fresh copy came before the screen: the step is
+    // done now, and they never chose to read it — on to what they asked for if it is reached, else the current step.
+    landing = null;
+    const asked = sentHere.asked;
+    return asked && screenFor(row, new URL(asked, 'http://app').pathname).redirect === null ? asked : `${destination}?transaction=${id}`;
+  }
+  if (redirect) {
+    // The saved copy has not reached the screen asked for (the link came from news this device has not heard yet):
+    // its current step now; the shell goes on to the screen asked for if the fresh copy allows it.
+    landing = { id, at: redirect, asked: `${url.pathname}?transaction=${id}` };
+    return `${redirect}?transaction=${id}`;
+  }
+  // The redirect above lands here: it keeps what was asked.
+  if (following) landing = landing?.id === id && landing.at === url.pathname ? landing : { id, at: url.pathname, asked: null };
+  else landing = null;
+  return null;
+}
+
+/**
+ * Which screen the copy `row` gives a party on `pathname`: `redirect` when another (the step its status is at), and
+ * whether the party is `following` the status there — not reading a step that is done, which they chose.
+ */
+export function screenFor(
+  row: Pick<TransactionDetail, 'flow' | 'status'>,
+  pathname: string,
+): { redirect: string | null; following: boolean; destination: string | null } {
   const status = row.status as TransactionStatus;
-  const destination = destinationFor(row.flow, status);
-  const step = stepOfPath(url.pathname);
+  const destination = destinationFor(row.flow, status)?.path ?? null;
+  if (!destination) return { redirect: null, following: false, destination };
+  if (pathname === destination) return { redirect: null, following: true, destination };
+  const step = stepOfPath(pathname);
   const state = stepStates(row.flow, status).find((candidate) => candidate.step === step)?.state;
-  if (!destination || state === 'done') return null;
+  if (state === 'done') return { redirect: null, following: false, destination };
   // A status that sends the party out of the transaction (home, the dealer area) leaves its current step open here.
-  const outside = !destination.path.startsWith('/transaction/');
+  const outside = !destination.startsWith('/transaction/');
   // The destination itself is always here, also when it lies outside the flow's steps (a dealer who signed is sent to "what's next").
-  const here = url.pathname === destination.path || (state === 'current' && (outside || !isDestinationPath(url.pathname)));
-  return here ? null : `${destination.path}?transaction=${id}`;
+  const here = state === 'current' && (outside || !isDestinationPath(pathname));
+  return { redirect: here ? null : destination, following: true, destination };
+}
+
+/** How the guard last placed the party in a transaction: following its status at `at`, having asked for `asked`. */
+interface Landing {
+  id: string;
+  at: string;
+  asked: string | null;
+}
+let landing: Landing | null = null;
+
+/** Where the guard last placed the party in transaction `id`, on the saved copy's word (the shell follows from there). */
+export const guardLanding = (id: string): Landing | null => (landing?.id === id ? landing : null);
+
+/** The screen asked for is reached, or given up: forget it. */
+export function forgetAsked(): void {
+  if (landing) landing = { ...landing, asked: null };
 }
 
 /**

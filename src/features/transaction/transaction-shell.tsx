@@ -13,7 +13,8 @@ import { vehicleName, formatDollars } from '../../domain/offer-format';
 import { awaitingProvider, stepOfAction, stepScreen } from '../../domain/step-progress';
 import { SCREENS, screenAt, STEP_LABELS, stepOfPath, SUCCESS_SCREENS } from '../../domain/transaction-steps';
 import { queueActions } from '../../data/outbox/outbox';
-import { TRANSACTIONS_PATH } from '../../data/records/transaction-guard';
+import { forgetAsked, guardLanding, screenFor, TRANSACTIONS_PATH } from '../../data/records/transaction-guard';
+import { FRESHNESS_KEYS, refreshOnce } from '../../data/records/freshness';
 import { refreshTransaction } from '../../data/records/transactions';
 import { useOutbox, useTransaction } from '../../data/records/use-transactions';
 import { Button, buttonClass } from '../../ui/button';
@@ -28,22 +29,35 @@ import { NextStepCallout } from '../../ui/next-step-callout';
 import { OtherPartyProgress } from './other-party-progress';
 import { RefusedActions } from '../../ui/refused-actions';
 import { PendingChoice, SavedStatus } from './saved-status';
+import type { TransactionDetail } from '../../domain/transaction-contract';
 import type { TransactionContext } from './transaction-context';
 import { notSavedText } from '../../data/api/problem-words';
 
-/** Takes the party where the status now points (follow-status.ts); returns that path while they are being taken there. */
-function useFollowStatus(destination: string | undefined, id: string | null): string | null {
+/**
+ * Takes the party where the status now points (follow-status.ts); returns that path while they are being taken there.
+ * The guard placed them on the saved copy's word: where it did so as the status's step, they follow from the first
+ * copy this screen reads — a fresh one may have landed before it — and a screen they asked for that the saved copy had
+ * not reached yet is where they go once a fresh copy allows it.
+ */
+function useFollowStatus(detail: TransactionDetail | undefined, id: string | null): string | null {
   const navigate = useNavigate();
   const location = useLocation();
-  const following = useRef<Following>({ pointedAt: destination, chain: [] });
+  const following = useRef<Following>({ pointedAt: undefined, chain: [] });
   const [takingTo, setTakingTo] = useState<string | null>(null);
+  const destination = detail?.destination?.path;
   // Before the browser paints: the screen never shows a frame of the new view in the layout it is leaving.
   useLayoutEffect(() => {
+    const landed = id ? guardLanding(id) : null;
+    if (following.current.pointedAt === undefined && landed?.at === location.pathname)
+      following.current = { pointedAt: location.pathname, chain: [] };
     const { to, now } = follow(following.current, destination, location.pathname);
     following.current = now;
-    setTakingTo(to && id ? to : null);
-    if (to && id) navigate(`${to}?transaction=${id}`, { replace: true });
-  }, [destination, id, location.pathname, navigate]);
+    const asked = to && detail && landed?.asked ? landed.asked : null;
+    const target = asked && screenFor(detail!, new URL(asked, window.location.origin).pathname).redirect === null ? asked : null;
+    if (to) forgetAsked();
+    setTakingTo(to && id ? (target ? new URL(target, window.location.origin).pathname : to) : null);
+    if (to && id) navigate(target ?? `${to}?transaction=${id}`, { replace: true });
+  }, [destination, detail, id, location.pathname, navigate]);
   return takingTo;
 }
 
@@ -54,7 +68,9 @@ function useProviderAnswer(id: string | null, waiting: boolean) {
   useEffect(() => {
     if (!id || !waiting) return;
     const timer = setInterval(() => {
-      if (navigator.onLine && document.visibilityState === 'visible') refreshTransaction(id).catch(() => undefined);
+      // One fetch at a time: on a slow connection a poll every 3 s would otherwise pile requests up.
+      if (navigator.onLine && document.visibilityState === 'visible')
+        refreshOnce(FRESHNESS_KEYS.transaction(id), () => refreshTransaction(id), { quietly: true }).catch(() => undefined);
     }, ANSWER_POLL_MS);
     return () => clearInterval(timer);
   }, [id, waiting]);
@@ -73,7 +89,7 @@ export function Component() {
   const [drawer, setDrawer] = useState(false);
   const [reports, setReports] = useState(false);
   const { pathname } = useLocation();
-  const takingTo = useFollowStatus(row?.detail?.destination?.path, id);
+  const takingTo = useFollowStatus(row?.detail, id);
   useProviderAnswer(id, !!row?.detail && awaitingProvider(row.detail));
 
   if (row === undefined)
