@@ -35,4 +35,16 @@ describe('refreshOnce', () => {
     await expect(refreshOnce('overview', () => Promise.reject(new Error('500')))).rejects.toThrow('500');
     expect(freshness.overview).toEqual({ refreshing: false, failed: 'failed', answered: false });
   });
+
+  it('runs a poll quietly: it shares the running fetch, and changes nothing the screen says', async () => {
+    await refreshOnce('transaction:t-2', async () => undefined);
+    const before = { ...freshness['transaction:t-2'] };
+    const answer = deferred();
+    const poll = refreshOnce('transaction:t-2', () => answer.promise, { quietly: true });
+    expect(refreshOnce('transaction:t-2', async () => 'another')).toBe(poll);
+    expect(freshness['transaction:t-2']).toEqual(before);
+    answer.resolve();
+    await poll;
+    expect(freshness['transaction:t-2']).toEqual(before);
+  });
 });

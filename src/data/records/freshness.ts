@@ -19,10 +19,18 @@ export const freshness = proxy<Record<string, Freshness>>({});
 
 const running = new Map<string, Promise<unknown>>();
 
-/** Runs `refresh` for `key` unless one is already running (then answers that one), and keeps its state for the screens. */
-export function refreshOnce<T>(key: string, refresh: () => Promise<T>): Promise<T> {
+/**
+ * Runs `refresh` for `key` unless one is already running (then answers that one), and keeps its state for the screens.
+ * `quietly`: a poll the person did not ask for (a provider's answer awaited every 3 s) changes nothing the screen says.
+ */
+export function refreshOnce<T>(key: string, refresh: () => Promise<T>, { quietly = false } = {}): Promise<T> {
   const current = running.get(key) as Promise<T> | undefined;
   if (current) return current;
+  if (quietly) {
+    const polling = refresh().finally(() => running.delete(key));
+    running.set(key, polling);
+    return polling;
+  }
   freshness[key] = { refreshing: true, failed: freshness[key]?.failed ?? null, answered: freshness[key]?.answered ?? false };
   const work = refresh()
     .then(
