@@ -11,12 +11,20 @@ import { validRuntimeConfig as config } from '../support/runtime-config-fixture'
 const identity = vi.hoisted(() => ({ currentSession: vi.fn(), configureIdentity: vi.fn(async () => undefined) }));
 vi.mock('../../src/data/session/identity', () => identity);
 
-const storage = new Map<string, string>();
-vi.stubGlobal('localStorage', {
-  getItem: (key: string) => storage.get(key) ?? null,
-  setItem: (key: string, value: string) => void storage.set(key, value),
-  removeItem: (key: string) => void storage.delete(key),
-});
+/** localStorage as a browser has it: the stored keys are its own enumerable properties. */
+function memoryStorage(): Storage {
+  const store = {} as Record<string, string>;
+  const methods = {
+    getItem: (key: string) => (Object.hasOwn(store, key) ? store[key]! : null),
+    setItem: (key: string, value: string) => void (store[key] = value),
+    removeItem: (key: string) => void delete store[key],
+    clear: () => Object.keys(store).forEach((key) => delete store[key]),
+  };
+  for (const [name, method] of Object.entries(methods)) Object.defineProperty(store, name, { value: method, enumerable: false });
+  return store as unknown as Storage;
+}
+let storage = memoryStorage();
+vi.stubGlobal('localStorage', storage);
 vi.stubGlobal('navigator', { onLine: true });
 
 const { loadRuntimeConfig } = await import('../../src/data/api/runtime-config');
@@ -31,9 +39,9 @@ const nowS = () => Math.floor(Date.now() / 1000);
 /** Amplify's keys as a sign-in on this device left them. */
 function tokensOnDevice(idToken: string) {
   const prefix = `CognitoIdentityServiceProvider.${config.auth.userPoolClientId}`;
-  storage.set(`${prefix}.LastAuthUser`, 'robin');
-  storage.set(`${prefix}.robin.idToken`, idToken);
-  storage.set(`${prefix}.robin.refreshToken`, 'refresh-token');
+  storage.setItem(`${prefix}.LastAuthUser`, 'robin');
+  storage.setItem(`${prefix}.robin.idToken`, idToken);
+  storage.setItem(`${prefix}.robin.refreshToken`, 'refresh-token');
 }
 
 beforeAll(async () => {
@@ -41,15 +49,11 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  storage.clear();
   setSignedOut();
   identity.currentSession.mockReset();
   vi.unstubAllGlobals();
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => storage.get(key) ?? null,
-    setItem: (key: string, value: string) => void storage.set(key, value),
-    removeItem: (key: string) => void storage.delete(key),
-  });
+  storage = memoryStorage();
+  vi.stubGlobal('localStorage', storage);
   vi.stubGlobal('navigator', { onLine: true });
 });
 
@@ -94,8 +98,11 @@ describe('a navigation on a device that holds a session', () => {
     const stop = onGuardInputsChanged(guardsAgain);
     await restoreSession();
     expect(session.status).toBe('signed-in');
-    await vi.waitFor(() => expect(session.status).toBe('signed-out'));
+    await vi.waitFor(() => expect(session.status).toBe('signed-out'), { timeout: 10_000 }); // it clears the device's records first
     expect(guardsAgain).toHaveBeenCalled();
+    // The guards' next run does not restore the session from the tokens the service refused.
+    await restoreSession();
+    expect(session.status).toBe('signed-out');
     stop();
   });
 

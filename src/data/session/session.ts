@@ -36,6 +36,16 @@ function readStorage(key: string): string | null {
   }
 }
 
+/** Removes Amplify's keys for this app client from localStorage. */
+function forgetStoredTokens(): void {
+  try {
+    const prefix = storageKey('');
+    for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key);
+  } catch {
+    // Storage refused (private mode): nothing was kept there.
+  }
+}
+
 function hasStoredSession(): boolean {
   return readStorage(storageKey('LastAuthUser')) !== null;
 }
@@ -160,6 +170,9 @@ export async function refreshSession(options: { forceRefresh?: boolean } = {}): 
       const last = lastKnownSession();
       if (last) return signedIn(last.user, last.token);
     }
+    // The service refused these tokens: the next navigation must not restore the session from them again (Amplify
+    // drops them itself on a refused refresh, not on every refusal).
+    forgetStoredTokens();
     await endSessionLocally();
   }
 }
