@@ -4,8 +4,9 @@
  * undo it (issue 56). Workbox's own install fetches its 280 entries one after another and starts again from nothing
  * when one fails: on a slow connection that is minutes during which any drop leaves the browser with no worker at all.
  * Here every entry already in the cache stays there, the rest is fetched six at a time, and:
- * - a first install takes what the browser already holds (the page just loaded it: `only-if-cached` costs no round
- *   trip) and the shell, then activates, so the screen in front of the person reloads offline as soon as possible;
+ * - a first install takes the hashed files the browser already holds (the page just loaded them: `only-if-cached`
+ *   costs no round trip) and the shell, then activates, so the screen in front of the person reloads offline as soon
+ *   as possible;
  * - the rest is filled in when a page asks (FILL_PRECACHE, src/data/device/service-worker.ts), what that page uses
  *   first, and the page is told when every entry is there — the app is then ready to work offline;
  * - an update is installed whole before it may take over, as before: the version in use keeps working meanwhile.
@@ -86,9 +87,10 @@ export function precacheResumably(entries: (string | PrecacheEntry)[], options: 
           if (!(await fill()).complete) throw new Error('The new version could not be fetched whole; the browser tries again later.');
           return;
         }
+        // A hashed file the browser holds is this build's; a revisioned one (the shell, content) may be an older build's.
         const cache = await open();
-        const todo = await missing();
-        await eachAtOnce(todo, (entry) => keep(entry, cache, true));
+        const hashed = (await missing()).filter(([, key]) => !new URL(key).searchParams.has('__WB_REVISION__'));
+        await eachAtOnce(hashed, (entry) => keep(entry, cache, true));
         const shell = controller.getCacheKeyForURL(SHELL);
         if (shell && !(await cache.match(shell))) await keep([SHELL, shell], cache);
       })(),
