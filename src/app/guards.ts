@@ -5,7 +5,10 @@
 import { redirect, type LoaderFunction, type Params } from 'react-router-dom';
 import { session } from '../data/session/session-store';
 import { ADDITIONAL_DETAILS_PATH, returnTarget, SIGN_IN_PATH } from '../domain/return-target';
-import { pipelineSettled } from './navigation';
+import { pipelineSettled, takeToAskedScreen } from './navigation';
+
+/** Whether a screen asked for that the fresh copy reaches is taken to (registered once, with the transaction guard). */
+let followingAskedScreens = false;
 
 export type GuardName = 'auth' | 'signin' | 'registration-additional-info' | 'ungated-offer' | 'transaction' | 'deal' | 'offer' | 'dealer';
 
@@ -54,7 +57,8 @@ const GUARDS: Record<GuardName, Guard> = {
   // A dashboard page about one transaction (documents, a closed sale's detail) needs it to be the user's.
   transaction: async (url, params) => {
     if (!signedIn()) return toSignIn(url);
-    const { dashboardTransactionRedirect, transactionRedirect } = await import('../data/records/transaction-guard');
+    const { dashboardTransactionRedirect, onAskedScreenReached, transactionRedirect } = await import('../data/records/transaction-guard');
+    if (!followingAskedScreens) followingAskedScreens = Boolean(onAskedScreenReached(takeToAskedScreen));
     const target = url.pathname.startsWith('/dashboard/')
       ? await dashboardTransactionRedirect(url, params.transactionId ?? url.searchParams.get('transaction'))
       : await transactionRedirect(url);

@@ -64,7 +64,18 @@ export async function navigationLoader({ request }: LoaderFunctionArgs): Promise
   return null;
 }
 
+let appRouter: Pick<DataRouter, 'revalidate' | 'navigate' | 'state'> | undefined;
+
 /** When a fresh answer changes what the guards decided on (a session ended, a profile changed), they run again. */
-export function guardAgainOnChange(router: Pick<DataRouter, 'revalidate'>): void {
+export function guardAgainOnChange(router: Pick<DataRouter, 'revalidate' | 'navigate' | 'state'>): void {
+  appRouter = router;
   onGuardInputsChanged(() => void router.revalidate());
+}
+
+/**
+ * A transaction screen the party asked for, which the saved copy had not reached, is reached by the fresh one: they
+ * are taken there if they are still where the guard sent them meanwhile (guards.ts listens once the guard is loaded).
+ */
+export function takeToAskedScreen({ to, from }: { to: string; from: string }): void {
+  if (appRouter?.state.location.pathname === from) void appRouter.navigate(to, { replace: true });
 }

@@ -30,7 +30,12 @@ describe('the transaction guard on the saved copy', () => {
   it('sends a party to the saved current step at once, and on to the screen they asked for once a fresh copy allows it', async () => {
     await save(copy('identity_started'));
     expect(await transactionRedirect(at('/transaction/financing'))).toBe('/transaction/identity?transaction=t-1');
-    expect(guardLanding('t-1')).toEqual({ id: 't-1', at: '/transaction/identity', asked: '/transaction/financing?transaction=t-1' });
+    expect(guardLanding('t-1')).toEqual({
+      id: 't-1',
+      at: '/transaction/identity',
+      asked: '/transaction/financing?transaction=t-1',
+      destination: '/transaction/identity',
+    });
     // The fresh copy lands before the identity step is drawn: identity is done, financing current.
     await save(copy('identity_done'));
     expect(await transactionRedirect(at('/transaction/identity'))).toBe('/transaction/financing?transaction=t-1');

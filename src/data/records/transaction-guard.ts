@@ -67,12 +67,21 @@ export async function transactionRedirect(url: URL): Promise<string | null> {
   }
   if (redirect) {
     // The saved copy has not reached the screen asked for (the link came from news this device has not heard yet):
-    // its current step now; the shell goes on to the screen asked for if the fresh copy allows it.
-    landing = { id, at: redirect, asked: `${url.pathname}?transaction=${id}` };
+    // its current step now, and the screen asked for once the fresh copy allows it — whether the party then is on the
+    // step (the shell takes them) or outside the transaction (home, where no shell follows the sale).
+    const asked = `${url.pathname}?transaction=${id}`;
+    landing = { id, at: redirect, asked, destination: redirect };
+    void refresh.then(async (outcome) => {
+      if (outcome !== 'fetched' || landing?.id !== id || landing.asked !== asked) return;
+      const fresh = await db.transactions.get(id);
+      if (!fresh || screenFor(fresh, url.pathname).redirect !== null) return;
+      forgetAsked();
+      askedListeners.forEach((listener) => listener({ to: asked, from: redirect }));
+    });
     return `${redirect}?transaction=${id}`;
   }
   // The redirect above lands here: it keeps what was asked.
-  if (following) landing = landing?.id === id && landing.at === url.pathname ? landing : { id, at: url.pathname, asked: null };
+  if (following) landing = sentHere ?? { id, at: url.pathname, asked: null, destination };
   else landing = null;
   return null;
 }
@@ -99,16 +108,32 @@ export function screenFor(
   return { redirect: here ? null : destination, following: true, destination };
 }
 
-/** How the guard last placed the party in a transaction: following its status at `at`, having asked for `asked`. */
+/**
+ * How the guard last placed the party in a transaction: on `at`, following its status, whose step was then at
+ * `destination` (the saved copy's), having asked for `asked`.
+ */
 interface Landing {
   id: string;
   at: string;
   asked: string | null;
+  destination: string | null;
 }
 let landing: Landing | null = null;
 
 /** Where the guard last placed the party in transaction `id`, on the saved copy's word (the shell follows from there). */
 export const guardLanding = (id: string): Landing | null => (landing?.id === id ? landing : null);
+
+type AskedListener = (reached: { to: string; from: string }) => void;
+const askedListeners = new Set<AskedListener>();
+
+/**
+ * Calls `listener` when a screen the party asked for, which the saved copy had not reached, is reached by the fresh
+ * copy: `to` it, if they are still `from` where the guard sent them (app/navigation.ts navigates).
+ */
+export function onAskedScreenReached(listener: AskedListener): () => void {
+  askedListeners.add(listener);
+  return () => void askedListeners.delete(listener);
+}
 
 /** The screen asked for is reached, or given up: forget it. */
 export function forgetAsked(): void {

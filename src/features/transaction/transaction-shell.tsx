@@ -48,8 +48,8 @@ function useFollowStatus(detail: TransactionDetail | undefined, id: string | nul
   // Before the browser paints: the screen never shows a frame of the new view in the layout it is leaving.
   useLayoutEffect(() => {
     const landed = id ? guardLanding(id) : null;
-    if (following.current.pointedAt === undefined && landed?.at === location.pathname)
-      following.current = { pointedAt: location.pathname, chain: [] };
+    if (following.current.pointedAt === undefined && landed?.at === location.pathname && landed.destination)
+      following.current = { pointedAt: landed.destination, chain: [] };
     const { to, now } = follow(following.current, destination, location.pathname);
     following.current = now;
     const asked = to && detail && landed?.asked ? landed.asked : null;
